@@ -1,0 +1,118 @@
+//===- SystileAttrs.td - systile attributes and enums -------*- tablegen -*-===//
+//
+// The hardware geometry attribute and the enums (pad kind, matmul precision,
+// reduction kind) used by the systile type and ops.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef SYSTILE_DIALECT_SYSTILE_IR_SYSTILEATTRS_TD
+#define SYSTILE_DIALECT_SYSTILE_IR_SYSTILEATTRS_TD
+
+include "systile/Dialect/Systile/IR/SystileDialect.td"
+include "mlir/IR/AttrTypeBase.td"
+include "mlir/IR/EnumAttr.td"
+
+class Systile_Attr<string name, string attrMnemonic, list<Trait> traits = []>
+    : AttrDef<Systile_Dialect, name, traits> {
+  let mnemonic = attrMnemonic;
+}
+
+def Systile_GeometryAttr : Systile_Attr<"Geometry", "geometry"> {
+  let summary = "Hardware geometry: vector-memory tile and systolic array size";
+  let description = [{
+    `#systile.geometry<S x L, mxu = M>` describes the accelerator a tiled
+    tensor is laid out for: vector memory is a grid of `S x L`
+    (sublanes x lanes) tiles, and the matrix unit is an `M x M` systolic
+    array, so one weight load holds an `M x M` block of the right-hand
+    operand. All three values must be positive. The default, used when a
+    `!systile.tiled` type names no geometry, is `8x128, mxu = 128`.
+
+    Grammar:
+
+    ```
+    geometry ::= `#systile.geometry<` integer `x` integer `,` `mxu` `=` integer `>`
+    ```
+
+    Example:
+
+    ```mlir
+    #systile.geometry<8x128, mxu = 128>   // the default (TPU v2-v5 style)
+    #systile.geometry<2x4, mxu = 4>       // small, for readable tests
+    ```
+  }];
+  let parameters = (ins "int64_t":$sublanes, "int64_t":$lanes,
+                        "int64_t":$mxu);
+  let hasCustomAssemblyFormat = 1;
+  let genVerifyDecl = 1;
+  let extraClassDeclaration = [{
+    /// The default geometry (8, 128, 128).
+    static GeometryAttr getDefault(::mlir::MLIRContext *context);
+    /// True for (8, 128, 128).
+    bool isDefault() const;
+  }];
+}
+
+def Systile_PadKind : I32Enum<"PadKind", "what the padding slots of a tiled tensor hold", [
+    I32EnumCase<"Zero", 0, "zero">,
+    I32EnumCase<"Undef", 1, "undef">]> {
+  let cppNamespace = "::systile";
+}
+def Systile_PadKindAttr : EnumAttr<Systile_Dialect, Systile_PadKind, "pad_kind"> {
+  let assemblyFormat = "`<` $value `>`";
+  let summary = "What the padding slots of a tiled tensor hold";
+  let description = [{
+    `zero`: every padding slot holds +0 (integer 0). `undef`: padding slots
+    hold unspecified values, so every reader must mask.
+
+    Example:
+
+    ```mlir
+    #systile.pad_kind<undef>
+    ```
+  }];
+}
+
+def Systile_Precision : I32Enum<"Precision", "matmul input precision", [
+    I32EnumCase<"F32", 0, "f32">,
+    I32EnumCase<"BF16", 1, "bf16">]> {
+  let cppNamespace = "::systile";
+}
+def Systile_PrecisionAttr : EnumAttr<Systile_Dialect, Systile_Precision, "precision"> {
+  let assemblyFormat = "`<` $value `>`";
+  let summary = "The precision matmul inputs are fed to the systolic array in";
+  let description = [{
+    `f32`: the inputs as they are, each product rounded once to f32.
+    `bf16`: each input rounded to bf16 (round to nearest even) first, so every
+    product is exact in f32; this models the TPU default for f32 inputs. For
+    bf16 inputs both are the same; integer matmuls ignore it.
+
+    Example:
+
+    ```mlir
+    #systile.precision<bf16>
+    ```
+  }];
+}
+
+def Systile_ReduceKind : I32Enum<"ReduceKind", "reduction kind", [
+    I32EnumCase<"Sum", 0, "sum">,
+    I32EnumCase<"Max", 1, "max">,
+    I32EnumCase<"Min", 2, "min">]> {
+  let cppNamespace = "::systile";
+}
+def Systile_ReduceKindAttr : EnumAttr<Systile_Dialect, Systile_ReduceKind, "reduce_kind"> {
+  let assemblyFormat = "`<` $value `>`";
+  let summary = "The combining function of `systile.reduce`";
+  let description = [{
+    `sum` accumulates from +0 in increasing index order; `max` and `min`
+    start at the first logical element and propagate NaN.
+
+    Example:
+
+    ```mlir
+    #systile.reduce_kind<max>
+    ```
+  }];
+}
+
+#endif // SYSTILE_DIALECT_SYSTILE_IR_SYSTILEATTRS_TD

@@ -1,0 +1,34 @@
+//===- SystileOps.h - systile operations ------------------------*- C++ -*-===//
+//
+// The systile ops; includes the dialect, attributes and types.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef SYSTILE_DIALECT_SYSTILE_IR_SYSTILEOPS_H
+#define SYSTILE_DIALECT_SYSTILE_IR_SYSTILEOPS_H
+
+#include "mlir/Bytecode/BytecodeOpInterface.h"
+#include "mlir/IR/BuiltinTypes.h"
+#include "mlir/IR/OpDefinition.h"
+#include "mlir/IR/OpImplementation.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
+#include "systile/Dialect/Systile/IR/SystileAttrs.h"
+#include "systile/Dialect/Systile/IR/SystileDialect.h"
+#include "systile/Dialect/Systile/IR/SystileTypes.h"
+
+#define GET_OP_CLASSES
+#include "systile/Dialect/Systile/IR/SystileOps.h.inc"
+
+namespace systile {
+/// Reorders a dense row-major constant of the type's logical shape into the
+/// type's storage order (padding zero): the value of a systile.constant.
+/// Works on the raw bytes, so large constants cost one pass and one copy.
+mlir::DenseElementsAttr packDenseConstant(mlir::DenseElementsAttr dense,
+                                          TiledType type);
+/// The inverse: the logical elements of a storage-ordered constant as a
+/// dense tensor of the type's logical shape.
+mlir::DenseElementsAttr unpackDenseConstant(mlir::DenseElementsAttr storage,
+                                            TiledType type);
+} // namespace systile
+
+#endif // SYSTILE_DIALECT_SYSTILE_IR_SYSTILEOPS_H

@@ -1,0 +1,343 @@
+//===- SystileOps.td - systile operations ------------------*- tablegen -*-===//
+//
+// Layout transforms, constants, systolic matmuls, conversions, reductions.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef SYSTILE_DIALECT_SYSTILE_IR_SYSTILEOPS_TD
+#define SYSTILE_DIALECT_SYSTILE_IR_SYSTILEOPS_TD
+
+include "systile/Dialect/Systile/IR/SystileTypes.td"
+include "mlir/IR/BuiltinAttributeInterfaces.td"
+include "mlir/IR/CommonAttrConstraints.td"
+include "mlir/Interfaces/SideEffectInterfaces.td"
+
+// Operands and results of tiled type. A plain constraint (rather than the
+// TypeDef itself) so that the op syntax prints the full `!systile.tiled<...>`.
+def Systile_Tiled : Type<CPred<"::llvm::isa<::systile::TiledType>($_self)">,
+                         "tiled tensor", "::systile::TiledType">;
+def Systile_DenseTensor : RankedTensorOf<[F32, BF16, I8, I32], [HasStaticShapePred, HasAnyRankOfPred<[2]>], "static rank-2 tensor of f32, bf16, i8 or i32">;
+
+def Systile_DenseElementsAttr : ElementsAttrBase<
+    CPred<"::llvm::isa<::mlir::DenseElementsAttr>($_self)">,
+    "dense elements attribute"> {
+  let storageType = "::mlir::DenseElementsAttr";
+  let returnType = "::mlir::DenseElementsAttr";
+  let convertFromStorage = "$_self";
+}
+
+//===----------------------------------------------------------------------===//
+// Layout transforms and constants
+//===----------------------------------------------------------------------===//
+
+def Systile_PackOp : Systile_Op<"pack", [Pure]> {
+  let summary = "Lays a dense tensor out in tiled hardware order";
+  let description = [{
+    Copies a dense `R x C` tensor into tiled storage: element `(r, c)` goes
+    to the storage offset of slot `(r, c)` (see `!systile.tiled`) and every
+    padding slot is set to zero. The result has the same logical shape and
+    element type as the input. Its pad kind may be `zero` (what pack
+    guarantees) or `undef` (a weaker claim that lets later ops leave padding
+    as it is).
+
+    Folds: `pack(unpack(%x))` is `%x` when the types agree (same pad kind),
+    and the pack of a constant becomes a `systile.constant` holding the
+    padded data in storage order.
+
+    Example:
+
+    ```mlir
+    %t = systile.pack %a : tensor<3x5xf32>
+        -> !systile.tiled<3x5xf32, #systile.geometry<2x4, mxu = 4>>
+    ```
+  }];
+  let arguments = (ins Systile_DenseTensor:$input);
+  let results = (outs Systile_Tiled:$result);
+  let assemblyFormat = "$input attr-dict `:` type($input) `->` type($result)";
+  let hasVerifier = 1;
+  let hasFolder = 1;
+}
+
+def Systile_UnpackOp : Systile_Op<"unpack", [Pure]> {
+  let summary = "Copies the logical elements of a tiled tensor to a dense one";
+  let description = [{
+    The inverse of `systile.pack`: element `(r, c)` of the result is the
+    logical slot `(r, c)` of the input. Padding is never read, whatever the
+    pad kind, so a round trip is exact.
+
+    Folds: `unpack(pack(%t))` is `%t`; the unpack of a `systile.constant`
+    is a dense constant.
+
+    Example:
+
+    ```mlir
+    %d = systile.unpack %t : !systile.tiled<3x5xf32> -> tensor<3x5xf32>
+    ```
+  }];
+  let arguments = (ins Systile_Tiled:$input);
+  let results = (outs Systile_DenseTensor:$result);
+  let assemblyFormat = "$input attr-dict `:` type($input) `->` type($result)";
+  let hasVerifier = 1;
+  let hasFolder = 1;
+}
+
+def Systile_ConstantOp : Systile_Op<"constant", [ConstantLike, Pure]> {
+  let summary = "A tiled constant in hardware storage order";
+  let description = [{
+    A tiled tensor whose storage is given by `value`: a one-dimensional
+    dense attribute with one element per slot of the padded shape, in
+    storage order (the layout of `!systile.tiled`), so the data is
+    copy-ready for the device. Its element type is the tiled type's. When
+    the result's pad kind is `zero`, every padding slot of `value` must be
+    zero. Canonicalisation produces it from `systile.pack` of a constant.
+
+    Example (a 3x5 matrix on 2x4 tiles: padded 4x8, two tiles per row, so
+    storage is tile (0,0), tile (0,1), tile (1,0), tile (1,1), each 2x4
+    row-major):
+
+    ```mlir
+    %c = systile.constant dense<[1, 2, 3, 4, 6, 7, 8, 9, 5, 0, 0, 0, 10, 0, 0, 0,
+                                 11, 12, 13, 14, 0, 0, 0, 0, 15, 0, 0, 0, 0, 0, 0, 0]>
+        : tensor<32xi32> -> !systile.tiled<3x5xi32, #systile.geometry<2x4, mxu = 4>>
+    ```
+  }];
+  let arguments = (ins Systile_DenseElementsAttr:$value);
+  let results = (outs Systile_Tiled:$result);
+  let assemblyFormat = "$value attr-dict `->` type($result)";
+  let hasVerifier = 1;
+  let hasFolder = 1;
+}
+
+//===----------------------------------------------------------------------===//
+// Matmuls
+//===----------------------------------------------------------------------===//
+
+class Systile_MatmulBase<string mnemonic> : Systile_Op<mnemonic,
+    [Pure, AllTypesMatch<["acc", "result"]>]> {
+  code commonDescription = [{
+    Operands: `lhs` is `M x K`, `rhs` is `K x N`, `acc` and the result are
+    `M x N`, all of one geometry. Element types: `f32` or `bf16` inputs (in
+    any combination) with an `f32` accumulator, or `i8 x i8` with an `i32`
+    accumulator. Padding slots never enter the computation, whatever they
+    hold; the result's padding is zero.
+
+    Numerics (RFC section 6), with `m = mxu`, for each `(i, j)`:
+
+    ```
+    acc = C[i, j]
+    for kb in 0 .. ceil(K/m)-1:            # one weight load per (kb, nb)
+      p = +0.0
+      for k in kb*m .. min(K, (kb+1)*m)-1: # increasing k
+        p = fl32(p + fl32(a(i,k) * b(k,j)))  # no fused multiply-add
+      acc = fl32(acc + p)
+    ```
+
+    With `precision = bf16` the float inputs are rounded to bf16 (nearest,
+    ties to even) first. Integer products and sums are i32 with
+    two's-complement wrap-around.
+  }];
+}
+
+def Systile_MatmulOp : Systile_MatmulBase<"matmul"> {
+  let summary = "acc + lhs x rhs with systolic-array numerics";
+  let description = !strconcat([{
+    Computes `acc + lhs x rhs` as a systolic array does: the contraction dim
+    is cut into `mxu`-deep blocks, each block's partial sum starts at +0, and
+    the partial sums are added to the accumulator in increasing block order.
+  }], commonDescription, [{
+
+    Example:
+
+    ```mlir
+    %d = systile.matmul %a, %b, %c precision = bf16
+        : !systile.tiled<3x5xf32>, !systile.tiled<5x7xf32> -> !systile.tiled<3x7xf32>
+    ```
+  }]);
+  let arguments = (ins Systile_Tiled:$lhs, Systile_Tiled:$rhs,
+                       Systile_Tiled:$acc,
+                       DefaultValuedAttr<Systile_PrecisionAttr,
+                                         "::systile::Precision::F32">:$precision);
+  let results = (outs Systile_Tiled:$result);
+  let assemblyFormat = [{
+    $lhs `,` $rhs `,` $acc `` custom<Precision>($precision) attr-dict
+    `:` type($lhs) `,` type($rhs) `->` type($result)
+  }];
+  let hasVerifier = 1;
+}
+
+def Systile_MxuMatmulOp : Systile_MatmulBase<"mxu_matmul"> {
+  let summary = "One weight load of the systolic array";
+  let description = !strconcat([{
+    One weight load: the `mxu x mxu` block `(kb, nb)` of `rhs` (rows
+    `kb*mxu ..`, columns `nb*mxu ..`, clipped to the logical shape) is held
+    in the array while lhs column block `kb` streams through it, for all
+    rows. The block's partial sums `p` start at +0 and are added to the
+    accumulator's column block `nb`; every other column of `acc` passes
+    through unchanged. This is one `kb` step of `systile.matmul`, so the
+    sequence over increasing `kb` for each `nb` reproduces `systile.matmul`
+    bit for bit. `kb` must be in `[0, ceil(K/mxu))` and `nb` in
+    `[0, ceil(N/mxu))`.
+  }], commonDescription, [{
+
+    Example:
+
+    ```mlir
+    %0 = systile.mxu_matmul %a, %b, %c [1, 0] precision = bf16
+        : !systile.tiled<3x6xf32, #systile.geometry<2x4, mxu = 4>>,
+          !systile.tiled<6x5xf32, #systile.geometry<2x4, mxu = 4>>
+        -> !systile.tiled<3x5xf32, #systile.geometry<2x4, mxu = 4>>
+    ```
+  }]);
+  let arguments = (ins Systile_Tiled:$lhs, Systile_Tiled:$rhs,
+                       Systile_Tiled:$acc, I64Attr:$kb, I64Attr:$nb,
+                       DefaultValuedAttr<Systile_PrecisionAttr,
+                                         "::systile::Precision::F32">:$precision);
+  let results = (outs Systile_Tiled:$result);
+  let assemblyFormat = [{
+    $lhs `,` $rhs `,` $acc ` ` `[` $kb `,` $nb `]` `` custom<Precision>($precision)
+    attr-dict `:` type($lhs) `,` type($rhs) `->` type($result)
+  }];
+  let hasVerifier = 1;
+}
+
+//===----------------------------------------------------------------------===//
+// Element conversions
+//===----------------------------------------------------------------------===//
+
+class Systile_ConversionOp<string mnemonic> : Systile_Op<mnemonic, [Pure]> {
+  let arguments = (ins Systile_Tiled:$input);
+  let results = (outs Systile_Tiled:$result);
+  let assemblyFormat = "$input attr-dict `:` type($input) `->` type($result)";
+  let hasVerifier = 1;
+}
+
+def Systile_TruncFOp : Systile_ConversionOp<"truncf"> {
+  let summary = "f32 to bf16, tiling kept";
+  let description = [{
+    Rounds each logical element to bf16: to nearest, ties to even; overflow
+    to +-inf by that rounding; NaN stays a quiet NaN with its sign;
+    subnormals are kept (IEEE). The result has the input's shape, geometry
+    and pad kind; padding that was zero stays zero.
+
+    Example:
+
+    ```mlir
+    %h = systile.truncf %x : !systile.tiled<3x5xf32> -> !systile.tiled<3x5xbf16>
+    ```
+  }];
+}
+
+def Systile_ExtFOp : Systile_ConversionOp<"extf"> {
+  let summary = "bf16 to f32, tiling kept";
+  let description = [{
+    Widens each logical element exactly. The result has the input's shape,
+    geometry and pad kind.
+
+    Example:
+
+    ```mlir
+    %x = systile.extf %h : !systile.tiled<3x5xbf16> -> !systile.tiled<3x5xf32>
+    ```
+  }];
+}
+
+def Systile_QuantizeOp : Systile_Op<"quantize", [Pure]> {
+  let summary = "f32 to i8 with a scale and zero point, tiling kept";
+  let description = [{
+    For each logical element, `q = clamp(roundeven(x / scale) + zero_point,
+    -128, 127)` with the division in f32; NaN gives `zero_point`. `scale`
+    must be finite and positive, `zero_point` in `[-128, 127]`. The result
+    has the input's shape, geometry and pad kind; with pad kind `zero` its
+    padding is 0 (not `zero_point`), since padding is never a value.
+
+    Example:
+
+    ```mlir
+    %q = systile.quantize %x {scale = 5.000000e-01 : f32, zero_point = -3 : i32}
+        : !systile.tiled<3x5xf32> -> !systile.tiled<3x5xi8>
+    ```
+  }];
+  let arguments = (ins Systile_Tiled:$input, F32Attr:$scale,
+                       I32Attr:$zero_point);
+  let results = (outs Systile_Tiled:$result);
+  let assemblyFormat = "$input attr-dict `:` type($input) `->` type($result)";
+  let hasVerifier = 1;
+}
+
+def Systile_DequantizeOp : Systile_Op<"dequantize", [Pure]> {
+  let summary = "i8 to f32 with a scale and zero point, tiling kept";
+  let description = [{
+    For each logical element, `x = fl32(float(q - zero_point) * scale)`.
+    `scale` must be finite and positive, `zero_point` in `[-128, 127]`. The
+    result has the input's shape, geometry and pad kind; with pad kind
+    `zero` its padding is +0.
+
+    Example:
+
+    ```mlir
+    %x = systile.dequantize %q {scale = 5.000000e-01 : f32, zero_point = -3 : i32}
+        : !systile.tiled<3x5xi8> -> !systile.tiled<3x5xf32>
+    ```
+  }];
+  let arguments = (ins Systile_Tiled:$input, F32Attr:$scale,
+                       I32Attr:$zero_point);
+  let results = (outs Systile_Tiled:$result);
+  let assemblyFormat = "$input attr-dict `:` type($input) `->` type($result)";
+  let hasVerifier = 1;
+}
+
+//===----------------------------------------------------------------------===//
+// Reductions and padding
+//===----------------------------------------------------------------------===//
+
+def Systile_ReduceOp : Systile_Op<"reduce", [Pure]> {
+  let summary = "Mask-aware sum, max or min along one dimension";
+  let description = [{
+    Reduces the logical elements along `dim` (0: down the columns, giving
+    `1 x C`; 1: along the rows, giving `R x 1`) in increasing index order.
+    `sum` accumulates in the element type (f32 or i32) from +0; `max` and
+    `min` start at the first logical element and propagate NaN. Padding is
+    never read. The result keeps the element type and geometry; its padding
+    is zero.
+
+    Example:
+
+    ```mlir
+    %s = systile.reduce <sum> %x dim = 1
+        : !systile.tiled<3x5xf32, pad = undef> -> !systile.tiled<3x1xf32>
+    ```
+  }];
+  let arguments = (ins Systile_ReduceKindAttr:$kind, Systile_Tiled:$input,
+                       I64Attr:$dim);
+  let results = (outs Systile_Tiled:$result);
+  let assemblyFormat = [{
+    custom<ReduceKind>($kind) $input `dim` `=` $dim attr-dict `:` type($input) `->` type($result)
+  }];
+  let hasVerifier = 1;
+}
+
+def Systile_FillPaddingOp : Systile_Op<"fill_padding", [Pure]> {
+  let summary = "Sets every padding slot to a value";
+  let description = [{
+    Returns the input with every padding slot set to `value`, whose type is
+    the element type. The result type records what padding now holds: pad
+    kind `zero` when `value` is +0 (integer 0), `undef` otherwise (the type
+    has no way to name another value, so readers still mask). Logical slots
+    are unchanged.
+
+    Example:
+
+    ```mlir
+    %z = systile.fill_padding %x, 0.000000e+00 : f32
+        : !systile.tiled<3x5xf32, pad = undef> -> !systile.tiled<3x5xf32>
+    ```
+  }];
+  let arguments = (ins Systile_Tiled:$input, TypedAttrInterface:$value);
+  let results = (outs Systile_Tiled:$result);
+  let assemblyFormat = [{
+    $input `,` $value attr-dict `:` type($input) `->` type($result)
+  }];
+  let hasVerifier = 1;
+}
+
+#endif // SYSTILE_DIALECT_SYSTILE_IR_SYSTILEOPS_TD

@@ -1,0 +1,347 @@
+//===- SystileOps.cpp - systile op verifiers ------------------------------===//
+//
+// Invariants of the systile ops. Each diagnostic names what is wrong and
+// what would be valid. Folds live in SystileFolds.cpp.
+//
+//===----------------------------------------------------------------------===//
+
+#include "systile/Dialect/Systile/IR/SystileOps.h"
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/OpImplementation.h"
+
+using namespace mlir;
+using namespace systile;
+
+//===----------------------------------------------------------------------===//
+// Custom directives
+//===----------------------------------------------------------------------===//
+
+// (`precision` `=` (`f32` | `bf16`))?  -- omitted when f32, the default.
+static ParseResult parsePrecision(OpAsmParser &parser, PrecisionAttr &attr) {
+  if (failed(parser.parseOptionalKeyword("precision")))
+    return success();
+  StringRef keyword;
+  SMLoc loc = parser.getCurrentLocation();
+  if (parser.parseEqual() || parser.parseKeyword(&keyword))
+    return failure();
+  std::optional<Precision> precision = symbolizePrecision(keyword);
+  if (!precision)
+    return parser.emitError(loc, "unknown precision '")
+           << keyword << "'; expected 'f32' or 'bf16'";
+  attr = PrecisionAttr::get(parser.getContext(), *precision);
+  return success();
+}
+
+static void printPrecision(OpAsmPrinter &printer, Operation *,
+                           PrecisionAttr attr) {
+  if (attr && attr.getValue() != Precision::F32)
+    printer << " precision = " << stringifyPrecision(attr.getValue());
+}
+
+// `<` (`sum` | `max` | `min`) `>`
+static ParseResult parseReduceKind(OpAsmParser &parser, ReduceKindAttr &attr) {
+  StringRef keyword;
+  SMLoc loc = parser.getCurrentLocation();
+  if (parser.parseLess() || parser.parseKeyword(&keyword) ||
+      parser.parseGreater())
+    return failure();
+  std::optional<ReduceKind> kind = symbolizeReduceKind(keyword);
+  if (!kind)
+    return parser.emitError(loc, "unknown reduction '")
+           << keyword << "'; expected 'sum', 'max' or 'min'";
+  attr = ReduceKindAttr::get(parser.getContext(), *kind);
+  return success();
+}
+
+static void printReduceKind(OpAsmPrinter &printer, Operation *,
+                            ReduceKindAttr attr) {
+  printer << "<" << stringifyReduceKind(attr.getValue()) << ">";
+}
+
+#define GET_OP_CLASSES
+#include "systile/Dialect/Systile/IR/SystileOps.cpp.inc"
+
+//===----------------------------------------------------------------------===//
+// Helpers
+//===----------------------------------------------------------------------===//
+
+static bool isFloatInput(Type type) { return type.isF32() || type.isBF16(); }
+
+static std::string shapeString(ArrayRef<int64_t> shape) {
+  std::string s;
+  llvm::raw_string_ostream os(s);
+  llvm::interleave(shape, os, "x");
+  return s;
+}
+
+/// Checks that a dense tensor and a tiled type agree in logical shape and
+/// element type.
+static LogicalResult verifyDenseMatchesTiled(Operation *op,
+                                             RankedTensorType dense,
+                                             TiledType tiled) {
+  if (dense.getShape() != tiled.getShape())
+    return op->emitOpError("tensor shape ")
+           << shapeString(dense.getShape())
+           << " does not match the tiled logical shape "
+           << shapeString(tiled.getShape());
+  if (dense.getElementType() != tiled.getElementType())
+    return op->emitOpError("tensor element type ")
+           << dense.getElementType()
+           << " does not match the tiled element type "
+           << tiled.getElementType();
+  return success();
+}
+
+/// Checks that `result` is `input` with another element type (same shape,
+/// geometry and pad kind), and that the element types are `from` / `to`.
+static LogicalResult verifyElementwise(Operation *op, TiledType input,
+                                       TiledType result, StringRef from,
+                                       bool (*isFrom)(Type), StringRef to,
+                                       bool (*isTo)(Type)) {
+  if (!isFrom(input.getElementType()))
+    return op->emitOpError("input element type must be ")
+           << from << ", got " << input.getElementType();
+  if (!isTo(result.getElementType()))
+    return op->emitOpError("result element type must be ")
+           << to << ", got " << result.getElementType();
+  if (result.getShape() != input.getShape())
+    return op->emitOpError("result shape ")
+           << shapeString(result.getShape()) << " must equal the input shape "
+           << shapeString(input.getShape());
+  if (result.getGeometry() != input.getGeometry())
+    return op->emitOpError("result geometry ")
+           << result.getGeometry() << " must equal the input geometry "
+           << input.getGeometry();
+  if (result.getPadKind() != input.getPadKind())
+    return op->emitOpError("result pad kind '")
+           << stringifyPadKind(result.getPadKind())
+           << "' must equal the input pad kind '"
+           << stringifyPadKind(input.getPadKind()) << "'";
+  return success();
+}
+
+static bool isF32(Type t) { return t.isF32(); }
+static bool isBF16(Type t) { return t.isBF16(); }
+static bool isI8(Type t) { return t.isSignlessInteger(8); }
+
+static LogicalResult verifyQuantParams(Operation *op, APFloat scale,
+                                       int32_t zeroPoint) {
+  if (!scale.isFiniteNonZero() || scale.isNegative())
+    return op->emitOpError("scale must be finite and > 0, got ")
+           << scale.convertToFloat();
+  if (zeroPoint < -128 || zeroPoint > 127)
+    return op->emitOpError("zero_point must be in [-128, 127], got ")
+           << zeroPoint;
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// Layout transforms and constants
+//===----------------------------------------------------------------------===//
+
+LogicalResult PackOp::verify() {
+  return verifyDenseMatchesTiled(*this, getInput().getType(), getType());
+}
+
+LogicalResult UnpackOp::verify() {
+  return verifyDenseMatchesTiled(*this, getType(), getInput().getType());
+}
+
+LogicalResult ConstantOp::verify() {
+  TiledType type = getType();
+  DenseElementsAttr value = getValue();
+  ShapedType valueType = value.getType();
+  if (valueType.getRank() != 1 ||
+      valueType.getDimSize(0) != type.getNumStorageElements())
+    return emitOpError("value must be a 1-d tensor of the ")
+           << type.getNumStorageElements()
+           << " storage elements of the padded shape "
+           << shapeString(type.getPaddedShape()) << " (in storage order), got "
+           << valueType;
+  if (valueType.getElementType() != type.getElementType())
+    return emitOpError("value element type ")
+           << valueType.getElementType()
+           << " does not match the tiled element type "
+           << type.getElementType();
+  if (type.getPadKind() != PadKind::Zero ||
+      type.getNumStorageElements() == type.getNumLogicalElements())
+    return success();
+  // pad = zero: every padding slot must hold +0 / integer 0, i.e. all-zero
+  // bits. Only padding slots are visited.
+  unsigned bytes = type.getElementType().getIntOrFloatBitWidth() / 8;
+  ArrayRef<char> raw = value.getRawData();
+  auto isZeroAt = [&](int64_t offset) {
+    const char *p = raw.data() + (value.isSplat() ? 0 : offset * bytes);
+    return llvm::all_of(ArrayRef<char>(p, bytes),
+                        [](char c) { return c == 0; });
+  };
+  if (value.isSplat())
+    return isZeroAt(0) ? success()
+                       : emitOpError("pad kind 'zero' requires zero padding, "
+                                     "but the splat value is not +0");
+  for (int64_t r = 0, pr = type.getPaddedRows(); r < pr; ++r)
+    for (int64_t c = r < type.getRows() ? type.getCols() : 0,
+                 pc = type.getPaddedCols();
+         c < pc; ++c)
+      if (!isZeroAt(type.getStorageOffset(r, c)))
+        return emitOpError("pad kind 'zero' requires zero padding, but "
+                           "padding slot (")
+               << r << ", " << c << ") at storage offset "
+               << type.getStorageOffset(r, c)
+               << " is not +0; use pad = undef or zero it";
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// Matmuls
+//===----------------------------------------------------------------------===//
+
+static LogicalResult verifyMatmul(Operation *op, TiledType lhs, TiledType rhs,
+                                  TiledType acc, Precision precision) {
+  if (lhs.getGeometry() != rhs.getGeometry() ||
+      lhs.getGeometry() != acc.getGeometry())
+    return op->emitOpError("operands must share one geometry, got lhs ")
+           << lhs.getGeometry() << ", rhs " << rhs.getGeometry() << ", acc "
+           << acc.getGeometry();
+  if (lhs.getCols() != rhs.getRows())
+    return op->emitOpError("lhs has ")
+           << lhs.getCols() << " columns but rhs has " << rhs.getRows()
+           << " rows";
+  if (acc.getRows() != lhs.getRows() || acc.getCols() != rhs.getCols())
+    return op->emitOpError("accumulator shape ")
+           << shapeString(acc.getShape()) << " must be " << lhs.getRows()
+           << "x" << rhs.getCols() << " (lhs rows x rhs columns)";
+  Type a = lhs.getElementType(), b = rhs.getElementType(),
+       c = acc.getElementType();
+  if (isFloatInput(a) && isFloatInput(b)) {
+    if (!c.isF32())
+      return op->emitOpError("float operands accumulate in f32, got an ")
+             << c << " accumulator";
+    return success();
+  }
+  if (a.isSignlessInteger(8) && b.isSignlessInteger(8)) {
+    if (!c.isSignlessInteger(32))
+      return op->emitOpError("i8 x i8 accumulates in i32, got an ")
+             << c << " accumulator";
+    if (precision != Precision::F32)
+      return op->emitOpError("precision = ")
+             << stringifyPrecision(precision)
+             << " applies to float operands only; drop it for i8 x i8";
+    return success();
+  }
+  return op->emitOpError("unsupported operand element types ")
+         << a << " x " << b
+         << "; expected (f32|bf16) x (f32|bf16) -> f32 or i8 x i8 -> i32";
+}
+
+LogicalResult MatmulOp::verify() {
+  return verifyMatmul(*this, getLhs().getType(), getRhs().getType(),
+                      getAcc().getType(), getPrecision());
+}
+
+LogicalResult MxuMatmulOp::verify() {
+  TiledType lhs = getLhs().getType(), rhs = getRhs().getType();
+  if (failed(verifyMatmul(*this, lhs, getRhs().getType(), getAcc().getType(),
+                          getPrecision())))
+    return failure();
+  int64_t kBlocks = rhs.getRowBlocks(), nBlocks = rhs.getColBlocks();
+  int64_t kb = getKbAttr().getInt(), nb = getNbAttr().getInt();
+  if (kb < 0 || kb >= kBlocks)
+    return emitOpError("kb = ")
+           << kb << " is outside the " << kBlocks
+           << " contraction block(s) [0, " << kBlocks << ") of K = "
+           << lhs.getCols() << " with mxu = " << lhs.getMxu();
+  if (nb < 0 || nb >= nBlocks)
+    return emitOpError("nb = ")
+           << nb << " is outside the " << nBlocks
+           << " column block(s) [0, " << nBlocks << ") of N = "
+           << rhs.getCols() << " with mxu = " << rhs.getMxu();
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// Element conversions
+//===----------------------------------------------------------------------===//
+
+LogicalResult TruncFOp::verify() {
+  return verifyElementwise(*this, getInput().getType(), getType(), "f32",
+                           isF32, "bf16", isBF16);
+}
+
+LogicalResult ExtFOp::verify() {
+  return verifyElementwise(*this, getInput().getType(), getType(), "bf16",
+                           isBF16, "f32", isF32);
+}
+
+LogicalResult QuantizeOp::verify() {
+  if (failed(verifyElementwise(*this, getInput().getType(), getType(), "f32",
+                               isF32, "i8", isI8)))
+    return failure();
+  return verifyQuantParams(*this, getScaleAttr().getValue(), getZeroPoint());
+}
+
+LogicalResult DequantizeOp::verify() {
+  if (failed(verifyElementwise(*this, getInput().getType(), getType(), "i8",
+                               isI8, "f32", isF32)))
+    return failure();
+  return verifyQuantParams(*this, getScaleAttr().getValue(), getZeroPoint());
+}
+
+//===----------------------------------------------------------------------===//
+// Reductions and padding
+//===----------------------------------------------------------------------===//
+
+LogicalResult ReduceOp::verify() {
+  TiledType input = getInput().getType(), result = getType();
+  Type element = input.getElementType();
+  if (!element.isF32() && !element.isSignlessInteger(32))
+    return emitOpError("reduces f32 or i32 elements, got ")
+           << element << " (widen with systile.extf first)";
+  if (getDim() != 0 && getDim() != 1)
+    return emitOpError("dim must be 0 (down the columns) or 1 (along the "
+                       "rows), got ")
+           << getDim();
+  SmallVector<int64_t, 2> expected(input.getShape());
+  expected[getDim()] = 1;
+  if (result.getShape() != ArrayRef<int64_t>(expected))
+    return emitOpError("result shape must be ")
+           << shapeString(expected) << " (dim " << getDim()
+           << " reduced to 1), got " << shapeString(result.getShape());
+  if (result.getElementType() != element)
+    return emitOpError("result element type must be ")
+           << element << ", got " << result.getElementType();
+  if (result.getGeometry() != input.getGeometry())
+    return emitOpError("result geometry ")
+           << result.getGeometry() << " must equal the input geometry "
+           << input.getGeometry();
+  return success();
+}
+
+LogicalResult FillPaddingOp::verify() {
+  TiledType input = getInput().getType(), result = getType();
+  if (result.getShape() != input.getShape() ||
+      result.getElementType() != input.getElementType() ||
+      result.getGeometry() != input.getGeometry())
+    return emitOpError("result must be the input type up to the pad kind, "
+                       "got ")
+           << input << " -> " << result;
+  TypedAttr value = getValue();
+  if (value.getType() != input.getElementType())
+    return emitOpError("value type ")
+           << value.getType() << " must be the element type "
+           << input.getElementType();
+  bool isZero = false;
+  if (auto f = dyn_cast<FloatAttr>(value))
+    isZero = f.getValue().isPosZero();
+  else if (auto i = dyn_cast<IntegerAttr>(value))
+    isZero = i.getValue().isZero();
+  else
+    return emitOpError("value must be a float or integer constant, got ")
+           << value;
+  PadKind expected = isZero ? PadKind::Zero : PadKind::Undef;
+  if (result.getPadKind() != expected)
+    return emitOpError("result pad kind must be '")
+           << stringifyPadKind(expected) << "' for padding value " << value
+           << (isZero ? " (+0)" : " (only +0 is recorded as 'zero')");
+  return success();
+}

@@ -1,0 +1,197 @@
+//===- SystileTypes.cpp - the tiled-tensor type ---------------------------===//
+//
+// Syntax, invariants and layout accessors of !systile.tiled.
+//
+//===----------------------------------------------------------------------===//
+
+#include "systile/Dialect/Systile/IR/SystileTypes.h"
+#include "systile/Dialect/Systile/IR/SystileDialect.h"
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/DialectImplementation.h"
+#include "llvm/ADT/TypeSwitch.h"
+#include "llvm/Support/CheckedArithmetic.h"
+
+using namespace mlir;
+using namespace systile;
+
+#define GET_TYPEDEF_CLASSES
+#include "systile/Dialect/Systile/IR/SystileTypes.cpp.inc"
+
+void SystileDialect::registerTypes() {
+  addTypes<
+#define GET_TYPEDEF_LIST
+#include "systile/Dialect/Systile/IR/SystileTypes.cpp.inc"
+      >();
+}
+
+static int64_t ceilDiv(int64_t a, int64_t b) { return a / b + (a % b != 0); }
+
+bool TiledType::isSupportedElementType(Type type) {
+  return type.isF32() || type.isBF16() || type.isSignlessInteger(8) ||
+         type.isSignlessInteger(32);
+}
+
+LogicalResult TiledType::verify(function_ref<InFlightDiagnostic()> emitError,
+                                ArrayRef<int64_t> shape, Type elementType,
+                                GeometryAttr geometry, PadKind padKind) {
+  if (shape.size() != 2)
+    return emitError() << "!systile.tiled must have rank 2 (ROWSxCOLS), got "
+                          "rank "
+                       << shape.size();
+  for (auto [index, dim] : llvm::enumerate(shape)) {
+    StringRef name = index == 0 ? "rows" : "cols";
+    if (ShapedType::isDynamic(dim))
+      return emitError() << "!systile.tiled " << name
+                         << " are dynamic ('?'); both dimensions must be "
+                            "static";
+    if (dim <= 0)
+      return emitError() << "!systile.tiled " << name << " = " << dim
+                         << "; both dimensions must be at least 1";
+  }
+  if (!isSupportedElementType(elementType))
+    return emitError() << "!systile.tiled element type " << elementType
+                       << " is not supported; expected f32, bf16, i8 or i32";
+  if (!geometry)
+    return emitError() << "!systile.tiled needs a geometry";
+  if (failed(GeometryAttr::verify(emitError, geometry.getSublanes(),
+                                  geometry.getLanes(), geometry.getMxu())))
+    return failure();
+  // The padded element count is the storage size; it must be exact.
+  int64_t s = geometry.getSublanes(), l = geometry.getLanes();
+  std::optional<int64_t> paddedRows = llvm::checkedMul(ceilDiv(shape[0], s), s);
+  std::optional<int64_t> paddedCols = llvm::checkedMul(ceilDiv(shape[1], l), l);
+  if (!paddedRows || !paddedCols ||
+      !llvm::checkedMul(*paddedRows, *paddedCols))
+    return emitError() << "!systile.tiled<" << shape[0] << "x" << shape[1]
+                       << "> padded to " << s << "x" << l
+                       << " tiles has more than 2^63-1 elements";
+  return success();
+}
+
+// !systile.tiled<R x C x T (, #systile.geometry<...>)? (, pad = kind)?>
+static Type parseTiledType(AsmParser &parser) {
+  SMLoc loc = parser.getCurrentLocation();
+  MLIRContext *context = parser.getContext();
+  SmallVector<int64_t, 2> shape;
+  Type elementType;
+  if (parser.parseLess() ||
+      parser.parseDimensionList(shape, /*allowDynamic=*/true,
+                                /*withTrailingX=*/true) ||
+      parser.parseType(elementType))
+    return {};
+  GeometryAttr geometry;
+  std::optional<PadKind> padKind;
+  while (succeeded(parser.parseOptionalComma())) {
+    SMLoc itemLoc = parser.getCurrentLocation();
+    if (succeeded(parser.parseOptionalKeyword("pad"))) {
+      StringRef keyword;
+      if (padKind) {
+        parser.emitError(itemLoc, "pad kind given twice");
+        return {};
+      }
+      if (parser.parseEqual())
+        return {};
+      SMLoc kindLoc = parser.getCurrentLocation();
+      if (parser.parseKeyword(&keyword))
+        return {};
+      padKind = symbolizePadKind(keyword);
+      if (!padKind) {
+        parser.emitError(kindLoc, "unknown pad kind '")
+            << keyword << "'; expected 'zero' or 'undef'";
+        return {};
+      }
+      continue;
+    }
+    Attribute attr;
+    if (parser.parseAttribute(attr))
+      return {};
+    auto parsed = dyn_cast<GeometryAttr>(attr);
+    if (!parsed) {
+      parser.emitError(itemLoc, "expected '#systile.geometry<...>' or "
+                                "'pad = zero|undef', got ")
+          << attr;
+      return {};
+    }
+    if (geometry || padKind) {
+      parser.emitError(itemLoc, "the geometry must come once, before 'pad'");
+      return {};
+    }
+    geometry = parsed;
+  }
+  if (parser.parseGreater())
+    return {};
+  if (!geometry)
+    geometry = GeometryAttr::getDefault(context);
+  return parser.getChecked<TiledType>(loc, context, shape, elementType,
+                                      geometry, padKind.value_or(PadKind::Zero));
+}
+
+static void printTiledType(TiledType type, AsmPrinter &printer) {
+  printer << "tiled<";
+  for (int64_t dim : type.getShape())
+    printer << dim << "x";
+  printer << type.getElementType();
+  if (!type.getGeometry().isDefault()) {
+    printer << ", ";
+    printer.printAttribute(type.getGeometry());
+  }
+  if (type.getPadKind() != PadKind::Zero)
+    printer << ", pad = " << stringifyPadKind(type.getPadKind());
+  printer << ">";
+}
+
+Type SystileDialect::parseType(DialectAsmParser &parser) const {
+  StringRef mnemonic;
+  SMLoc loc = parser.getCurrentLocation();
+  if (parser.parseKeyword(&mnemonic))
+    return {};
+  if (mnemonic == "tiled")
+    return parseTiledType(parser);
+  parser.emitError(loc, "unknown systile type '")
+      << mnemonic << "'; the dialect has one type, !systile.tiled<...>";
+  return {};
+}
+
+void SystileDialect::printType(Type type, DialectAsmPrinter &printer) const {
+  if (auto tiled = dyn_cast<TiledType>(type))
+    printTiledType(tiled, printer);
+}
+
+int64_t TiledType::getPaddedRows() const {
+  return ceilDiv(getRows(), getSublanes()) * getSublanes();
+}
+int64_t TiledType::getPaddedCols() const {
+  return ceilDiv(getCols(), getLanes()) * getLanes();
+}
+SmallVector<int64_t, 2> TiledType::getPaddedShape() const {
+  return {getPaddedRows(), getPaddedCols()};
+}
+int64_t TiledType::getNumStorageElements() const {
+  return getPaddedRows() * getPaddedCols();
+}
+int64_t TiledType::getTileRows() const {
+  return ceilDiv(getRows(), getSublanes());
+}
+int64_t TiledType::getTileCols() const { return ceilDiv(getCols(), getLanes()); }
+int64_t TiledType::getRowBlocks() const { return ceilDiv(getRows(), getMxu()); }
+int64_t TiledType::getColBlocks() const { return ceilDiv(getCols(), getMxu()); }
+
+bool TiledType::isLogical(int64_t row, int64_t col) const {
+  return row >= 0 && col >= 0 && row < getRows() && col < getCols();
+}
+
+int64_t TiledType::getStorageOffset(int64_t row, int64_t col) const {
+  int64_t s = getSublanes(), l = getLanes();
+  int64_t tileIndex = (row / s) * getTileCols() + col / l;
+  return tileIndex * (s * l) + (row % s) * l + col % l;
+}
+
+TiledType TiledType::withElementType(Type elementType) const {
+  return TiledType::get(getShape(), elementType, getGeometry(), getPadKind());
+}
+TiledType TiledType::withPadKind(PadKind padKind) const {
+  return TiledType::get(getShape(), getElementType(), getGeometry(), padKind);
+}
+RankedTensorType TiledType::getLogicalTensorType() const {
+  return RankedTensorType::get(getShape(), getElementType());
+}

@@ -1,0 +1,13 @@
+#!/usr/bin/env bash
+# Sets everything up (scripts/setup.sh), then shows systile on the files in
+# examples/: tiled types, and what the passes do to them.
+set -euo pipefail
+root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+build=${SYSTILE_BUILD_DIR:-$root/build}
+"$root/scripts/setup.sh"
+opt="$build/bin/systile-opt"
+
+step() { printf '\n==== %s\n' "$*"; }
+
+step "Tiled types and layout ops, canonicalized (examples/tiled-types.mlir)"
+"$opt" "$root/examples/tiled-types.mlir" --canonicalize

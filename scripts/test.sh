@@ -1,0 +1,17 @@
+#!/usr/bin/env bash
+# Sets everything up (scripts/setup.sh), then runs the whole test suite: the
+# lit regression tests and the gtest unit tests (run through lit too).
+set -euo pipefail
+root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+build=${SYSTILE_BUILD_DIR:-$root/build}
+"$root/scripts/setup.sh"
+
+log=$(mktemp)
+trap 'rm -f "$log"' EXIT
+status=0
+/usr/lib/llvm-22/bin/lit -v --order=lexical "$build/test" "$build/unittests" 2>&1 | tee "$log" || status=$?
+passed=$(sed -n 's/^ *Passed *: *\([0-9]*\).*/\1/p' "$log" | tail -1)
+failed=$( (grep -E '^ *(Failed|Unresolved|Timed Out|Unexpectedly Passed) *:' "$log" || true) |
+         sed 's/.*: *\([0-9]*\).*/\1/' | awk '{s+=$1} END {print s+0}')
+echo "tests: ${passed:-0} passed, ${failed:-0} failed"
+exit $status

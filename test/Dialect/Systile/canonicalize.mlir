@@ -1,0 +1,134 @@
+// RUN: systile-opt %s -canonicalize -split-input-file | FileCheck %s
+
+// Folds of pack/unpack/constant. Storage orders below are worked out by hand
+// from the address map: on 2x4 tiles a 3x5 matrix pads to 4x8 with two tiles
+// per row, stored tile (0,0), (0,1), (1,0), (1,1), each 2x4 row-major.
+
+// CHECK-LABEL: func.func @unpack_of_pack
+// CHECK-SAME: (%[[T:.*]]: tensor<3x5xf32>)
+// CHECK-NEXT: return %[[T]]
+func.func @unpack_of_pack(%t: tensor<3x5xf32>) -> tensor<3x5xf32> {
+  %0 = systile.pack %t : tensor<3x5xf32> -> !systile.tiled<3x5xf32, #systile.geometry<2x4, mxu = 4>>
+  %1 = systile.unpack %0 : !systile.tiled<3x5xf32, #systile.geometry<2x4, mxu = 4>> -> tensor<3x5xf32>
+  return %1 : tensor<3x5xf32>
+}
+
+// -----
+
+// CHECK-LABEL: func.func @pack_of_unpack
+// CHECK-SAME: (%[[X:.*]]: !systile.tiled<3x5xbf16, pad = undef>)
+// CHECK-NEXT: return %[[X]]
+func.func @pack_of_unpack(%x: !systile.tiled<3x5xbf16, pad = undef>) -> !systile.tiled<3x5xbf16, pad = undef> {
+  %0 = systile.unpack %x : !systile.tiled<3x5xbf16, pad = undef> -> tensor<3x5xbf16>
+  %1 = systile.pack %0 : tensor<3x5xbf16> -> !systile.tiled<3x5xbf16, pad = undef>
+  return %1 : !systile.tiled<3x5xbf16, pad = undef>
+}
+
+// -----
+
+// Padding of %x is undef but the pack promises zeros: no fold.
+// CHECK-LABEL: func.func @pack_of_unpack_pad_kinds_differ
+// CHECK: systile.unpack
+// CHECK: systile.pack
+func.func @pack_of_unpack_pad_kinds_differ(%x: !systile.tiled<3x5xf32, pad = undef>) -> !systile.tiled<3x5xf32> {
+  %0 = systile.unpack %x : !systile.tiled<3x5xf32, pad = undef> -> tensor<3x5xf32>
+  %1 = systile.pack %0 : tensor<3x5xf32> -> !systile.tiled<3x5xf32>
+  return %1 : !systile.tiled<3x5xf32>
+}
+
+// -----
+
+// Different geometries: a re-layout, not an identity.
+// CHECK-LABEL: func.func @pack_of_unpack_geometries_differ
+// CHECK: systile.unpack
+// CHECK: systile.pack
+func.func @pack_of_unpack_geometries_differ(%x: !systile.tiled<3x5xf32>) -> !systile.tiled<3x5xf32, #systile.geometry<2x4, mxu = 4>> {
+  %0 = systile.unpack %x : !systile.tiled<3x5xf32> -> tensor<3x5xf32>
+  %1 = systile.pack %0 : tensor<3x5xf32> -> !systile.tiled<3x5xf32, #systile.geometry<2x4, mxu = 4>>
+  return %1 : !systile.tiled<3x5xf32, #systile.geometry<2x4, mxu = 4>>
+}
+
+// -----
+
+// CHECK-LABEL: func.func @pack_of_constant_i32
+// CHECK-NEXT: %[[C:.*]] = systile.constant dense<[1, 2, 3, 4, 6, 7, 8, 9, 5, 0, 0, 0, 10, 0, 0, 0, 11, 12, 13, 14, 0, 0, 0, 0, 15, 0, 0, 0, 0, 0, 0, 0]> : tensor<32xi32> -> !systile.tiled<3x5xi32, #systile.geometry<2x4, mxu = 4>>
+// CHECK-NEXT: return %[[C]]
+func.func @pack_of_constant_i32() -> !systile.tiled<3x5xi32, #systile.geometry<2x4, mxu = 4>> {
+  %c = arith.constant dense<[[1, 2, 3, 4, 5], [6, 7, 8, 9, 10], [11, 12, 13, 14, 15]]> : tensor<3x5xi32>
+  %0 = systile.pack %c : tensor<3x5xi32> -> !systile.tiled<3x5xi32, #systile.geometry<2x4, mxu = 4>>
+  return %0 : !systile.tiled<3x5xi32, #systile.geometry<2x4, mxu = 4>>
+}
+
+// -----
+
+// 2x3 on 2x2 tiles: padded 2x4, tiles (0,0)=[a00 a01 / a10 a11],
+// (0,1)=[a02 0 / a12 0].
+// CHECK-LABEL: func.func @pack_of_constant_f32
+// CHECK: systile.constant dense<[1.000000e+00, 2.000000e+00, 4.000000e+00, 5.000000e+00, 3.000000e+00, 0.000000e+00, 6.000000e+00, 0.000000e+00]> : tensor<8xf32> -> !systile.tiled<2x3xf32, #systile.geometry<2x2, mxu = 2>>
+func.func @pack_of_constant_f32() -> !systile.tiled<2x3xf32, #systile.geometry<2x2, mxu = 2>> {
+  %c = arith.constant dense<[[1.0, 2.0, 3.0], [4.0, 5.0, 6.0]]> : tensor<2x3xf32>
+  %0 = systile.pack %c : tensor<2x3xf32> -> !systile.tiled<2x3xf32, #systile.geometry<2x2, mxu = 2>>
+  return %0 : !systile.tiled<2x3xf32, #systile.geometry<2x2, mxu = 2>>
+}
+
+// -----
+
+// A 3x2 bf16 matrix on 2x4 tiles: padded 4x4, one tile per row;
+// tile 0 = rows 0-1, tile 1 = rows 2-3.
+// CHECK-LABEL: func.func @pack_of_constant_bf16
+// CHECK: systile.constant dense<[1.000000e+00, 2.000000e+00, 0.000000e+00, 0.000000e+00, 3.000000e+00, 4.000000e+00, 0.000000e+00, 0.000000e+00, 5.000000e+00, 6.000000e+00, 0.000000e+00, 0.000000e+00, 0.000000e+00, 0.000000e+00, 0.000000e+00, 0.000000e+00]> : tensor<16xbf16> -> !systile.tiled<3x2xbf16, #systile.geometry<2x4, mxu = 4>>
+func.func @pack_of_constant_bf16() -> !systile.tiled<3x2xbf16, #systile.geometry<2x4, mxu = 4>> {
+  %c = arith.constant dense<[[1.0, 2.0], [3.0, 4.0], [5.0, 6.0]]> : tensor<3x2xbf16>
+  %0 = systile.pack %c : tensor<3x2xbf16> -> !systile.tiled<3x2xbf16, #systile.geometry<2x4, mxu = 4>>
+  return %0 : !systile.tiled<3x2xbf16, #systile.geometry<2x4, mxu = 4>>
+}
+
+// -----
+
+// A non-zero splat must not spill into padding: it expands.
+// CHECK-LABEL: func.func @pack_of_splat
+// CHECK: systile.constant dense<[2, 2, 2, 2, 2, 2, 2, 2, 2, 0, 0, 0, 2, 0, 0, 0, 2, 2, 2, 2, 0, 0, 0, 0, 2, 0, 0, 0, 0, 0, 0, 0]> : tensor<32xi8>
+func.func @pack_of_splat() -> !systile.tiled<3x5xi8, #systile.geometry<2x4, mxu = 4>> {
+  %c = arith.constant dense<2> : tensor<3x5xi8>
+  %0 = systile.pack %c : tensor<3x5xi8> -> !systile.tiled<3x5xi8, #systile.geometry<2x4, mxu = 4>>
+  return %0 : !systile.tiled<3x5xi8, #systile.geometry<2x4, mxu = 4>>
+}
+
+// -----
+
+// A zero splat stays a splat, and so does any splat without padding.
+// CHECK-LABEL: func.func @pack_of_splats_stay_splat
+// CHECK-DAG: systile.constant dense<0.000000e+00> : tensor<1024xf32> -> !systile.tiled<3x5xf32>
+// CHECK-DAG: systile.constant dense<7> : tensor<16xi32> -> !systile.tiled<4x4xi32, #systile.geometry<2x4, mxu = 4>>
+func.func @pack_of_splats_stay_splat() -> (!systile.tiled<3x5xf32>, !systile.tiled<4x4xi32, #systile.geometry<2x4, mxu = 4>>) {
+  %z = arith.constant dense<0.0> : tensor<3x5xf32>
+  %0 = systile.pack %z : tensor<3x5xf32> -> !systile.tiled<3x5xf32>
+  %s = arith.constant dense<7> : tensor<4x4xi32>
+  %1 = systile.pack %s : tensor<4x4xi32> -> !systile.tiled<4x4xi32, #systile.geometry<2x4, mxu = 4>>
+  return %0, %1 : !systile.tiled<3x5xf32>, !systile.tiled<4x4xi32, #systile.geometry<2x4, mxu = 4>>
+}
+
+// -----
+
+// CHECK-LABEL: func.func @unpack_of_constant
+// CHECK-NEXT: %[[C:.*]] = arith.constant dense<{{\[}}[1, 2, 3, 4, 5], [6, 7, 8, 9, 10], [11, 12, 13, 14, 15]]> : tensor<3x5xi32>
+// CHECK-NEXT: return %[[C]]
+func.func @unpack_of_constant() -> tensor<3x5xi32> {
+  %0 = systile.constant dense<[1, 2, 3, 4, 6, 7, 8, 9, 5, 0, 0, 0, 10, 0, 0, 0,
+                               11, 12, 13, 14, 0, 0, 0, 0, 15, 0, 0, 0, 0, 0, 0, 0]>
+      : tensor<32xi32> -> !systile.tiled<3x5xi32, #systile.geometry<2x4, mxu = 4>>
+  %1 = systile.unpack %0 : !systile.tiled<3x5xi32, #systile.geometry<2x4, mxu = 4>> -> tensor<3x5xi32>
+  return %1 : tensor<3x5xi32>
+}
+
+// -----
+
+// Garbage in undef padding never reaches the logical values.
+// CHECK-LABEL: func.func @unpack_of_constant_undef_padding
+// CHECK-NEXT: arith.constant dense<{{\[}}[1, 2, 3], [4, 5, 6]]> : tensor<2x3xi8>
+func.func @unpack_of_constant_undef_padding() -> tensor<2x3xi8> {
+  %0 = systile.constant dense<[1, 2, 3, 99, 4, 5, 6, 99]>
+      : tensor<8xi8> -> !systile.tiled<2x3xi8, #systile.geometry<2x4, mxu = 4>, pad = undef>
+  %1 = systile.unpack %0 : !systile.tiled<2x3xi8, #systile.geometry<2x4, mxu = 4>, pad = undef> -> tensor<2x3xi8>
+  return %1 : tensor<2x3xi8>
+}

@@ -1,0 +1,484 @@
+// RUN: systile-opt %s -split-input-file -verify-diagnostics
+
+// One case per diagnostic of the tiled type, the geometry and every op.
+
+// expected-error @below {{!systile.tiled must have rank 2 (ROWSxCOLS), got rank 1}}
+func.func @rank1(%a: !systile.tiled<3xf32>)
+
+// -----
+
+// expected-error @below {{!systile.tiled must have rank 2 (ROWSxCOLS), got rank 3}}
+func.func @rank3(%a: !systile.tiled<2x3x4xf32>)
+
+// -----
+
+// expected-error @below {{!systile.tiled rows are dynamic ('?'); both dimensions must be static}}
+func.func @dynamic(%a: !systile.tiled<?x4xf32>)
+
+// -----
+
+// expected-error @below {{!systile.tiled cols = 0; both dimensions must be at least 1}}
+func.func @zero_dim(%a: !systile.tiled<4x0xf32>)
+
+// -----
+
+// expected-error @below {{!systile.tiled element type 'f16' is not supported; expected f32, bf16, i8 or i32}}
+func.func @element_type(%a: !systile.tiled<4x4xf16>)
+
+// -----
+
+// expected-error @below {{!systile.tiled element type 'ui8' is not supported; expected f32, bf16, i8 or i32}}
+func.func @unsigned_element_type(%a: !systile.tiled<4x4xui8>)
+
+// -----
+
+// expected-error @below {{!systile.tiled<4611686018427387904x4611686018427387904> padded to 8x128 tiles has more than 2^63-1 elements}}
+func.func @overflow(%a: !systile.tiled<4611686018427387904x4611686018427387904xf32>)
+
+// -----
+
+// Rounding up to whole tiles overflows even though the logical size fits.
+// expected-error @below {{!systile.tiled<9223372036854775807x1> padded to 2x4 tiles has more than 2^63-1 elements}}
+func.func @overflow_by_padding(%a: !systile.tiled<9223372036854775807x1xf32, #systile.geometry<2x4, mxu = 4>>)
+
+// -----
+
+// expected-error @below {{geometry sublanes must be positive, got 0 (e.g. #systile.geometry<8x128, mxu = 128>)}}
+func.func @zero_sublanes(%a: !systile.tiled<4x4xf32, #systile.geometry<0x128, mxu = 128>>)
+
+// -----
+
+// expected-error @below {{geometry lanes must be positive, got 0}}
+func.func @zero_lanes(%a: !systile.tiled<4x4xf32, #systile.geometry<8x0, mxu = 128>>)
+
+// -----
+
+// expected-error @below {{geometry mxu must be positive, got -4}}
+func.func @negative_mxu(%a: !systile.tiled<4x4xf32, #systile.geometry<8x128, mxu = -4>>)
+
+// -----
+
+// expected-error @below {{geometry 4294967296x4294967296, mxu = 4 is too large: a tile or a weight block would have more than 2^63-1 elements}}
+func.func @huge_tile() attributes {g = #systile.geometry<4294967296x4294967296, mxu = 4>}
+
+// -----
+
+// expected-error @below {{expected 'SUBLANES x LANES' (two sizes), got 3 size(s)}}
+func.func @three_sizes() attributes {g = #systile.geometry<2x4x8, mxu = 4>}
+
+// -----
+
+// expected-error @below {{expected 'mxu'}}
+func.func @no_mxu() attributes {g = #systile.geometry<2x4, 4>}
+
+// -----
+
+// expected-error @below {{unknown pad kind 'garbage'; expected 'zero' or 'undef'}}
+func.func @pad_kind(%a: !systile.tiled<4x4xf32, pad = garbage>)
+
+// -----
+
+// expected-error @below {{pad kind given twice}}
+func.func @pad_twice(%a: !systile.tiled<4x4xf32, pad = zero, pad = undef>)
+
+// -----
+
+// expected-error @below {{the geometry must come once, before 'pad'}}
+func.func @geometry_after_pad(%a: !systile.tiled<4x4xf32, pad = zero, #systile.geometry<2x4, mxu = 4>>)
+
+// -----
+
+// expected-error @below {{expected '#systile.geometry<...>' or 'pad = zero|undef', got 4 : i64}}
+func.func @not_a_geometry(%a: !systile.tiled<4x4xf32, 4>)
+
+// -----
+
+// expected-error @below {{unknown systile type 'tile'; the dialect has one type, !systile.tiled<...>}}
+func.func @misspelled_type(%a: !systile.tile<4x4xf32>)
+
+// -----
+
+func.func @pack_shape(%t: tensor<3x5xf32>) {
+  // expected-error @below {{'systile.pack' op tensor shape 3x5 does not match the tiled logical shape 5x3}}
+  %0 = systile.pack %t : tensor<3x5xf32> -> !systile.tiled<5x3xf32>
+  return
+}
+
+// -----
+
+func.func @pack_element(%t: tensor<3x5xf32>) {
+  // expected-error @below {{'systile.pack' op tensor element type 'f32' does not match the tiled element type 'bf16'}}
+  %0 = systile.pack %t : tensor<3x5xf32> -> !systile.tiled<3x5xbf16>
+  return
+}
+
+// -----
+
+func.func @pack_dynamic(%t: tensor<?x5xf32>) {
+  // expected-error @below {{'systile.pack' op operand #0 must be static rank-2 tensor of f32, bf16, i8 or i32}}
+  %0 = systile.pack %t : tensor<?x5xf32> -> !systile.tiled<3x5xf32>
+  return
+}
+
+// -----
+
+func.func @unpack_shape(%t: !systile.tiled<3x5xi8>) {
+  // expected-error @below {{'systile.unpack' op tensor shape 3x4 does not match the tiled logical shape 3x5}}
+  %0 = systile.unpack %t : !systile.tiled<3x5xi8> -> tensor<3x4xi8>
+  return
+}
+
+// -----
+
+func.func @unpack_element(%t: !systile.tiled<3x5xi8>) {
+  // expected-error @below {{'systile.unpack' op tensor element type 'i32' does not match the tiled element type 'i8'}}
+  %0 = systile.unpack %t : !systile.tiled<3x5xi8> -> tensor<3x5xi32>
+  return
+}
+
+// -----
+
+func.func @constant_size() {
+  // expected-error @below {{'systile.constant' op value must be a 1-d tensor of the 32 storage elements of the padded shape 4x8 (in storage order), got 'tensor<15xi32>'}}
+  %0 = systile.constant dense<1> : tensor<15xi32> -> !systile.tiled<3x5xi32, #systile.geometry<2x4, mxu = 4>>
+  return
+}
+
+// -----
+
+func.func @constant_rank() {
+  // expected-error @below {{'systile.constant' op value must be a 1-d tensor of the 32 storage elements of the padded shape 4x8 (in storage order), got 'tensor<4x8xi32>'}}
+  %0 = systile.constant dense<0> : tensor<4x8xi32> -> !systile.tiled<3x5xi32, #systile.geometry<2x4, mxu = 4>>
+  return
+}
+
+// -----
+
+func.func @constant_element() {
+  // expected-error @below {{'systile.constant' op value element type 'i8' does not match the tiled element type 'i32'}}
+  %0 = systile.constant dense<0> : tensor<32xi8> -> !systile.tiled<3x5xi32, #systile.geometry<2x4, mxu = 4>>
+  return
+}
+
+// -----
+
+func.func @constant_splat_padding() {
+  // expected-error @below {{'systile.constant' op pad kind 'zero' requires zero padding, but the splat value is not +0}}
+  %0 = systile.constant dense<1.0> : tensor<8xf32> -> !systile.tiled<1x1xf32, #systile.geometry<2x4, mxu = 4>>
+  return
+}
+
+// -----
+
+func.func @constant_padding() {
+  // Slot (0, 5) of a 3x5 matrix is padding; it is storage offset 9.
+  // expected-error @below {{'systile.constant' op pad kind 'zero' requires zero padding, but padding slot (0, 5) at storage offset 9 is not +0; use pad = undef or zero it}}
+  %0 = systile.constant dense<[1, 2, 3, 4, 6, 7, 8, 9, 5, 9, 0, 0, 10, 0, 0, 0,
+                               11, 12, 13, 14, 0, 0, 0, 0, 15, 0, 0, 0, 0, 0, 0, 0]>
+      : tensor<32xi32> -> !systile.tiled<3x5xi32, #systile.geometry<2x4, mxu = 4>>
+  return
+}
+
+// -----
+
+func.func @constant_negative_zero_padding() {
+  // -0.0 is not +0: its bits are not all zero.
+  // expected-error @below {{padding slot (0, 1) at storage offset 1 is not +0}}
+  %0 = systile.constant dense<[1.0, -0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0]>
+      : tensor<8xf32> -> !systile.tiled<1x1xf32, #systile.geometry<2x4, mxu = 4>>
+  return
+}
+
+// -----
+
+func.func @matmul_geometry(%a: !systile.tiled<3x5xf32>, %b: !systile.tiled<5x7xf32, #systile.geometry<2x4, mxu = 4>>, %c: !systile.tiled<3x7xf32>) {
+  // expected-error @below {{'systile.matmul' op operands must share one geometry, got lhs #systile.geometry<8x128, mxu = 128>, rhs #systile.geometry<2x4, mxu = 4>, acc #systile.geometry<8x128, mxu = 128>}}
+  %0 = systile.matmul %a, %b, %c : !systile.tiled<3x5xf32>, !systile.tiled<5x7xf32, #systile.geometry<2x4, mxu = 4>> -> !systile.tiled<3x7xf32>
+  return
+}
+
+// -----
+
+func.func @matmul_contraction(%a: !systile.tiled<3x5xf32>, %b: !systile.tiled<6x7xf32>, %c: !systile.tiled<3x7xf32>) {
+  // expected-error @below {{'systile.matmul' op lhs has 5 columns but rhs has 6 rows}}
+  %0 = systile.matmul %a, %b, %c : !systile.tiled<3x5xf32>, !systile.tiled<6x7xf32> -> !systile.tiled<3x7xf32>
+  return
+}
+
+// -----
+
+func.func @matmul_acc_shape(%a: !systile.tiled<3x5xf32>, %b: !systile.tiled<5x7xf32>, %c: !systile.tiled<3x8xf32>) {
+  // expected-error @below {{'systile.matmul' op accumulator shape 3x8 must be 3x7 (lhs rows x rhs columns)}}
+  %0 = systile.matmul %a, %b, %c : !systile.tiled<3x5xf32>, !systile.tiled<5x7xf32> -> !systile.tiled<3x8xf32>
+  return
+}
+
+// -----
+
+func.func @matmul_float_acc(%a: !systile.tiled<3x5xbf16>, %b: !systile.tiled<5x7xbf16>, %c: !systile.tiled<3x7xbf16>) {
+  // expected-error @below {{'systile.matmul' op float operands accumulate in f32, got an 'bf16' accumulator}}
+  %0 = systile.matmul %a, %b, %c : !systile.tiled<3x5xbf16>, !systile.tiled<5x7xbf16> -> !systile.tiled<3x7xbf16>
+  return
+}
+
+// -----
+
+func.func @matmul_int_acc(%a: !systile.tiled<3x5xi8>, %b: !systile.tiled<5x7xi8>, %c: !systile.tiled<3x7xi8>) {
+  // expected-error @below {{'systile.matmul' op i8 x i8 accumulates in i32, got an 'i8' accumulator}}
+  %0 = systile.matmul %a, %b, %c : !systile.tiled<3x5xi8>, !systile.tiled<5x7xi8> -> !systile.tiled<3x7xi8>
+  return
+}
+
+// -----
+
+func.func @matmul_int_precision(%a: !systile.tiled<3x5xi8>, %b: !systile.tiled<5x7xi8>, %c: !systile.tiled<3x7xi32>) {
+  // expected-error @below {{'systile.matmul' op precision = bf16 applies to float operands only; drop it for i8 x i8}}
+  %0 = systile.matmul %a, %b, %c precision = bf16 : !systile.tiled<3x5xi8>, !systile.tiled<5x7xi8> -> !systile.tiled<3x7xi32>
+  return
+}
+
+// -----
+
+func.func @matmul_mixed(%a: !systile.tiled<3x5xf32>, %b: !systile.tiled<5x7xi8>, %c: !systile.tiled<3x7xf32>) {
+  // expected-error @below {{'systile.matmul' op unsupported operand element types 'f32' x 'i8'; expected (f32|bf16) x (f32|bf16) -> f32 or i8 x i8 -> i32}}
+  %0 = systile.matmul %a, %b, %c : !systile.tiled<3x5xf32>, !systile.tiled<5x7xi8> -> !systile.tiled<3x7xf32>
+  return
+}
+
+// -----
+
+func.func @matmul_i32_inputs(%a: !systile.tiled<3x5xi32>, %b: !systile.tiled<5x7xi32>, %c: !systile.tiled<3x7xi32>) {
+  // expected-error @below {{'systile.matmul' op unsupported operand element types 'i32' x 'i32'}}
+  %0 = systile.matmul %a, %b, %c : !systile.tiled<3x5xi32>, !systile.tiled<5x7xi32> -> !systile.tiled<3x7xi32>
+  return
+}
+
+// -----
+
+func.func @matmul_precision_keyword(%a: !systile.tiled<3x5xf32>, %b: !systile.tiled<5x7xf32>, %c: !systile.tiled<3x7xf32>) {
+  // expected-error @below {{unknown precision 'f16'; expected 'f32' or 'bf16'}}
+  %0 = systile.matmul %a, %b, %c precision = f16 : !systile.tiled<3x5xf32>, !systile.tiled<5x7xf32> -> !systile.tiled<3x7xf32>
+  return
+}
+
+// -----
+
+func.func @matmul_operand_count(%a: !systile.tiled<3x5xf32>, %b: !systile.tiled<5x7xf32>) {
+  // expected-error @below {{expected ','}}
+  %0 = systile.matmul %a, %b : !systile.tiled<3x5xf32>, !systile.tiled<5x7xf32> -> !systile.tiled<3x7xf32>
+  return
+}
+
+// -----
+
+!A = !systile.tiled<3x6xf32, #systile.geometry<2x4, mxu = 4>>
+!B = !systile.tiled<6x5xf32, #systile.geometry<2x4, mxu = 4>>
+!C = !systile.tiled<3x5xf32, #systile.geometry<2x4, mxu = 4>>
+func.func @mxu_kb(%a: !A, %b: !B, %c: !C) {
+  // expected-error @below {{'systile.mxu_matmul' op kb = 2 is outside the 2 contraction block(s) [0, 2) of K = 6 with mxu = 4}}
+  %0 = systile.mxu_matmul %a, %b, %c [2, 0] : !A, !B -> !C
+  return
+}
+
+// -----
+
+!A = !systile.tiled<3x6xf32, #systile.geometry<2x4, mxu = 4>>
+!B = !systile.tiled<6x5xf32, #systile.geometry<2x4, mxu = 4>>
+!C = !systile.tiled<3x5xf32, #systile.geometry<2x4, mxu = 4>>
+func.func @mxu_nb(%a: !A, %b: !B, %c: !C) {
+  // expected-error @below {{'systile.mxu_matmul' op nb = -1 is outside the 2 column block(s) [0, 2) of N = 5 with mxu = 4}}
+  %0 = systile.mxu_matmul %a, %b, %c [0, -1] : !A, !B -> !C
+  return
+}
+
+// -----
+
+func.func @mxu_contraction(%a: !systile.tiled<3x5xf32>, %b: !systile.tiled<6x7xf32>, %c: !systile.tiled<3x7xf32>) {
+  // expected-error @below {{'systile.mxu_matmul' op lhs has 5 columns but rhs has 6 rows}}
+  %0 = systile.mxu_matmul %a, %b, %c [0, 0] : !systile.tiled<3x5xf32>, !systile.tiled<6x7xf32> -> !systile.tiled<3x7xf32>
+  return
+}
+
+// -----
+
+func.func @truncf_input(%x: !systile.tiled<3x5xbf16>) {
+  // expected-error @below {{'systile.truncf' op input element type must be f32, got 'bf16'}}
+  %0 = systile.truncf %x : !systile.tiled<3x5xbf16> -> !systile.tiled<3x5xbf16>
+  return
+}
+
+// -----
+
+func.func @truncf_result(%x: !systile.tiled<3x5xf32>) {
+  // expected-error @below {{'systile.truncf' op result element type must be bf16, got 'i8'}}
+  %0 = systile.truncf %x : !systile.tiled<3x5xf32> -> !systile.tiled<3x5xi8>
+  return
+}
+
+// -----
+
+func.func @truncf_shape(%x: !systile.tiled<3x5xf32>) {
+  // expected-error @below {{'systile.truncf' op result shape 5x3 must equal the input shape 3x5}}
+  %0 = systile.truncf %x : !systile.tiled<3x5xf32> -> !systile.tiled<5x3xbf16>
+  return
+}
+
+// -----
+
+func.func @extf_geometry(%x: !systile.tiled<3x5xbf16>) {
+  // expected-error @below {{'systile.extf' op result geometry #systile.geometry<2x4, mxu = 4> must equal the input geometry #systile.geometry<8x128, mxu = 128>}}
+  %0 = systile.extf %x : !systile.tiled<3x5xbf16> -> !systile.tiled<3x5xf32, #systile.geometry<2x4, mxu = 4>>
+  return
+}
+
+// -----
+
+func.func @extf_pad(%x: !systile.tiled<3x5xbf16, pad = undef>) {
+  // expected-error @below {{'systile.extf' op result pad kind 'zero' must equal the input pad kind 'undef'}}
+  %0 = systile.extf %x : !systile.tiled<3x5xbf16, pad = undef> -> !systile.tiled<3x5xf32>
+  return
+}
+
+// -----
+
+func.func @quantize_scale(%x: !systile.tiled<3x5xf32>) {
+  // expected-error @below {{'systile.quantize' op scale must be finite and > 0, got -5.000000e-01}}
+  %0 = systile.quantize %x {scale = -0.5 : f32, zero_point = 0 : i32} : !systile.tiled<3x5xf32> -> !systile.tiled<3x5xi8>
+  return
+}
+
+// -----
+
+func.func @quantize_zero_scale(%x: !systile.tiled<3x5xf32>) {
+  // expected-error @below {{'systile.quantize' op scale must be finite and > 0, got 0.000000e+00}}
+  %0 = systile.quantize %x {scale = 0.0 : f32, zero_point = 0 : i32} : !systile.tiled<3x5xf32> -> !systile.tiled<3x5xi8>
+  return
+}
+
+// -----
+
+func.func @quantize_inf_scale(%x: !systile.tiled<3x5xf32>) {
+  // expected-error @below {{'systile.quantize' op scale must be finite and > 0, got INF}}
+  %0 = systile.quantize %x {scale = 0x7F800000 : f32, zero_point = 0 : i32} : !systile.tiled<3x5xf32> -> !systile.tiled<3x5xi8>
+  return
+}
+
+// -----
+
+func.func @quantize_zero_point(%x: !systile.tiled<3x5xf32>) {
+  // expected-error @below {{'systile.quantize' op zero_point must be in [-128, 127], got 128}}
+  %0 = systile.quantize %x {scale = 1.0 : f32, zero_point = 128 : i32} : !systile.tiled<3x5xf32> -> !systile.tiled<3x5xi8>
+  return
+}
+
+// -----
+
+func.func @quantize_result(%x: !systile.tiled<3x5xf32>) {
+  // expected-error @below {{'systile.quantize' op result element type must be i8, got 'i32'}}
+  %0 = systile.quantize %x {scale = 1.0 : f32, zero_point = 0 : i32} : !systile.tiled<3x5xf32> -> !systile.tiled<3x5xi32>
+  return
+}
+
+// -----
+
+func.func @dequantize_input(%x: !systile.tiled<3x5xi32>) {
+  // expected-error @below {{'systile.dequantize' op input element type must be i8, got 'i32'}}
+  %0 = systile.dequantize %x {scale = 1.0 : f32, zero_point = 0 : i32} : !systile.tiled<3x5xi32> -> !systile.tiled<3x5xf32>
+  return
+}
+
+// -----
+
+func.func @dequantize_zero_point(%x: !systile.tiled<3x5xi8>) {
+  // expected-error @below {{'systile.dequantize' op zero_point must be in [-128, 127], got -129}}
+  %0 = systile.dequantize %x {scale = 1.0 : f32, zero_point = -129 : i32} : !systile.tiled<3x5xi8> -> !systile.tiled<3x5xf32>
+  return
+}
+
+// -----
+
+func.func @reduce_element(%x: !systile.tiled<3x5xbf16>) {
+  // expected-error @below {{'systile.reduce' op reduces f32 or i32 elements, got 'bf16' (widen with systile.extf first)}}
+  %0 = systile.reduce <sum> %x dim = 1 : !systile.tiled<3x5xbf16> -> !systile.tiled<3x1xbf16>
+  return
+}
+
+// -----
+
+func.func @reduce_dim(%x: !systile.tiled<3x5xf32>) {
+  // expected-error @below {{'systile.reduce' op dim must be 0 (down the columns) or 1 (along the rows), got 2}}
+  %0 = systile.reduce <sum> %x dim = 2 : !systile.tiled<3x5xf32> -> !systile.tiled<3x1xf32>
+  return
+}
+
+// -----
+
+func.func @reduce_shape(%x: !systile.tiled<3x5xf32>) {
+  // expected-error @below {{'systile.reduce' op result shape must be 1x5 (dim 0 reduced to 1), got 3x1}}
+  %0 = systile.reduce <max> %x dim = 0 : !systile.tiled<3x5xf32> -> !systile.tiled<3x1xf32>
+  return
+}
+
+// -----
+
+func.func @reduce_result_element(%x: !systile.tiled<3x5xi32>) {
+  // expected-error @below {{'systile.reduce' op result element type must be 'i32', got 'f32'}}
+  %0 = systile.reduce <sum> %x dim = 1 : !systile.tiled<3x5xi32> -> !systile.tiled<3x1xf32>
+  return
+}
+
+// -----
+
+func.func @reduce_geometry(%x: !systile.tiled<3x5xf32>) {
+  // expected-error @below {{'systile.reduce' op result geometry #systile.geometry<2x4, mxu = 4> must equal the input geometry #systile.geometry<8x128, mxu = 128>}}
+  %0 = systile.reduce <sum> %x dim = 1 : !systile.tiled<3x5xf32> -> !systile.tiled<3x1xf32, #systile.geometry<2x4, mxu = 4>>
+  return
+}
+
+// -----
+
+func.func @reduce_kind(%x: !systile.tiled<3x5xf32>) {
+  // expected-error @below {{unknown reduction 'prod'; expected 'sum', 'max' or 'min'}}
+  %0 = systile.reduce <prod> %x dim = 1 : !systile.tiled<3x5xf32> -> !systile.tiled<3x1xf32>
+  return
+}
+
+// -----
+
+func.func @fill_type(%x: !systile.tiled<3x5xf32, pad = undef>) {
+  // expected-error @below {{'systile.fill_padding' op result must be the input type up to the pad kind, got '!systile.tiled<3x5xf32, pad = undef>' -> '!systile.tiled<3x6xf32>'}}
+  %0 = systile.fill_padding %x, 0.0 : f32 : !systile.tiled<3x5xf32, pad = undef> -> !systile.tiled<3x6xf32>
+  return
+}
+
+// -----
+
+func.func @fill_value_type(%x: !systile.tiled<3x5xf32, pad = undef>) {
+  // expected-error @below {{'systile.fill_padding' op value type 'i32' must be the element type 'f32'}}
+  %0 = systile.fill_padding %x, 0 : i32 : !systile.tiled<3x5xf32, pad = undef> -> !systile.tiled<3x5xf32>
+  return
+}
+
+// -----
+
+func.func @fill_zero_is_recorded(%x: !systile.tiled<3x5xf32, pad = undef>) {
+  // expected-error @below {{'systile.fill_padding' op result pad kind must be 'zero' for padding value 0.000000e+00 : f32 (+0)}}
+  %0 = systile.fill_padding %x, 0.0 : f32 : !systile.tiled<3x5xf32, pad = undef> -> !systile.tiled<3x5xf32, pad = undef>
+  return
+}
+
+// -----
+
+func.func @fill_nonzero_is_undef(%x: !systile.tiled<3x5xf32, pad = undef>) {
+  // expected-error @below {{'systile.fill_padding' op result pad kind must be 'undef' for padding value -0.000000e+00 : f32 (only +0 is recorded as 'zero')}}
+  %0 = systile.fill_padding %x, -0.0 : f32 : !systile.tiled<3x5xf32, pad = undef> -> !systile.tiled<3x5xf32>
+  return
+}
+
+// -----
+
+func.func @fill_non_number(%x: !systile.tiled<3x5xf32, pad = undef>) {
+  // expected-error @below {{invalid kind of attribute specified}}
+  %0 = systile.fill_padding %x, unit : !systile.tiled<3x5xf32, pad = undef> -> !systile.tiled<3x5xf32>
+  return
+}

@@ -1,0 +1,122 @@
+// RUN: systile-opt %s --verify-roundtrip | FileCheck %s
+// RUN: systile-opt %s --mlir-print-op-generic | systile-opt | FileCheck %s
+
+// Round trip of every systile op and of the tiled type with every element
+// type, the default and a small geometry, and both pad kinds.
+
+// CHECK-LABEL: func.func @types
+// CHECK-SAME: !systile.tiled<3x5xf32>
+// CHECK-SAME: !systile.tiled<3x5xbf16, #systile.geometry<2x4, mxu = 4>, pad = undef>
+// CHECK-SAME: !systile.tiled<128x256xi8, pad = undef>
+// CHECK-SAME: !systile.tiled<1x1xi32, #systile.geometry<8x16, mxu = 32>>
+// CHECK-SAME: !systile.tiled<7x9xf32>
+func.func @types(%a: !systile.tiled<3x5xf32>,
+                 %b: !systile.tiled<3x5xbf16, #systile.geometry<2x4, mxu = 4>, pad = undef>,
+                 %c: !systile.tiled<128x256xi8, pad = undef>,
+                 %d: !systile.tiled<1x1xi32, #systile.geometry<8x16, mxu = 32>, pad = zero>,
+                 // The default geometry spelled out prints in short form.
+                 %e: !systile.tiled<7x9xf32, #systile.geometry<8x128, mxu = 128>>) {
+  return
+}
+
+// CHECK-LABEL: func.func @pack_unpack
+func.func @pack_unpack(%t: tensor<3x5xf32>, %h: tensor<3x5xbf16>,
+                       %q: tensor<3x5xi8>, %i: tensor<3x5xi32>)
+    -> (tensor<3x5xf32>, tensor<3x5xbf16>, tensor<3x5xi8>, tensor<3x5xi32>) {
+  // CHECK: systile.pack %{{.*}} : tensor<3x5xf32> -> !systile.tiled<3x5xf32, #systile.geometry<2x4, mxu = 4>>
+  %0 = systile.pack %t : tensor<3x5xf32> -> !systile.tiled<3x5xf32, #systile.geometry<2x4, mxu = 4>>
+  // CHECK: systile.unpack %{{.*}} : !systile.tiled<3x5xf32, #systile.geometry<2x4, mxu = 4>> -> tensor<3x5xf32>
+  %1 = systile.unpack %0 : !systile.tiled<3x5xf32, #systile.geometry<2x4, mxu = 4>> -> tensor<3x5xf32>
+  // CHECK: systile.pack %{{.*}} : tensor<3x5xbf16> -> !systile.tiled<3x5xbf16, pad = undef>
+  %2 = systile.pack %h : tensor<3x5xbf16> -> !systile.tiled<3x5xbf16, pad = undef>
+  %3 = systile.unpack %2 : !systile.tiled<3x5xbf16, pad = undef> -> tensor<3x5xbf16>
+  // CHECK: systile.pack %{{.*}} : tensor<3x5xi8> -> !systile.tiled<3x5xi8>
+  %4 = systile.pack %q : tensor<3x5xi8> -> !systile.tiled<3x5xi8>
+  %5 = systile.unpack %4 : !systile.tiled<3x5xi8> -> tensor<3x5xi8>
+  // CHECK: systile.pack %{{.*}} : tensor<3x5xi32> -> !systile.tiled<3x5xi32>
+  %6 = systile.pack %i : tensor<3x5xi32> -> !systile.tiled<3x5xi32>
+  %7 = systile.unpack %6 : !systile.tiled<3x5xi32> -> tensor<3x5xi32>
+  return %1, %3, %5, %7 : tensor<3x5xf32>, tensor<3x5xbf16>, tensor<3x5xi8>, tensor<3x5xi32>
+}
+
+// CHECK-LABEL: func.func @constants
+func.func @constants() {
+  // 3x5 on 2x4 tiles: padded 4x8, storage in tile order.
+  // CHECK: systile.constant dense<[1, 2, 3, 4, 6, 7, 8, 9, 5, 0, 0, 0, 10, 0, 0, 0, 11, 12, 13, 14, 0, 0, 0, 0, 15, 0, 0, 0, 0, 0, 0, 0]> : tensor<32xi32> -> !systile.tiled<3x5xi32, #systile.geometry<2x4, mxu = 4>>
+  %0 = systile.constant dense<[1, 2, 3, 4, 6, 7, 8, 9, 5, 0, 0, 0, 10, 0, 0, 0,
+                               11, 12, 13, 14, 0, 0, 0, 0, 15, 0, 0, 0, 0, 0, 0, 0]>
+      : tensor<32xi32> -> !systile.tiled<3x5xi32, #systile.geometry<2x4, mxu = 4>>
+  // pad = undef admits any padding.
+  // CHECK: systile.constant dense<7.000000e+00> : tensor<8xbf16> -> !systile.tiled<1x1xbf16, #systile.geometry<2x4, mxu = 4>, pad = undef>
+  %1 = systile.constant dense<7.0> : tensor<8xbf16>
+      -> !systile.tiled<1x1xbf16, #systile.geometry<2x4, mxu = 4>, pad = undef>
+  // CHECK: systile.constant dense<0> : tensor<1024xi8> -> !systile.tiled<2x3xi8>
+  %2 = systile.constant dense<0> : tensor<1024xi8> -> !systile.tiled<2x3xi8>
+  // CHECK: systile.constant dense<5.000000e-01> : tensor<8xf32> -> !systile.tiled<2x4xf32, #systile.geometry<2x4, mxu = 4>>
+  %3 = systile.constant dense<0.5> : tensor<8xf32> -> !systile.tiled<2x4xf32, #systile.geometry<2x4, mxu = 4>>
+  return
+}
+
+!A = !systile.tiled<3x6xf32, #systile.geometry<2x4, mxu = 4>>
+!B = !systile.tiled<6x5xf32, #systile.geometry<2x4, mxu = 4>>
+!Bh = !systile.tiled<6x5xbf16, #systile.geometry<2x4, mxu = 4>, pad = undef>
+!C = !systile.tiled<3x5xf32, #systile.geometry<2x4, mxu = 4>>
+
+// CHECK-LABEL: func.func @matmuls
+func.func @matmuls(%a: !A, %b: !B, %bh: !Bh, %c: !C,
+                   %qa: !systile.tiled<3x6xi8>, %qb: !systile.tiled<6x5xi8>,
+                   %qc: !systile.tiled<3x5xi32>) -> (!C, !C, !systile.tiled<3x5xi32>) {
+  // CHECK: systile.matmul %{{.*}}, %{{.*}}, %{{.*}} : !systile.tiled<3x6xf32, #systile.geometry<2x4, mxu = 4>>, !systile.tiled<6x5xf32, #systile.geometry<2x4, mxu = 4>> -> !systile.tiled<3x5xf32, #systile.geometry<2x4, mxu = 4>>
+  %0 = systile.matmul %a, %b, %c : !A, !B -> !C
+  // CHECK: systile.matmul %{{.*}}, %{{.*}}, %{{.*}} precision = bf16 : {{.*}}, !systile.tiled<6x5xbf16, #systile.geometry<2x4, mxu = 4>, pad = undef> -> {{.*}}
+  %1 = systile.matmul %a, %bh, %0 precision = bf16 : !A, !Bh -> !C
+  // precision = f32 is the default and is not printed.
+  // CHECK: systile.mxu_matmul %{{.*}}, %{{.*}}, %{{.*}} [0, 0] : !systile.tiled<3x6xf32
+  %2 = systile.mxu_matmul %a, %b, %c [0, 0] precision = f32 : !A, !B -> !C
+  // CHECK: systile.mxu_matmul %{{.*}}, %{{.*}}, %{{.*}} [1, 1] precision = bf16 :
+  %3 = systile.mxu_matmul %a, %b, %2 [1, 1] precision = bf16 : !A, !B -> !C
+  // CHECK: systile.matmul %{{.*}}, %{{.*}}, %{{.*}} : !systile.tiled<3x6xi8>, !systile.tiled<6x5xi8> -> !systile.tiled<3x5xi32>
+  %4 = systile.matmul %qa, %qb, %qc : !systile.tiled<3x6xi8>, !systile.tiled<6x5xi8> -> !systile.tiled<3x5xi32>
+  return %1, %3, %4 : !C, !C, !systile.tiled<3x5xi32>
+}
+
+// CHECK-LABEL: func.func @conversions
+func.func @conversions(%x: !systile.tiled<3x5xf32, pad = undef>) {
+  // CHECK: systile.truncf %{{.*}} : !systile.tiled<3x5xf32, pad = undef> -> !systile.tiled<3x5xbf16, pad = undef>
+  %0 = systile.truncf %x : !systile.tiled<3x5xf32, pad = undef> -> !systile.tiled<3x5xbf16, pad = undef>
+  // CHECK: systile.extf %{{.*}} : !systile.tiled<3x5xbf16, pad = undef> -> !systile.tiled<3x5xf32, pad = undef>
+  %1 = systile.extf %0 : !systile.tiled<3x5xbf16, pad = undef> -> !systile.tiled<3x5xf32, pad = undef>
+  // CHECK: systile.quantize %{{.*}} {scale = 5.000000e-01 : f32, zero_point = -3 : i32} : !systile.tiled<3x5xf32, pad = undef> -> !systile.tiled<3x5xi8, pad = undef>
+  %2 = systile.quantize %1 {scale = 0.5 : f32, zero_point = -3 : i32}
+      : !systile.tiled<3x5xf32, pad = undef> -> !systile.tiled<3x5xi8, pad = undef>
+  // CHECK: systile.dequantize %{{.*}} {scale = 2.500000e-01 : f32, zero_point = 127 : i32} : !systile.tiled<3x5xi8, pad = undef> -> !systile.tiled<3x5xf32, pad = undef>
+  %3 = systile.dequantize %2 {scale = 0.25 : f32, zero_point = 127 : i32}
+      : !systile.tiled<3x5xi8, pad = undef> -> !systile.tiled<3x5xf32, pad = undef>
+  return
+}
+
+// CHECK-LABEL: func.func @reductions_and_padding
+func.func @reductions_and_padding(%x: !systile.tiled<3x5xf32, #systile.geometry<2x4, mxu = 4>, pad = undef>,
+                                  %i: !systile.tiled<3x5xi32>) {
+  // CHECK: systile.reduce <sum> %{{.*}} dim = 1 : !systile.tiled<3x5xf32, #systile.geometry<2x4, mxu = 4>, pad = undef> -> !systile.tiled<3x1xf32, #systile.geometry<2x4, mxu = 4>>
+  %0 = systile.reduce <sum> %x dim = 1
+      : !systile.tiled<3x5xf32, #systile.geometry<2x4, mxu = 4>, pad = undef>
+      -> !systile.tiled<3x1xf32, #systile.geometry<2x4, mxu = 4>>
+  // CHECK: systile.reduce <max> %{{.*}} dim = 0 : {{.*}} -> !systile.tiled<1x5xf32, #systile.geometry<2x4, mxu = 4>>
+  %1 = systile.reduce <max> %x dim = 0
+      : !systile.tiled<3x5xf32, #systile.geometry<2x4, mxu = 4>, pad = undef>
+      -> !systile.tiled<1x5xf32, #systile.geometry<2x4, mxu = 4>>
+  // CHECK: systile.reduce <min> %{{.*}} dim = 0 : !systile.tiled<3x5xi32> -> !systile.tiled<1x5xi32>
+  %2 = systile.reduce <min> %i dim = 0 : !systile.tiled<3x5xi32> -> !systile.tiled<1x5xi32>
+  // CHECK: systile.fill_padding %{{.*}}, 0.000000e+00 : f32 : {{.*}} -> !systile.tiled<3x5xf32, #systile.geometry<2x4, mxu = 4>>
+  %3 = systile.fill_padding %x, 0.0 : f32
+      : !systile.tiled<3x5xf32, #systile.geometry<2x4, mxu = 4>, pad = undef>
+      -> !systile.tiled<3x5xf32, #systile.geometry<2x4, mxu = 4>>
+  // CHECK: systile.fill_padding %{{.*}}, 0xFF800000 : f32 : {{.*}} -> !systile.tiled<3x5xf32, #systile.geometry<2x4, mxu = 4>, pad = undef>
+  %4 = systile.fill_padding %3, 0xFF800000 : f32
+      : !systile.tiled<3x5xf32, #systile.geometry<2x4, mxu = 4>>
+      -> !systile.tiled<3x5xf32, #systile.geometry<2x4, mxu = 4>, pad = undef>
+  // CHECK: systile.fill_padding %{{.*}}, 0 : i32 : !systile.tiled<3x5xi32> -> !systile.tiled<3x5xi32>
+  %5 = systile.fill_padding %i, 0 : i32 : !systile.tiled<3x5xi32> -> !systile.tiled<3x5xi32>
+  return
+}
