@@ -1,0 +1,153 @@
+//===- Matmul.h - The systolic matmul simulator -----------------*- C++ -*-===//
+//
+// `simulateMatmul` computes D = A x B + C with the numerics of RFC section 6
+// (per output element: for each mxu-deep k block, partial sums from +0 in
+// increasing k with a rounded multiply then a rounded add, then one rounded
+// add into the accumulator) and the utilisation figures of RFC section 8.
+// `simulateMxuBlock` is one weight load (systile.mxu_matmul [kb, nb]).
+//
+// Every kernel path (portable C++, AVX2, AVX-512; chosen at run time) and
+// every thread count gives the same bits for finite data; NaN results are
+// NaN on every path but their payload/sign is not specified (IEEE leaves it
+// to the hardware, and compilers may commute operands).
+//
+// Supported operand combinations:
+//   (f32 | bf16) x (f32 | bf16) + f32 -> f32, precision F32 or BF16;
+//   i8 x i8 + i32 -> i32 (precision is ignored; two's-complement wrap).
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef SYSTILE_RUNTIME_MATMUL_H
+#define SYSTILE_RUNTIME_MATMUL_H
+
+#include "systile/Runtime/Status.h"
+#include "systile/Runtime/TiledMatrix.h"
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace systile::rt {
+
+/// F32: the inputs as they are. BF16: the float inputs are rounded to bf16
+/// first (the TPU default), so every product is exact in f32.
+enum class Precision { F32, BF16 };
+
+/// Which inner kernel runs. Auto picks the widest the CPU supports.
+enum class KernelPath { Auto, Portable, AVX2, AVX512 };
+
+const char *toString(Precision precision);
+const char *toString(KernelPath path);
+
+/// True when `path` was compiled in and the CPU supports it (Auto and
+/// Portable always are).
+bool isKernelPathAvailable(KernelPath path);
+/// The concrete paths usable on this machine, Portable first.
+std::vector<KernelPath> availableKernelPaths();
+/// What Auto resolves to on this machine.
+KernelPath resolveKernelPath(KernelPath path);
+
+struct MatmulOptions {
+  /// Skip weight blocks of rhs whose logical elements are all +-0 (RFC 7).
+  /// For finite lhs this changes no result except possibly the sign of a
+  /// zero; an inf/NaN in the matching lhs block would have given NaN.
+  bool skipZeroBlocks = false;
+  /// Worker threads; 0 = std::thread::hardware_concurrency().
+  int threads = 0;
+  KernelPath path = KernelPath::Auto;
+};
+
+/// Utilisation figures of RFC section 8.
+struct MatmulStats {
+  int64_t logicalMacs = 0;
+  int64_t issuedMacs = 0;
+  int64_t paddingMacs = 0;
+  int64_t weightLoads = 0;
+  int64_t skippedLoads = 0;
+
+  /// logical / issued, or 0 when nothing was issued.
+  double utilization() const;
+  /// "<prefix>: logical_macs=.. issued_macs=.. padding_macs=..
+  /// weight_loads=.. skipped_loads=.. utilization=P%" with P = 100 *
+  /// utilization() printed with 4 decimals by printf("%.4f"), i.e. the
+  /// double rounded to nearest (ties as the C library rounds the exact
+  /// binary value, which is in practice never a tie).
+  std::string format(std::string_view prefix = "utilization") const;
+
+  MatmulStats &operator+=(const MatmulStats &other);
+  friend bool operator==(const MatmulStats &a, const MatmulStats &b) {
+    return a.logicalMacs == b.logicalMacs && a.issuedMacs == b.issuedMacs &&
+           a.paddingMacs == b.paddingMacs && a.weightLoads == b.weightLoads &&
+           a.skippedLoads == b.skippedLoads;
+  }
+};
+
+template <typename Acc> struct MatmulResult {
+  /// Shape MxN, the operands' geometry, pad kind Zero.
+  TiledMatrix<Acc> result;
+  MatmulStats stats;
+};
+
+/// D = A x B + C. Errors: geometries differ, lhs cols != rhs rows, acc shape
+/// != (lhs rows, rhs cols), a kernel path this machine lacks.
+Expected<MatmulResult<float>> simulateMatmul(const TiledMatrix<float> &lhs,
+                                             const TiledMatrix<float> &rhs,
+                                             const TiledMatrix<float> &acc,
+                                             Precision precision,
+                                             const MatmulOptions &options = {});
+Expected<MatmulResult<float>> simulateMatmul(const TiledMatrix<float> &lhs,
+                                             const TiledMatrix<bf16> &rhs,
+                                             const TiledMatrix<float> &acc,
+                                             Precision precision,
+                                             const MatmulOptions &options = {});
+Expected<MatmulResult<float>> simulateMatmul(const TiledMatrix<bf16> &lhs,
+                                             const TiledMatrix<float> &rhs,
+                                             const TiledMatrix<float> &acc,
+                                             Precision precision,
+                                             const MatmulOptions &options = {});
+Expected<MatmulResult<float>> simulateMatmul(const TiledMatrix<bf16> &lhs,
+                                             const TiledMatrix<bf16> &rhs,
+                                             const TiledMatrix<float> &acc,
+                                             Precision precision,
+                                             const MatmulOptions &options = {});
+Expected<MatmulResult<int32_t>>
+simulateMatmul(const TiledMatrix<int8_t> &lhs, const TiledMatrix<int8_t> &rhs,
+               const TiledMatrix<int32_t> &acc, Precision precision,
+               const MatmulOptions &options = {});
+
+/// One weight load: rhs block (kb, nb). Computes that block's partial sums
+/// from +0 (lhs column block kb, all rows) and adds them to column block nb
+/// of acc; the rest of acc is copied. Calling it for kb = 0, 1, ... on each
+/// nb reproduces simulateMatmul bit for bit. Stats describe the one load
+/// (or one skipped load when options.skipZeroBlocks and the block is zero).
+/// Errors: as simulateMatmul, plus kb/nb outside [0, ceil(K/mxu)) /
+/// [0, ceil(N/mxu)).
+Expected<MatmulResult<float>>
+simulateMxuBlock(const TiledMatrix<float> &lhs, const TiledMatrix<float> &rhs,
+                 const TiledMatrix<float> &acc, int64_t kb, int64_t nb,
+                 Precision precision, const MatmulOptions &options = {});
+Expected<MatmulResult<float>>
+simulateMxuBlock(const TiledMatrix<float> &lhs, const TiledMatrix<bf16> &rhs,
+                 const TiledMatrix<float> &acc, int64_t kb, int64_t nb,
+                 Precision precision, const MatmulOptions &options = {});
+Expected<MatmulResult<float>>
+simulateMxuBlock(const TiledMatrix<bf16> &lhs, const TiledMatrix<float> &rhs,
+                 const TiledMatrix<float> &acc, int64_t kb, int64_t nb,
+                 Precision precision, const MatmulOptions &options = {});
+Expected<MatmulResult<float>>
+simulateMxuBlock(const TiledMatrix<bf16> &lhs, const TiledMatrix<bf16> &rhs,
+                 const TiledMatrix<float> &acc, int64_t kb, int64_t nb,
+                 Precision precision, const MatmulOptions &options = {});
+Expected<MatmulResult<int32_t>>
+simulateMxuBlock(const TiledMatrix<int8_t> &lhs, const TiledMatrix<int8_t> &rhs,
+                 const TiledMatrix<int32_t> &acc, int64_t kb, int64_t nb,
+                 Precision precision, const MatmulOptions &options = {});
+
+/// The RFC 8 figures of a matmul without running it: every (kb, nb) load
+/// issued. With a SparseTileMap of rhs, use simulateMatmul's stats instead.
+Expected<MatmulStats> matmulStats(Shape lhs, Shape rhs, Geometry geometry);
+
+} // namespace systile::rt
+
+#endif // SYSTILE_RUNTIME_MATMUL_H

@@ -1,0 +1,168 @@
+//===- TiledMatrix.h - A matrix stored in hardware tile order ---*- C++ -*-===//
+//
+// `TiledMatrix<T>` owns the padded storage of one matrix in the order of RFC
+// section 3, so `storage()` can be copied to a device as is. Padding slots
+// either hold zero (`PadKind::Zero`) or unspecified values (`PadKind::Undef`);
+// every reader in the runtime masks, so the pad kind is information for the
+// user (and the IR type), never a precondition for correct results.
+//
+// Supported element types: float, bf16, int8_t, int32_t.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef SYSTILE_RUNTIME_TILEDMATRIX_H
+#define SYSTILE_RUNTIME_TILEDMATRIX_H
+
+#include "systile/Runtime/BF16.h"
+#include "systile/Runtime/Layout.h"
+#include "systile/Runtime/Status.h"
+
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+#include <new>
+#include <type_traits>
+#include <vector>
+
+namespace systile::rt {
+
+/// What the padding slots of a TiledMatrix hold.
+enum class PadKind { Zero, Undef };
+
+const char *toString(PadKind kind);
+
+/// True for the element types the runtime supports.
+template <typename T>
+inline constexpr bool isTiledElement =
+    std::is_same_v<T, float> || std::is_same_v<T, bf16> ||
+    std::is_same_v<T, int8_t> || std::is_same_v<T, int32_t>;
+
+/// A non-owning view of contiguous elements.
+template <typename T> class Span {
+public:
+  Span() = default;
+  Span(T *data, size_t size) : data_(data), size_(size) {}
+  T *data() const { return data_; }
+  size_t size() const { return size_; }
+  size_t sizeInBytes() const { return size_ * sizeof(T); }
+  bool empty() const { return size_ == 0; }
+  T *begin() const { return data_; }
+  T *end() const { return data_ + size_; }
+  T &operator[](size_t i) const { return data_[i]; }
+
+private:
+  T *data_ = nullptr;
+  size_t size_ = 0;
+};
+
+template <typename T> class TiledMatrix {
+  static_assert(isTiledElement<T>,
+                "TiledMatrix supports float, bf16, int8_t and int32_t");
+
+public:
+  using value_type = T;
+
+  /// A 1x1 zero matrix in the default geometry (a placeholder; the
+  /// factories below build real matrices).
+  TiledMatrix() : TiledMatrix(Layout(), /*zeroFill=*/true) {}
+  TiledMatrix(const TiledMatrix &other);
+  TiledMatrix &operator=(const TiledMatrix &other);
+  TiledMatrix(TiledMatrix &&) noexcept = default;
+  TiledMatrix &operator=(TiledMatrix &&) noexcept = default;
+
+  /// All slots zero (logical and padding), pad kind Zero.
+  static Expected<TiledMatrix> zeros(Shape shape, Geometry geometry = {});
+  /// Storage allocated but not initialised (pad kind Undef): for producers
+  /// that write every slot themselves.
+  static TiledMatrix uninitialized(const Layout &layout) {
+    TiledMatrix m(layout, /*zeroFill=*/false);
+    m.padKind_ = PadKind::Undef;
+    return m;
+  }
+  /// Packs a row-major dense matrix of `shape` (rows*cols elements);
+  /// padding = zero.
+  static Expected<TiledMatrix> fromDense(Shape shape, Geometry geometry,
+                                         const T *rowMajor);
+  static Expected<TiledMatrix> fromDense(Shape shape, Geometry geometry,
+                                         const std::vector<T> &rowMajor);
+  /// Adopts storage that is already in hardware order (numElements() slots).
+  static Expected<TiledMatrix> fromStorage(Shape shape, Geometry geometry,
+                                           const std::vector<T> &storage,
+                                           PadKind padKind);
+
+  /// Overwrites every slot from a row-major dense matrix of this matrix's
+  /// logical shape; padding becomes zero. The fast path behind fromDense,
+  /// usable without an allocation.
+  void assignFromDense(const T *rowMajor);
+  /// Writes the logical elements, row-major, to `rowMajor` (rows*cols
+  /// elements); padding is ignored.
+  void toDense(T *rowMajor) const;
+  std::vector<T> toDense() const;
+
+  const Layout &layout() const { return layout_; }
+  Shape shape() const { return layout_.logicalShape(); }
+  Shape paddedShape() const { return layout_.paddedShape(); }
+  const Geometry &geometry() const { return layout_.geometry(); }
+  Mask mask() const { return layout_.mask(); }
+  PadKind padKind() const { return padKind_; }
+  /// Declares what the padding holds, e.g. after writing through data().
+  void setPadKind(PadKind kind) { padKind_ = kind; }
+
+  /// The copy-ready storage in hardware order (all padded slots).
+  Span<const T> storage() const { return {data_.get(), size_}; }
+  Span<T> storage() { return {data_.get(), size_}; }
+  const T *data() const { return data_.get(); }
+  T *data() { return data_.get(); }
+  int64_t size() const { return static_cast<int64_t>(size_); }
+
+  /// Element (row, col) of the padded shape.
+  /// Precondition: layout().inPaddedBounds(row, col).
+  T at(int64_t row, int64_t col) const {
+    return data_[layout_.offset(row, col)];
+  }
+  T &at(int64_t row, int64_t col) { return data_[layout_.offset(row, col)]; }
+  /// Checked read: an error outside the padded shape.
+  Expected<T> get(int64_t row, int64_t col) const;
+  /// Checked write of a logical element: an error outside the logical shape.
+  Status set(int64_t row, int64_t col, T value);
+
+  /// Sets every padding slot to `value`. The pad kind becomes Zero if the
+  /// value is +0 (all bits zero), Undef otherwise.
+  void fillPadding(T value);
+
+private:
+  /// Allocates the storage, zero-filled on request (else uninitialized).
+  TiledMatrix(const Layout &layout, bool zeroFill);
+
+  struct AlignedDelete {
+    void operator()(T *p) const {
+      ::operator delete[](p, std::align_val_t(64));
+    }
+  };
+
+  Layout layout_;
+  std::unique_ptr<T[], AlignedDelete> data_;
+  size_t size_ = 0;
+  PadKind padKind_ = PadKind::Zero;
+};
+
+extern template class TiledMatrix<float>;
+extern template class TiledMatrix<bf16>;
+extern template class TiledMatrix<int8_t>;
+extern template class TiledMatrix<int32_t>;
+
+/// The element type name used in messages: "f32", "bf16", "i8", "i32".
+template <typename T> constexpr const char *elementTypeName() {
+  if constexpr (std::is_same_v<T, float>)
+    return "f32";
+  else if constexpr (std::is_same_v<T, bf16>)
+    return "bf16";
+  else if constexpr (std::is_same_v<T, int8_t>)
+    return "i8";
+  else
+    return "i32";
+}
+
+} // namespace systile::rt
+
+#endif // SYSTILE_RUNTIME_TILEDMATRIX_H

@@ -1,0 +1,63 @@
+//===- KernelAVX2.cpp - AVX2 micro-kernels --------------------------------===//
+//
+// Compiled with -mavx2 (and only used after __builtin_cpu_supports("avx2")).
+// Register tile 6 x 16: twelve ymm partial sums, two B vectors and one
+// broadcast, which fits the 16 ymm registers. int8 uses vpmaddwd on int16
+// pairs, accumulating in int32 with wrap-around.
+//
+//===----------------------------------------------------------------------===//
+
+#include "MatmulKernels.h"
+
+#if defined(__x86_64__) && defined(__AVX2__)
+
+#include "KernelSIMD.h"
+
+#include <cstring>
+#include <immintrin.h>
+
+namespace {
+struct AVX2 {
+  static constexpr int width = 8;
+  using F = __m256;
+  using I = __m256i;
+  static F zero() { return _mm256_setzero_ps(); }
+  static F load(const float *p) { return _mm256_loadu_ps(p); }
+  static void store(float *p, F v) { _mm256_storeu_ps(p, v); }
+  static F broadcast(const float *p) { return _mm256_broadcast_ss(p); }
+  static F mul(F a, F b) { return _mm256_mul_ps(a, b); }
+  static F add(F a, F b) { return _mm256_add_ps(a, b); }
+
+  static I zeroI() { return _mm256_setzero_si256(); }
+  static I loadI(const int16_t *p) {
+    return _mm256_loadu_si256(reinterpret_cast<const __m256i *>(p));
+  }
+  static I loadI32(const int32_t *p) {
+    return _mm256_loadu_si256(reinterpret_cast<const __m256i *>(p));
+  }
+  static void storeI(int32_t *p, I v) {
+    _mm256_storeu_si256(reinterpret_cast<__m256i *>(p), v);
+  }
+  static I broadcastPair(const int16_t *p) {
+    int32_t pair;
+    std::memcpy(&pair, p, sizeof(pair));
+    return _mm256_set1_epi32(pair);
+  }
+  static I maddPairs(I a, I b) { return _mm256_madd_epi16(a, b); }
+  static I addI(I a, I b) { return _mm256_add_epi32(a, b); }
+};
+} // namespace
+
+bool systile::rt::detail::getAVX2Kernels(KernelSet &set) {
+  set.mr = 6;
+  set.nr = 16;
+  set.f32 = &kernelF32<AVX2, 6, 2>;
+  set.i8 = &kernelI8<AVX2, 6, 2>;
+  return true;
+}
+
+#else
+
+bool systile::rt::detail::getAVX2Kernels(KernelSet &) { return false; }
+
+#endif

@@ -1,0 +1,89 @@
+//===- KernelSIMD.h - Micro-kernels generic over a vector ISA ---*- C++ -*-===//
+//
+// The register-tiled micro-kernels of MatmulKernels.h written once over a
+// small traits class `V` (vector width, load, broadcast, mul, add, and the
+// int16 pair multiply-add). Included by the AVX2 and AVX-512 translation
+// units, each with its own traits; everything here has internal linkage so
+// the per-ISA copies can never be merged by the linker.
+//
+// The float kernel issues a separate multiply and add (no FMA): the build
+// uses -ffp-contract=off, and the intrinsics are plain fmul/fadd.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef SYSTILE_LIB_RUNTIME_KERNELSIMD_H
+#define SYSTILE_LIB_RUNTIME_KERNELSIMD_H
+
+#include <cstdint>
+
+namespace {
+
+template <typename V, int MR, int NV>
+void kernelF32(int64_t klen, const float *a, const float *b, float *c,
+               int64_t ldc) {
+  constexpr int W = V::width;
+  constexpr int NR = NV * W;
+  typename V::F p[MR][NV];
+#pragma GCC unroll 32
+  for (int i = 0; i < MR; ++i)
+#pragma GCC unroll 8
+    for (int v = 0; v < NV; ++v)
+      p[i][v] = V::zero();
+  for (int64_t k = 0; k < klen; ++k, a += MR, b += NR) {
+    typename V::F bv[NV];
+#pragma GCC unroll 8
+    for (int v = 0; v < NV; ++v)
+      bv[v] = V::load(b + v * W);
+#pragma GCC unroll 32
+    for (int i = 0; i < MR; ++i) {
+      typename V::F av = V::broadcast(a + i);
+#pragma GCC unroll 8
+      for (int v = 0; v < NV; ++v)
+        p[i][v] = V::add(p[i][v], V::mul(av, bv[v]));
+    }
+  }
+#pragma GCC unroll 32
+  for (int i = 0; i < MR; ++i)
+#pragma GCC unroll 8
+    for (int v = 0; v < NV; ++v) {
+      float *ci = c + i * ldc + v * W;
+      V::store(ci, V::add(V::load(ci), p[i][v]));
+    }
+}
+
+template <typename V, int MR, int NV>
+void kernelI8(int64_t kpairs, const int16_t *a, const int16_t *b, int32_t *c,
+              int64_t ldc) {
+  constexpr int W = V::width;
+  constexpr int NR = NV * W;
+  typename V::I p[MR][NV];
+#pragma GCC unroll 32
+  for (int i = 0; i < MR; ++i)
+#pragma GCC unroll 8
+    for (int v = 0; v < NV; ++v)
+      p[i][v] = V::zeroI();
+  for (int64_t k = 0; k < kpairs; ++k, a += 2 * MR, b += 2 * NR) {
+    typename V::I bv[NV];
+#pragma GCC unroll 8
+    for (int v = 0; v < NV; ++v)
+      bv[v] = V::loadI(b + 2 * v * W);
+#pragma GCC unroll 32
+    for (int i = 0; i < MR; ++i) {
+      typename V::I av = V::broadcastPair(a + 2 * i);
+#pragma GCC unroll 8
+      for (int v = 0; v < NV; ++v)
+        p[i][v] = V::addI(p[i][v], V::maddPairs(av, bv[v]));
+    }
+  }
+#pragma GCC unroll 32
+  for (int i = 0; i < MR; ++i)
+#pragma GCC unroll 8
+    for (int v = 0; v < NV; ++v) {
+      int32_t *ci = c + i * ldc + v * W;
+      V::storeI(ci, V::addI(V::loadI32(ci), p[i][v]));
+    }
+}
+
+} // namespace
+
+#endif // SYSTILE_LIB_RUNTIME_KERNELSIMD_H

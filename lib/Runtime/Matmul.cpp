@@ -1,0 +1,533 @@
+//===- Matmul.cpp - Driver of the systolic matmul simulator ---------------===//
+//
+// Splits D = A x B + C into the RFC 6 structure and runs it fast:
+//
+//  1. pack: A into [kb][row panel][k][MR] and B into [kb][nb][col panel]
+//     [k][NR] (bf16 precision rounds here, int8 widens to int16 pairs);
+//     rows/cols beyond the logical shape are zero and their results are
+//     dropped, and k never runs past K, so padding never enters a sum. With
+//     skipZeroBlocks, all-zero (kb, nb) blocks of B are detected (on the
+//     operand's own values, RFC 7) and neither packed nor computed.
+//  2. compute: work items (row chunk, nb) are spread over threads; each
+//     copies its accumulator block into a dense buffer, runs every kb in
+//     increasing order (each kb = one register-tiled pass of the
+//     micro-kernel, partial sums from +0, then one add into the buffer) and
+//     writes the block into the result's tiled storage.
+//
+// The per-element sequence of rounded operations is the same whatever the
+// kernel, the tile sizes, the chunking or the thread count, hence the same
+// bits on every path.
+//
+//===----------------------------------------------------------------------===//
+
+#include "systile/Runtime/Matmul.h"
+
+#include "MatmulKernels.h"
+#include "TileAccess.h"
+
+#include <algorithm>
+#include <atomic>
+#include <cinttypes>
+#include <cstdio>
+#include <memory>
+#include <thread>
+#include <type_traits>
+
+namespace systile::rt {
+
+//===----------------------------------------------------------------------===//
+// Names, kernel selection and stats
+//===----------------------------------------------------------------------===//
+
+const char *toString(Precision precision) {
+  return precision == Precision::F32 ? "f32" : "bf16";
+}
+
+const char *toString(KernelPath path) {
+  switch (path) {
+  case KernelPath::Auto:
+    return "auto";
+  case KernelPath::Portable:
+    return "portable";
+  case KernelPath::AVX2:
+    return "avx2";
+  case KernelPath::AVX512:
+    return "avx512";
+  }
+  return "unknown";
+}
+
+static bool cpuSupports(KernelPath path) {
+#if defined(__x86_64__) || defined(__i386__)
+  if (path == KernelPath::AVX2)
+    return __builtin_cpu_supports("avx2");
+  if (path == KernelPath::AVX512)
+    return __builtin_cpu_supports("avx512f") &&
+           __builtin_cpu_supports("avx512bw");
+#endif
+  return path == KernelPath::Portable || path == KernelPath::Auto;
+}
+
+static bool getKernels(KernelPath path, detail::KernelSet &set) {
+  switch (path) {
+  case KernelPath::Portable:
+    return detail::getPortableKernels(set);
+  case KernelPath::AVX2:
+    return cpuSupports(path) && detail::getAVX2Kernels(set);
+  case KernelPath::AVX512:
+    return cpuSupports(path) && detail::getAVX512Kernels(set);
+  case KernelPath::Auto:
+    return getKernels(resolveKernelPath(path), set);
+  }
+  return false;
+}
+
+bool isKernelPathAvailable(KernelPath path) {
+  detail::KernelSet set;
+  return getKernels(path, set);
+}
+
+std::vector<KernelPath> availableKernelPaths() {
+  std::vector<KernelPath> paths;
+  for (KernelPath p :
+       {KernelPath::Portable, KernelPath::AVX2, KernelPath::AVX512})
+    if (isKernelPathAvailable(p))
+      paths.push_back(p);
+  return paths;
+}
+
+KernelPath resolveKernelPath(KernelPath path) {
+  if (path != KernelPath::Auto)
+    return path;
+  for (KernelPath p : {KernelPath::AVX512, KernelPath::AVX2})
+    if (isKernelPathAvailable(p))
+      return p;
+  return KernelPath::Portable;
+}
+
+double MatmulStats::utilization() const {
+  return issuedMacs > 0 ? static_cast<double>(logicalMacs) /
+                              static_cast<double>(issuedMacs)
+                        : 0.0;
+}
+
+std::string MatmulStats::format(std::string_view prefix) const {
+  char buf[320];
+  std::snprintf(buf, sizeof(buf),
+                ": logical_macs=%" PRId64 " issued_macs=%" PRId64
+                " padding_macs=%" PRId64 " weight_loads=%" PRId64
+                " skipped_loads=%" PRId64 " utilization=%.4f%%",
+                logicalMacs, issuedMacs, paddingMacs, weightLoads, skippedLoads,
+                100.0 * utilization());
+  return std::string(prefix) + buf;
+}
+
+MatmulStats &MatmulStats::operator+=(const MatmulStats &other) {
+  logicalMacs += other.logicalMacs;
+  issuedMacs += other.issuedMacs;
+  paddingMacs += other.paddingMacs;
+  weightLoads += other.weightLoads;
+  skippedLoads += other.skippedLoads;
+  return *this;
+}
+
+//===----------------------------------------------------------------------===//
+// The driver
+//===----------------------------------------------------------------------===//
+
+namespace {
+
+template <typename T> struct UninitBuffer {
+  std::unique_ptr<T[]> data;
+  explicit UninitBuffer(size_t n) : data(new T[n]) {} // Default-init: no fill.
+  T *get() const { return data.get(); }
+};
+
+/// Runs f(0..n-1) on up to `threads` threads (the caller is one of them).
+template <typename F> void parallelFor(int threads, int64_t n, F &&f) {
+  if (threads <= 1 || n <= 1) {
+    for (int64_t i = 0; i < n; ++i)
+      f(i);
+    return;
+  }
+  std::atomic<int64_t> next{0};
+  auto worker = [&] {
+    for (int64_t i; (i = next.fetch_add(1, std::memory_order_relaxed)) < n;)
+      f(i);
+  };
+  std::vector<std::thread> pool;
+  const int64_t extra = std::min<int64_t>(threads, n) - 1;
+  pool.reserve(static_cast<size_t>(extra));
+  for (int64_t t = 0; t < extra; ++t)
+    pool.emplace_back(worker);
+  worker();
+  for (std::thread &t : pool)
+    t.join();
+}
+
+/// Float problems pack to f32 with k step 1; int8 packs to int16 pairs.
+template <typename AccT> struct ModeOf;
+template <> struct ModeOf<float> {
+  using Packed = float;
+  static constexpr int kstep = 1;
+  static detail::KernelF32 kernel(const detail::KernelSet &s) { return s.f32; }
+};
+template <> struct ModeOf<int32_t> {
+  using Packed = int16_t;
+  static constexpr int kstep = 2;
+  static detail::KernelI8 kernel(const detail::KernelSet &s) { return s.i8; }
+};
+
+template <typename Packed, typename In>
+inline Packed convertIn(In v, Precision precision) {
+  if constexpr (std::is_same_v<Packed, int16_t>) {
+    (void)precision;
+    return static_cast<int16_t>(v);
+  } else {
+    float f;
+    if constexpr (std::is_same_v<In, bf16>)
+      f = v.toFloat();
+    else
+      f = v;
+    return precision == Precision::BF16 ? roundToBF16(f) : f;
+  }
+}
+
+template <typename A, typename B, typename Acc>
+Status validate(const char *op, const TiledMatrix<A> &lhs,
+                const TiledMatrix<B> &rhs, const TiledMatrix<Acc> &acc,
+                const MatmulOptions &options) {
+  std::string p = std::string(op) + ": ";
+  if (lhs.geometry() != rhs.geometry() || lhs.geometry() != acc.geometry())
+    return Status::error(
+        p + "operand geometries differ: lhs " + lhs.geometry().str() +
+        ", rhs " + rhs.geometry().str() + ", acc " + acc.geometry().str() +
+        "; all three must have one geometry");
+  if (lhs.shape().cols != rhs.shape().rows)
+    return Status::error(p + "lhs has " + std::to_string(lhs.shape().cols) +
+                         " columns but rhs has " +
+                         std::to_string(rhs.shape().rows) + " rows");
+  Shape expect{lhs.shape().rows, rhs.shape().cols};
+  if (acc.shape() != expect)
+    return Status::error(p + "acc has shape " + acc.shape().str() +
+                         " but lhs x rhs has shape " + expect.str());
+  if (options.threads < 0)
+    return Status::error(p + "threads = " + std::to_string(options.threads) +
+                         " is invalid: use 0 (all cores) or a positive count");
+  if (!isKernelPathAvailable(options.path))
+    return Status::error(p + "kernel path '" + toString(options.path) +
+                         "' is not available on this machine (available: " +
+                         [] {
+                           std::string s;
+                           for (KernelPath k : availableKernelPaths())
+                             s += (s.empty() ? "" : ", ") +
+                                  std::string(toString(k));
+                           return s;
+                         }() +
+                         ")");
+  return Status::success();
+}
+
+template <typename A, typename B, typename Acc>
+Expected<MatmulResult<Acc>>
+run(const TiledMatrix<A> &lhs, const TiledMatrix<B> &rhs,
+    const TiledMatrix<Acc> &acc, Precision precision,
+    const MatmulOptions &options, bool singleBlock, int64_t kbOnly,
+    int64_t nbOnly) {
+  using Mode = ModeOf<Acc>;
+  using Packed = typename Mode::Packed;
+  constexpr int64_t ks = Mode::kstep;
+
+  detail::KernelSet kset;
+  getKernels(options.path, kset);
+  const int64_t MR = kset.mr, NR = kset.nr;
+  const auto kernel = Mode::kernel(kset);
+
+  const Layout &la = lhs.layout(), &lb = rhs.layout(), &lc = acc.layout();
+  const Geometry g = la.geometry();
+  const int64_t M = la.logicalShape().rows, K = la.logicalShape().cols,
+                N = lb.logicalShape().cols, m = g.mxu;
+  const int64_t KB = lb.mxuRowBlocks(), NB = lb.mxuColBlocks();
+  const int64_t kb0 = singleBlock ? kbOnly : 0,
+                kb1 = singleBlock ? kbOnly + 1 : KB;
+  const int64_t nb0 = singleBlock ? nbOnly : 0,
+                nb1 = singleBlock ? nbOnly + 1 : NB;
+  const int64_t nkb = kb1 - kb0, nnb = nb1 - nb0;
+
+  // Packed depth of one k block and panel geometry.
+  const int64_t kDepth = (std::min(m, K) + ks - 1) / ks * ks;
+  const int64_t rowPanels = (M + MR - 1) / MR;
+  const int64_t colPanelsPerBlock = (std::min(m, N) + NR - 1) / NR;
+  const int64_t aPanelSize = MR * kDepth, bPanelSize = NR * kDepth;
+
+  int threads = options.threads > 0
+                    ? options.threads
+                    : static_cast<int>(std::thread::hardware_concurrency());
+  threads = std::max(threads, 1);
+  if (static_cast<double>(M) * static_cast<double>(K) * static_cast<double>(N) <
+      double(1 << 18))
+    threads = 1; // Not worth starting threads.
+
+  // Row chunks: up to 16 register panels, fewer when that leaves threads
+  // idle.
+  int64_t chunkPanels = std::min<int64_t>(16, rowPanels);
+  while (chunkPanels > 1 &&
+         ((rowPanels + chunkPanels - 1) / chunkPanels) * nnb < 2 * threads)
+    chunkPanels = (chunkPanels + 1) / 2;
+  const int64_t chunks = (rowPanels + chunkPanels - 1) / chunkPanels;
+
+  UninitBuffer<Packed> aPack(static_cast<size_t>(nkb * rowPanels * aPanelSize));
+  UninitBuffer<Packed> bPack(
+      static_cast<size_t>(nkb * nnb * colPanelsPerBlock * bPanelSize));
+  std::vector<uint8_t> skip(static_cast<size_t>(nkb * nnb), 0);
+
+  auto aPanel = [&](int64_t kbi, int64_t ip) {
+    return aPack.get() + (kbi * rowPanels + ip) * aPanelSize;
+  };
+  auto bPanel = [&](int64_t kbi, int64_t nbi, int64_t jp) {
+    return bPack.get() +
+           ((kbi * nnb + nbi) * colPanelsPerBlock + jp) * bPanelSize;
+  };
+
+  // Phase 1: packing. Tasks [0, nkb*chunks) pack A, the rest pack B.
+  // A panel rows share their column segmentation (it depends on the column
+  // only), so the MR rows of a panel are read side by side and the panel is
+  // written sequentially. MR is a template constant so the row loop unrolls.
+  auto packAPanel = [&](auto mrTag, int64_t kbi, int64_t ip) {
+    constexpr int64_t R = decltype(mrTag)::value;
+    const int64_t k0 = (kb0 + kbi) * m, klen = std::min(m, K - k0);
+    const int64_t rows = std::min<int64_t>(R, M - ip * R);
+    Packed *dst = aPanel(kbi, ip);
+    // Zero only what is left unwritten but read by the kernel: rows past M
+    // and the odd k slot of a last int8 pair.
+    if (rows < R || klen % ks != 0)
+      std::fill(dst, dst + aPanelSize, Packed(0));
+    const A *src[R];
+    detail::forRowSegments(
+        la, lhs.data(), ip * R, k0, k0 + klen,
+        [&](const A *, int64_t c, int64_t n) {
+          for (int64_t r = 0; r < R; ++r)
+            src[r] = r < rows ? lhs.data() + la.offset(ip * R + r, c) : nullptr;
+          if (rows == R) {
+            for (int64_t t = 0; t < n; ++t) {
+              const int64_t k = c - k0 + t;
+              Packed *d = dst + (k / ks) * R * ks + k % ks;
+              for (int64_t r = 0; r < R; ++r)
+                d[r * ks] = convertIn<Packed>(src[r][t], precision);
+            }
+            return;
+          }
+          for (int64_t t = 0; t < n; ++t) {
+            const int64_t k = c - k0 + t;
+            Packed *d = dst + (k / ks) * R * ks + k % ks;
+            for (int64_t r = 0; r < rows; ++r)
+              d[r * ks] = convertIn<Packed>(src[r][t], precision);
+          }
+        });
+  };
+  auto packA = [&](int64_t kbi, int64_t chunk) {
+    const int64_t ip1 = std::min(rowPanels, (chunk + 1) * chunkPanels);
+    for (int64_t ip = chunk * chunkPanels; ip < ip1; ++ip) {
+      switch (MR) {
+      case 4:
+        packAPanel(std::integral_constant<int64_t, 4>(), kbi, ip);
+        break;
+      case 6:
+        packAPanel(std::integral_constant<int64_t, 6>(), kbi, ip);
+        break;
+      default:
+        packAPanel(std::integral_constant<int64_t, 8>(), kbi, ip);
+        break;
+      }
+    }
+  };
+  auto packB = [&](int64_t kbi, int64_t nbi) {
+    const int64_t k0 = (kb0 + kbi) * m, klen = std::min(m, K - k0);
+    const int64_t n0 = (nb0 + nbi) * m, nlen = std::min(m, N - n0);
+    if (options.skipZeroBlocks) {
+      bool zero = true;
+      for (int64_t k = 0; k < klen && zero; ++k)
+        detail::forRowSegments(lb, rhs.data(), k0 + k, n0, n0 + nlen,
+                               [&](const B *p, int64_t, int64_t n) {
+                                 for (int64_t j = 0; j < n; ++j)
+                                   zero &= detail::isZeroBits(p[j]);
+                               });
+      if (zero) {
+        skip[kbi * nnb + nbi] = 1;
+        return;
+      }
+    }
+    const int64_t panels = (nlen + NR - 1) / NR;
+    for (int64_t jp = 0; jp < panels; ++jp) {
+      // As for A: columns past the block and the odd k slot of an int8 pair.
+      if ((jp + 1) * NR > nlen || klen % ks != 0) {
+        Packed *dst = bPanel(kbi, nbi, jp);
+        std::fill(dst, dst + bPanelSize, Packed(0));
+      }
+    }
+    for (int64_t k = 0; k < klen; ++k)
+      detail::forRowSegments(
+          lb, rhs.data(), k0 + k, n0, n0 + nlen,
+          [&](const B *p, int64_t c, int64_t n) {
+            // Walk the columns with a running (panel, column) pair: no
+            // division per element.
+            int64_t jp = (c - n0) / NR, jj = (c - n0) % NR;
+            Packed *d = bPanel(kbi, nbi, jp) + (k / ks) * NR * ks + k % ks;
+            for (int64_t t = 0; t < n; ++t) {
+              d[jj * ks] = convertIn<Packed>(p[t], precision);
+              if (++jj == NR) {
+                jj = 0;
+                d += bPanelSize;
+              }
+            }
+          });
+  };
+  parallelFor(threads, nkb * chunks + nkb * nnb, [&](int64_t t) {
+    if (t < nkb * chunks)
+      packA(t / chunks, t % chunks);
+    else
+      packB((t - nkb * chunks) / nnb, (t - nkb * chunks) % nnb);
+  });
+
+  // The result: every logical slot is written below, the padding is zeroed
+  // here (no full memset); columns outside the [nb0, nb1) blocks copy acc.
+  TiledMatrix<Acc> result = TiledMatrix<Acc>::uninitialized(lc);
+  result.fillPadding(Acc(0));
+  const Layout &lr = result.layout();
+  if (singleBlock) {
+    std::vector<Acc> row(static_cast<size_t>(N));
+    for (int64_t i = 0; i < M; ++i) {
+      detail::readRowSegment(lc, acc.data(), i, 0, N, row.data());
+      detail::writeRowSegment(lr, result.data(), i, 0, N, row.data());
+    }
+  }
+
+  // Phase 2: compute, one work item per (row chunk, nb).
+  parallelFor(threads, chunks * nnb, [&](int64_t item) {
+    const int64_t chunk = item / nnb, nbi = item % nnb;
+    const int64_t ip0 = chunk * chunkPanels;
+    const int64_t ip1 = std::min(rowPanels, ip0 + chunkPanels);
+    const int64_t r0 = ip0 * MR, r1 = std::min(M, ip1 * MR);
+    const int64_t n0 = (nb0 + nbi) * m, nlen = std::min(m, N - n0);
+    const int64_t panels = (nlen + NR - 1) / NR;
+    const int64_t ldc = panels * NR;
+    std::vector<Acc> cbuf(static_cast<size_t>((ip1 - ip0) * MR * ldc), Acc(0));
+    for (int64_t i = r0; i < r1; ++i)
+      detail::readRowSegment(lc, acc.data(), i, n0, n0 + nlen,
+                             cbuf.data() + (i - r0) * ldc);
+    for (int64_t kbi = 0; kbi < nkb; ++kbi) {
+      if (skip[kbi * nnb + nbi])
+        continue;
+      const int64_t k0 = (kb0 + kbi) * m, klen = std::min(m, K - k0);
+      const int64_t kunits = (klen + ks - 1) / ks;
+      for (int64_t jp = 0; jp < panels; ++jp) {
+        const Packed *bp = bPanel(kbi, nbi, jp);
+        for (int64_t ip = ip0; ip < ip1; ++ip)
+          kernel(kunits, aPanel(kbi, ip), bp,
+                 cbuf.data() + (ip - ip0) * MR * ldc + jp * NR, ldc);
+      }
+    }
+    for (int64_t i = r0; i < r1; ++i)
+      detail::writeRowSegment(lr, result.data(), i, n0, n0 + nlen,
+                              cbuf.data() + (i - r0) * ldc);
+  });
+
+  // RFC 8 accounting.
+  MatmulStats stats;
+  const int64_t mPad = la.paddedShape().rows;
+  for (int64_t kbi = 0; kbi < nkb; ++kbi)
+    for (int64_t nbi = 0; nbi < nnb; ++nbi) {
+      if (skip[kbi * nnb + nbi]) {
+        ++stats.skippedLoads;
+        continue;
+      }
+      const int64_t kLen = std::min(m, K - (kb0 + kbi) * m);
+      const int64_t nLen = std::min(m, N - (nb0 + nbi) * m);
+      ++stats.weightLoads;
+      stats.issuedMacs += mPad * m * m;
+      stats.logicalMacs += M * kLen * nLen;
+    }
+  stats.paddingMacs = stats.issuedMacs - stats.logicalMacs;
+  return MatmulResult<Acc>{std::move(result), stats};
+}
+
+template <typename A, typename B, typename Acc>
+Expected<MatmulResult<Acc>>
+matmul(const TiledMatrix<A> &lhs, const TiledMatrix<B> &rhs,
+       const TiledMatrix<Acc> &acc, Precision precision,
+       const MatmulOptions &options) {
+  if (Status s = validate("simulateMatmul", lhs, rhs, acc, options); !s)
+    return Error(s.message());
+  return run(lhs, rhs, acc, precision, options, false, 0, 0);
+}
+
+template <typename A, typename B, typename Acc>
+Expected<MatmulResult<Acc>>
+mxuBlock(const TiledMatrix<A> &lhs, const TiledMatrix<B> &rhs,
+         const TiledMatrix<Acc> &acc, int64_t kb, int64_t nb,
+         Precision precision, const MatmulOptions &options) {
+  if (Status s = validate("simulateMxuBlock", lhs, rhs, acc, options); !s)
+    return Error(s.message());
+  const int64_t KB = rhs.layout().mxuRowBlocks();
+  const int64_t NB = rhs.layout().mxuColBlocks();
+  if (kb < 0 || kb >= KB)
+    return Error("simulateMxuBlock: kb = " + std::to_string(kb) +
+                 " is out of range: K = " + std::to_string(rhs.shape().rows) +
+                 " with mxu = " + std::to_string(rhs.geometry().mxu) +
+                 " has k blocks [0, " + std::to_string(KB) + ")");
+  if (nb < 0 || nb >= NB)
+    return Error("simulateMxuBlock: nb = " + std::to_string(nb) +
+                 " is out of range: N = " + std::to_string(rhs.shape().cols) +
+                 " with mxu = " + std::to_string(rhs.geometry().mxu) +
+                 " has n blocks [0, " + std::to_string(NB) + ")");
+  return run(lhs, rhs, acc, precision, options, true, kb, nb);
+}
+
+} // namespace
+
+#define SYSTILE_DEFINE_MATMUL(A, B, ACC)                                       \
+  Expected<MatmulResult<ACC>> simulateMatmul(                                  \
+      const TiledMatrix<A> &lhs, const TiledMatrix<B> &rhs,                    \
+      const TiledMatrix<ACC> &acc, Precision precision,                        \
+      const MatmulOptions &options) {                                          \
+    return matmul(lhs, rhs, acc, precision, options);                          \
+  }                                                                            \
+  Expected<MatmulResult<ACC>> simulateMxuBlock(                                \
+      const TiledMatrix<A> &lhs, const TiledMatrix<B> &rhs,                    \
+      const TiledMatrix<ACC> &acc, int64_t kb, int64_t nb,                     \
+      Precision precision, const MatmulOptions &options) {                     \
+    return mxuBlock(lhs, rhs, acc, kb, nb, precision, options);                \
+  }
+
+SYSTILE_DEFINE_MATMUL(float, float, float)
+SYSTILE_DEFINE_MATMUL(float, bf16, float)
+SYSTILE_DEFINE_MATMUL(bf16, float, float)
+SYSTILE_DEFINE_MATMUL(bf16, bf16, float)
+SYSTILE_DEFINE_MATMUL(int8_t, int8_t, int32_t)
+
+#undef SYSTILE_DEFINE_MATMUL
+
+Expected<MatmulStats> matmulStats(Shape lhs, Shape rhs, Geometry geometry) {
+  Expected<Layout> la = Layout::get(lhs, geometry);
+  if (!la)
+    return Error(la.error());
+  Expected<Layout> lb = Layout::get(rhs, geometry);
+  if (!lb)
+    return Error(lb.error());
+  if (lhs.cols != rhs.rows)
+    return Error("matmulStats: lhs has " + std::to_string(lhs.cols) +
+                 " columns but rhs has " + std::to_string(rhs.rows) + " rows");
+  MatmulStats stats;
+  const int64_t m = geometry.mxu, K = lhs.cols, N = rhs.cols;
+  for (int64_t kb = 0; kb < lb->mxuRowBlocks(); ++kb)
+    for (int64_t nb = 0; nb < lb->mxuColBlocks(); ++nb) {
+      ++stats.weightLoads;
+      stats.issuedMacs += la->paddedShape().rows * m * m;
+      stats.logicalMacs +=
+          lhs.rows * std::min(m, K - kb * m) * std::min(m, N - nb * m);
+    }
+  stats.paddingMacs = stats.issuedMacs - stats.logicalMacs;
+  return stats;
+}
+
+} // namespace systile::rt

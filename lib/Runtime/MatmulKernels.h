@@ -1,0 +1,49 @@
+//===- MatmulKernels.h - Micro-kernel interface of the simulator -*- C++
+//-*-===//
+//
+// Internal contract between the matmul driver (Matmul.cpp) and the
+// micro-kernels, which live in one translation unit per instruction set so
+// that each can be compiled with its own -m flags and chosen at run time.
+//
+// A micro-kernel computes one MR x NR register tile of partial sums over one
+// mxu-deep k block and adds it to the accumulator:
+//
+//   p[i][j] = +0;  for k: p[i][j] = fl32(p[i][j] + fl32(a[k][i] * b[k][j]))
+//   c[i * ldc + j] = fl32(c[i * ldc + j] + p[i][j])
+//
+// exactly RFC 6's order for one (kb, nb) step, with A packed as [k][MR] and
+// B as [k][NR]. The int8 kernel takes int16 values interleaved in k pairs,
+// A as [k/2][MR][2] and B as [k/2][NR][2], and adds with two's-complement
+// wrap-around (any order is exact).
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef SYSTILE_LIB_RUNTIME_MATMULKERNELS_H
+#define SYSTILE_LIB_RUNTIME_MATMULKERNELS_H
+
+#include <cstdint>
+
+namespace systile::rt::detail {
+
+using KernelF32 = void (*)(int64_t klen, const float *a, const float *b,
+                           float *c, int64_t ldc);
+using KernelI8 = void (*)(int64_t kpairs, const int16_t *a, const int16_t *b,
+                          int32_t *c, int64_t ldc);
+
+struct KernelSet {
+  int mr =
+      0; ///< Rows of the register tile: 4, 6 or 8 (the packer unrolls these).
+  int nr = 0; ///< Columns of the register tile.
+  KernelF32 f32 = nullptr;
+  KernelI8 i8 = nullptr;
+};
+
+/// Each returns false when its instruction set was not compiled in (the
+/// caller checks CPU support separately).
+bool getPortableKernels(KernelSet &set);
+bool getAVX2Kernels(KernelSet &set);
+bool getAVX512Kernels(KernelSet &set);
+
+} // namespace systile::rt::detail
+
+#endif // SYSTILE_LIB_RUNTIME_MATMULKERNELS_H

@@ -1,0 +1,227 @@
+//===- TiledMatrix.cpp - Packing, unpacking and padding -------------------===//
+//
+// The dense <-> tiled copies walk the storage in order (tile by tile, row by
+// row inside a tile), so the tiled side is written or read sequentially and
+// the dense side in lane-long runs: one memcpy per row segment.
+//
+//===----------------------------------------------------------------------===//
+
+#include "systile/Runtime/TiledMatrix.h"
+
+#include "TileAccess.h"
+
+#include <algorithm>
+#include <cstring>
+
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
+
+namespace systile::rt {
+
+/// Above this many bytes a pack streams its stores past the caches (like a
+/// large memcpy does): the destination cannot stay cached anyway, and
+/// skipping the read-for-ownership nearly doubles the copy rate.
+static constexpr size_t kStreamingThreshold = size_t(16) << 20;
+
+/// Copies `bytes` bytes; `dst` is 16-byte aligned when `stream` is set.
+static inline void copySegment(void *dst, const void *src, size_t bytes,
+                               bool stream) {
+#if defined(__SSE2__)
+  if (stream && bytes % 16 == 0) {
+    auto *d = static_cast<__m128i *>(dst);
+    auto *s = static_cast<const __m128i *>(src);
+    for (size_t i = 0; i < bytes / 16; ++i)
+      _mm_stream_si128(d + i, _mm_loadu_si128(s + i));
+    return;
+  }
+#else
+  (void)stream;
+#endif
+  std::memcpy(dst, src, bytes);
+}
+
+const char *toString(PadKind kind) {
+  return kind == PadKind::Zero ? "zero" : "undef";
+}
+
+template <typename T>
+TiledMatrix<T>::TiledMatrix(const Layout &layout, bool zeroFill)
+    : layout_(layout), size_(static_cast<size_t>(layout.numElements())) {
+  data_.reset(static_cast<T *>(
+      ::operator new[](size_ * sizeof(T), std::align_val_t(64))));
+  if (zeroFill)
+    std::memset(data_.get(), 0, size_ * sizeof(T));
+}
+
+template <typename T>
+TiledMatrix<T>::TiledMatrix(const TiledMatrix &other)
+    : TiledMatrix(other.layout_, /*zeroFill=*/false) {
+  std::memcpy(data_.get(), other.data_.get(), size_ * sizeof(T));
+  padKind_ = other.padKind_;
+}
+
+template <typename T>
+TiledMatrix<T> &TiledMatrix<T>::operator=(const TiledMatrix &other) {
+  if (this != &other) {
+    TiledMatrix copy(other);
+    *this = std::move(copy);
+  }
+  return *this;
+}
+
+template <typename T>
+Expected<TiledMatrix<T>> TiledMatrix<T>::zeros(Shape shape, Geometry geometry) {
+  Expected<Layout> layout = Layout::get(shape, geometry);
+  if (!layout)
+    return Error(layout.error());
+  return TiledMatrix(*layout, /*zeroFill=*/true);
+}
+
+template <typename T>
+Expected<TiledMatrix<T>>
+TiledMatrix<T>::fromDense(Shape shape, Geometry geometry, const T *rowMajor) {
+  Expected<Layout> layout = Layout::get(shape, geometry);
+  if (!layout)
+    return Error(layout.error());
+  if (!rowMajor)
+    return Error("fromDense: null data pointer");
+  TiledMatrix m(*layout, /*zeroFill=*/false);
+  m.assignFromDense(rowMajor);
+  return m;
+}
+
+template <typename T>
+Expected<TiledMatrix<T>>
+TiledMatrix<T>::fromDense(Shape shape, Geometry geometry,
+                          const std::vector<T> &rowMajor) {
+  Expected<Layout> layout = Layout::get(shape, geometry);
+  if (!layout)
+    return Error(layout.error());
+  if (static_cast<int64_t>(rowMajor.size()) != layout->numLogicalElements())
+    return Error("fromDense: shape " + shape.str() + " needs " +
+                 std::to_string(layout->numLogicalElements()) +
+                 " elements, got " + std::to_string(rowMajor.size()));
+  TiledMatrix m(*layout, /*zeroFill=*/false);
+  m.assignFromDense(rowMajor.data());
+  return m;
+}
+
+template <typename T>
+Expected<TiledMatrix<T>>
+TiledMatrix<T>::fromStorage(Shape shape, Geometry geometry,
+                            const std::vector<T> &storage, PadKind padKind) {
+  Expected<Layout> layout = Layout::get(shape, geometry);
+  if (!layout)
+    return Error(layout.error());
+  if (static_cast<int64_t>(storage.size()) != layout->numElements())
+    return Error("fromStorage: shape " + shape.str() + " in geometry " +
+                 geometry.str() + " has " +
+                 std::to_string(layout->numElements()) +
+                 " storage slots, got " + std::to_string(storage.size()));
+  TiledMatrix m(*layout, /*zeroFill=*/false);
+  std::memcpy(m.data_.get(), storage.data(), m.size_ * sizeof(T));
+  m.padKind_ = padKind;
+  return m;
+}
+
+template <typename T> void TiledMatrix<T>::assignFromDense(const T *src) {
+  const Layout &lay = layout_;
+  const int64_t s = lay.geometry().sublanes, l = lay.geometry().lanes;
+  const int64_t rows = lay.logicalShape().rows, cols = lay.logicalShape().cols;
+  const int64_t tileRows = lay.tileRows(), tileCols = lay.tileCols();
+  T *dst = data_.get();
+  // Segments start at multiples of `lanes` elements from a 64-byte aligned
+  // base, so they are 16-byte aligned when a lane row is.
+  const bool stream = size_ * sizeof(T) >= kStreamingThreshold &&
+                      (static_cast<size_t>(l) * sizeof(T)) % 16 == 0;
+  for (int64_t tr = 0; tr < tileRows; ++tr) {
+    for (int64_t tc = 0; tc < tileCols; ++tc) {
+      const int64_t c0 = tc * l;
+      const int64_t n = std::min(l, cols - c0); // >= 1: tiles hold logicals.
+      for (int64_t sr = 0; sr < s; ++sr, dst += l) {
+        const int64_t row = tr * s + sr;
+        if (row >= rows) {
+          std::memset(dst, 0, static_cast<size_t>(l) * sizeof(T));
+          continue;
+        }
+        copySegment(dst, src + row * cols + c0,
+                    static_cast<size_t>(n) * sizeof(T), stream);
+        if (n < l)
+          std::memset(dst + n, 0, static_cast<size_t>(l - n) * sizeof(T));
+      }
+    }
+  }
+#if defined(__SSE2__)
+  if (stream)
+    _mm_sfence(); // Order the streaming stores before any later access.
+#endif
+  padKind_ = PadKind::Zero;
+}
+
+template <typename T> void TiledMatrix<T>::toDense(T *out) const {
+  const Layout &lay = layout_;
+  const int64_t s = lay.geometry().sublanes, l = lay.geometry().lanes;
+  const int64_t rows = lay.logicalShape().rows, cols = lay.logicalShape().cols;
+  const int64_t tileRows = lay.tileRows(), tileCols = lay.tileCols();
+  const T *src = data_.get();
+  for (int64_t tr = 0; tr < tileRows; ++tr) {
+    const int64_t rowsHere = std::min(s, rows - tr * s);
+    for (int64_t tc = 0; tc < tileCols; ++tc) {
+      const int64_t c0 = tc * l;
+      const int64_t n = std::min(l, cols - c0);
+      const T *tile = src + (tr * tileCols + tc) * s * l;
+      for (int64_t sr = 0; sr < rowsHere; ++sr)
+        std::memcpy(out + (tr * s + sr) * cols + c0, tile + sr * l,
+                    static_cast<size_t>(n) * sizeof(T));
+    }
+  }
+}
+
+template <typename T> std::vector<T> TiledMatrix<T>::toDense() const {
+  std::vector<T> out(static_cast<size_t>(layout_.numLogicalElements()));
+  toDense(out.data());
+  return out;
+}
+
+template <typename T>
+Expected<T> TiledMatrix<T>::get(int64_t row, int64_t col) const {
+  Expected<int64_t> off = layout_.checkedOffset(row, col);
+  if (!off)
+    return Error(off.error());
+  return data_[*off];
+}
+
+template <typename T>
+Status TiledMatrix<T>::set(int64_t row, int64_t col, T value) {
+  if (!layout_.isLogical(row, col))
+    return Status::error(
+        "slot (" + std::to_string(row) + ", " + std::to_string(col) +
+        ") is not a logical element of shape " + shape().str());
+  data_[layout_.offset(row, col)] = value;
+  return Status::success();
+}
+
+template <typename T> void TiledMatrix<T>::fillPadding(T value) {
+  const Layout &lay = layout_;
+  const int64_t s = lay.geometry().sublanes, l = lay.geometry().lanes;
+  const int64_t rows = lay.logicalShape().rows, cols = lay.logicalShape().cols;
+  const int64_t tileRows = lay.tileRows(), tileCols = lay.tileCols();
+  T *p = data_.get();
+  for (int64_t tr = 0; tr < tileRows; ++tr)
+    for (int64_t tc = 0; tc < tileCols; ++tc) {
+      const int64_t n = std::min(l, cols - tc * l);
+      for (int64_t sr = 0; sr < s; ++sr, p += l) {
+        const int64_t first = tr * s + sr < rows ? n : 0;
+        std::fill(p + first, p + l, value);
+      }
+    }
+  padKind_ = detail::isPositiveZeroBits(value) ? PadKind::Zero : PadKind::Undef;
+}
+
+template class TiledMatrix<float>;
+template class TiledMatrix<bf16>;
+template class TiledMatrix<int8_t>;
+template class TiledMatrix<int32_t>;
+
+} // namespace systile::rt

@@ -1,0 +1,485 @@
+//===- MatmulTest.cpp - The matmul simulator against a naive model --------===//
+//
+// Every kernel path this machine has (and the portable one) is compared bit
+// for bit with the naive scalar RFC 6 model of TestUtil.h on random shapes
+// (1x1x1, primes, exact multiples of mxu, K >> mxu), both precisions, small
+// and default geometries, one and two threads, with and without zero weight
+// blocks and dynamic skipping. Plus: i8 wrap-around, the mxu_matmul
+// decomposition, stats against hand-computed values, and error cases.
+//
+//===----------------------------------------------------------------------===//
+
+#include "systile/Runtime/Matmul.h"
+#include "systile/Runtime/SparseTileMap.h"
+
+#include "TestUtil.h"
+#include "gtest/gtest.h"
+
+#include <limits>
+#include <random>
+
+using namespace systile::rt;
+using namespace systile::testutil;
+
+namespace {
+
+struct Dims {
+  int64_t M, K, N;
+};
+
+std::string describe(KernelPath path, Geometry g, Dims d, Precision p,
+                     int threads, bool skip) {
+  return std::string(toString(path)) + " " + g.str() + " " +
+         std::to_string(d.M) + "x" + std::to_string(d.K) + "x" +
+         std::to_string(d.N) + " " + toString(p) +
+         " threads=" + std::to_string(threads) + (skip ? " skip" : "");
+}
+
+void expectBitsEqual(const std::vector<float> &got,
+                     const std::vector<float> &want, const std::string &what) {
+  ASSERT_EQ(got.size(), want.size()) << what;
+  size_t bad = 0;
+  for (size_t i = 0; i < got.size(); ++i)
+    if (floatBits(got[i]) != floatBits(want[i]) && bad++ < 5)
+      ADD_FAILURE() << what << ": element " << i << " got " << got[i] << " ("
+                    << std::hex << floatBits(got[i]) << ") want " << want[i]
+                    << " (" << floatBits(want[i]) << std::dec << ")";
+  EXPECT_EQ(bad, 0u) << what;
+}
+
+/// Zeroes a random ~half of the mxu blocks of a KxN dense matrix (with a mix
+/// of +0 and -0) and returns the zero map, [kb][nb] row-major.
+std::vector<uint8_t> zeroSomeBlocks(std::mt19937 &rng, std::vector<float> &b,
+                                    int64_t K, int64_t N, int64_t mxu) {
+  const int64_t KB = (K + mxu - 1) / mxu, NB = (N + mxu - 1) / mxu;
+  std::vector<uint8_t> zero(static_cast<size_t>(KB * NB));
+  for (auto &z : zero)
+    z = rng() % 2;
+  for (int64_t k = 0; k < K; ++k)
+    for (int64_t n = 0; n < N; ++n)
+      if (zero[(k / mxu) * NB + n / mxu])
+        b[k * N + n] = (rng() % 2) ? 0.0f : -0.0f;
+  return zero;
+}
+
+/// Runs one random f32-accumulator case on every path and thread count.
+template <typename A, typename B>
+void checkFloatCase(std::mt19937 &rng, Geometry g, Dims d, Precision prec,
+                    bool withZeroBlocks) {
+  std::vector<float> a = randomFloats(rng, size_t(d.M * d.K));
+  std::vector<float> b = randomFloats(rng, size_t(d.K * d.N));
+  std::vector<float> c = randomFloats(rng, size_t(d.M * d.N));
+  std::vector<uint8_t> zeroMap;
+  if (withZeroBlocks)
+    zeroMap = zeroSomeBlocks(rng, b, d.K, d.N, g.mxu);
+  // bf16 operands hold bf16 values: round the dense data first (oracle).
+  auto toOperand = [](const std::vector<float> &v, auto tag) {
+    using T = decltype(tag);
+    std::vector<T> out(v.size());
+    for (size_t i = 0; i < v.size(); ++i) {
+      if constexpr (std::is_same_v<T, bf16>)
+        out[i] = bf16::fromBits(oracleBF16(v[i]));
+      else
+        out[i] = v[i];
+    }
+    return out;
+  };
+  auto widen = [](const auto &v) {
+    std::vector<float> out(v.size());
+    for (size_t i = 0; i < v.size(); ++i) {
+      if constexpr (std::is_same_v<std::decay_t<decltype(v[0])>, bf16>)
+        out[i] = v[i].toFloat();
+      else
+        out[i] = v[i];
+    }
+    return out;
+  };
+  std::vector<A> ad = toOperand(a, A());
+  std::vector<B> bd = toOperand(b, B());
+  auto lhs = TiledMatrix<A>::fromDense({d.M, d.K}, g, ad);
+  auto rhs = TiledMatrix<B>::fromDense({d.K, d.N}, g, bd);
+  auto acc = TiledMatrix<float>::fromDense({d.M, d.N}, g, c);
+  ASSERT_TRUE(lhs && rhs && acc);
+  // Padding must never enter: poison it.
+  if constexpr (std::is_same_v<A, float>)
+    lhs->fillPadding(std::nanf(""));
+  else
+    lhs->fillPadding(bf16::fromBits(0x7fc1));
+  if constexpr (std::is_same_v<B, float>)
+    rhs->fillPadding(std::numeric_limits<float>::infinity());
+  else
+    rhs->fillPadding(bf16::fromBits(0xff80));
+  acc->fillPadding(std::nanf(""));
+
+  const bool bfp = prec == Precision::BF16;
+  std::vector<float> want =
+      naiveMatmulF32(d.M, d.K, d.N, widen(ad), widen(bd), c, g.mxu, bfp);
+  std::vector<float> wantSkipped =
+      withZeroBlocks ? naiveMatmulF32(d.M, d.K, d.N, widen(ad), widen(bd), c,
+                                      g.mxu, bfp, &zeroMap)
+                     : want;
+  for (KernelPath path : availableKernelPaths())
+    for (int threads : {1, 2})
+      for (bool skip : {false, true}) {
+        MatmulOptions opts;
+        opts.path = path;
+        opts.threads = threads;
+        opts.skipZeroBlocks = skip;
+        std::string what = describe(path, g, d, prec, threads, skip);
+        auto r = simulateMatmul(*lhs, *rhs, *acc, prec, opts);
+        ASSERT_TRUE(r) << what << ": " << r.error();
+        EXPECT_EQ(r->result.shape(), (Shape{d.M, d.N}));
+        EXPECT_EQ(r->result.padKind(), PadKind::Zero);
+        for (int64_t off = 0; off < r->result.size(); ++off)
+          if (!r->result.layout().locate(off).isLogical)
+            ASSERT_EQ(floatBits(r->result.storage()[off]), 0u) << what;
+        std::vector<float> got = r->result.toDense();
+        expectBitsEqual(got, skip ? wantSkipped : want, what);
+        if (skip) // Finite inputs: equal values (up to the sign of zero).
+          for (size_t i = 0; i < got.size(); ++i)
+            ASSERT_EQ(got[i], want[i]) << what;
+        int64_t zeros = 0;
+        for (uint8_t z : zeroMap)
+          zeros += z;
+        EXPECT_EQ(r->stats.skippedLoads, skip ? zeros : 0) << what;
+      }
+}
+
+const Dims kSmallGeometryDims[] = {
+    {1, 1, 1},    {2, 3, 4},  {4, 4, 4},     {8, 16, 12},  {5, 9, 7},
+    {31, 37, 29}, {3, 61, 5}, {13, 200, 11}, {16, 32, 64}, {1, 97, 1}};
+const Dims kDefaultGeometryDims[] = {
+    {1, 1, 1},       {3, 5, 7},      {13, 17, 19}, {37, 300, 41},
+    {128, 128, 128}, {64, 256, 256}, {7, 1031, 5}, {129, 131, 257}};
+
+TEST(Matmul, KernelPathsAvailable) {
+  std::vector<KernelPath> paths = availableKernelPaths();
+  ASSERT_FALSE(paths.empty());
+  EXPECT_EQ(paths.front(), KernelPath::Portable);
+  EXPECT_TRUE(isKernelPathAvailable(KernelPath::Auto));
+  EXPECT_TRUE(isKernelPathAvailable(resolveKernelPath(KernelPath::Auto)));
+#if defined(__x86_64__)
+  EXPECT_EQ(isKernelPathAvailable(KernelPath::AVX2),
+            bool(__builtin_cpu_supports("avx2")));
+  EXPECT_EQ(isKernelPathAvailable(KernelPath::AVX512),
+            __builtin_cpu_supports("avx512f") &&
+                __builtin_cpu_supports("avx512bw"));
+#endif
+  std::string names;
+  for (KernelPath p : paths)
+    names += std::string(toString(p)) + " ";
+  std::printf("[ info     ] kernel paths checked on this machine: %s\n",
+              names.c_str());
+}
+
+TEST(Matmul, F32SmallGeometryMatchesModel) {
+  std::mt19937 rng(1);
+  for (Dims d : kSmallGeometryDims)
+    for (Precision p : {Precision::F32, Precision::BF16})
+      for (bool zeros : {false, true})
+        checkFloatCase<float, float>(rng, {2, 4, 4}, d, p, zeros);
+}
+
+TEST(Matmul, F32DefaultGeometryMatchesModel) {
+  std::mt19937 rng(2);
+  for (Dims d : kDefaultGeometryDims)
+    for (Precision p : {Precision::F32, Precision::BF16})
+      checkFloatCase<float, float>(rng, {}, d, p, /*zeros=*/d.K > 128);
+}
+
+TEST(Matmul, OtherGeometriesMatchModel) {
+  std::mt19937 rng(3);
+  for (Geometry g : {Geometry{8, 16, 32}, Geometry{3, 5, 7}, Geometry{1, 1, 1},
+                     Geometry{8, 128, 100}})
+    for (Dims d : {Dims{1, 1, 1}, Dims{17, 100, 33}, Dims{11, 7, 64}})
+      checkFloatCase<float, float>(rng, g, d, Precision::F32, true);
+}
+
+TEST(Matmul, BF16OperandsMatchModel) {
+  std::mt19937 rng(4);
+  for (Dims d : {Dims{1, 1, 1}, Dims{5, 9, 7}, Dims{31, 37, 29}}) {
+    for (Precision p : {Precision::F32, Precision::BF16}) {
+      checkFloatCase<bf16, float>(rng, {2, 4, 4}, d, p, true);
+      checkFloatCase<float, bf16>(rng, {2, 4, 4}, d, p, true);
+      checkFloatCase<bf16, bf16>(rng, {2, 4, 4}, d, p, false);
+    }
+  }
+  checkFloatCase<bf16, bf16>(rng, {}, {9, 260, 33}, Precision::F32, true);
+}
+
+TEST(Matmul, ModelIsSensitiveToOrder) {
+  // Guard against a vacuous comparison: with K > mxu the blocked RFC order
+  // must differ from plain sequential-k accumulation somewhere.
+  std::mt19937 rng(5);
+  const int64_t M = 8, K = 64, N = 8;
+  std::vector<float> a = randomFloats(rng, M * K), b = randomFloats(rng, K * N);
+  std::vector<float> c(M * N, 0.0f);
+  std::vector<float> blocked = naiveMatmulF32(M, K, N, a, b, c, 4, false);
+  std::vector<float> seq = naiveMatmulF32(M, K, N, a, b, c, K, false);
+  int diffs = 0;
+  for (size_t i = 0; i < blocked.size(); ++i)
+    diffs += floatBits(blocked[i]) != floatBits(seq[i]);
+  EXPECT_GT(diffs, 0);
+  auto lhs = *TiledMatrix<float>::fromDense({M, K}, {2, 4, 4}, a);
+  auto rhs = *TiledMatrix<float>::fromDense({K, N}, {2, 4, 4}, b);
+  auto acc = *TiledMatrix<float>::fromDense({M, N}, {2, 4, 4}, c);
+  auto r = simulateMatmul(lhs, rhs, acc, Precision::F32);
+  ASSERT_TRUE(r);
+  expectBitsEqual(r->result.toDense(), blocked, "blocked order");
+}
+
+TEST(Matmul, NonFiniteInputsGiveNaNOnEveryPath) {
+  auto lhs = *TiledMatrix<float>::fromDense(
+      {2, 2}, {2, 4, 4},
+      {std::numeric_limits<float>::infinity(), 1.0f, std::nanf(""), 2.0f});
+  auto rhs = *TiledMatrix<float>::fromDense({2, 2}, {2, 4, 4},
+                                            {0.0f, 1.0f, 3.0f, 4.0f});
+  auto acc = *TiledMatrix<float>::zeros({2, 2}, {2, 4, 4});
+  for (KernelPath path : availableKernelPaths()) {
+    MatmulOptions o;
+    o.path = path;
+    auto r = simulateMatmul(lhs, rhs, acc, Precision::F32, o);
+    ASSERT_TRUE(r);
+    std::vector<float> d = r->result.toDense();
+    EXPECT_TRUE(std::isnan(d[0])); // inf * 0
+    EXPECT_EQ(d[1], std::numeric_limits<float>::infinity());
+    EXPECT_TRUE(std::isnan(d[2]));
+    EXPECT_TRUE(std::isnan(d[3]));
+  }
+}
+
+TEST(Matmul, Int8MatchesModelAndWraps) {
+  std::mt19937 rng(6);
+  std::uniform_int_distribution<int> i8(-128, 127);
+  std::uniform_int_distribution<int32_t> i32(-1000000, 1000000);
+  for (Geometry g : {Geometry{2, 4, 4}, Geometry{}, Geometry{3, 5, 7}})
+    for (Dims d : {Dims{1, 1, 1}, Dims{5, 9, 7}, Dims{31, 37, 29},
+                   Dims{13, 300, 17}, Dims{64, 128, 130}}) {
+      std::vector<int8_t> a(d.M * d.K), b(d.K * d.N);
+      std::vector<int32_t> c(d.M * d.N);
+      for (auto &x : a)
+        x = int8_t(i8(rng));
+      for (auto &x : b)
+        x = int8_t(i8(rng));
+      for (auto &x : c)
+        x = i32(rng);
+      c[0] = std::numeric_limits<int32_t>::max() - 3; // forces a wrap
+      auto lhs = *TiledMatrix<int8_t>::fromDense({d.M, d.K}, g, a);
+      auto rhs = *TiledMatrix<int8_t>::fromDense({d.K, d.N}, g, b);
+      auto acc = *TiledMatrix<int32_t>::fromDense({d.M, d.N}, g, c);
+      lhs.fillPadding(int8_t(-128));
+      rhs.fillPadding(int8_t(127));
+      acc.fillPadding(123456);
+      std::vector<int32_t> want = naiveMatmulI8(d.M, d.K, d.N, a, b, c);
+      for (KernelPath path : availableKernelPaths())
+        for (int threads : {1, 2}) {
+          MatmulOptions o;
+          o.path = path;
+          o.threads = threads;
+          auto r = simulateMatmul(lhs, rhs, acc, Precision::F32, o);
+          ASSERT_TRUE(r) << r.error();
+          EXPECT_EQ(r->result.toDense(), want)
+              << toString(path) << " " << g.str() << " " << d.M << "x" << d.K
+              << "x" << d.N;
+        }
+    }
+  // Hand case: 127 * 127 * 4 + (INT32_MAX - 10) wraps to a negative number.
+  auto lhs =
+      *TiledMatrix<int8_t>::fromDense({1, 4}, {2, 4, 4}, {127, 127, 127, 127});
+  auto rhs =
+      *TiledMatrix<int8_t>::fromDense({4, 1}, {2, 4, 4}, {127, 127, 127, 127});
+  auto acc = *TiledMatrix<int32_t>::fromDense(
+      {1, 1}, {2, 4, 4}, {std::numeric_limits<int32_t>::max() - 10});
+  for (KernelPath path : availableKernelPaths()) {
+    MatmulOptions o;
+    o.path = path;
+    auto r = simulateMatmul(lhs, rhs, acc, Precision::F32, o);
+    ASSERT_TRUE(r);
+    // 2147483637 + 64516 = 2147548153 = 2^31 + 64505 -> -2147419143.
+    EXPECT_EQ(r->result.toDense()[0], -2147419143);
+  }
+}
+
+TEST(Matmul, MxuBlockSequenceReproducesMatmul) {
+  std::mt19937 rng(8);
+  const Geometry g{2, 4, 4};
+  for (Dims d : {Dims{5, 9, 7}, Dims{3, 16, 8}, Dims{1, 1, 1}}) {
+    std::vector<float> a = randomFloats(rng, d.M * d.K);
+    std::vector<float> b = randomFloats(rng, d.K * d.N);
+    std::vector<float> c = randomFloats(rng, d.M * d.N);
+    auto lhs = *TiledMatrix<float>::fromDense({d.M, d.K}, g, a);
+    auto rhs = *TiledMatrix<float>::fromDense({d.K, d.N}, g, b);
+    auto acc = *TiledMatrix<float>::fromDense({d.M, d.N}, g, c);
+    acc.fillPadding(std::nanf(""));
+    for (Precision p : {Precision::F32, Precision::BF16})
+      for (KernelPath path : availableKernelPaths()) {
+        MatmulOptions o;
+        o.path = path;
+        auto full = simulateMatmul(lhs, rhs, acc, p, o);
+        ASSERT_TRUE(full);
+        TiledMatrix<float> cur = acc;
+        MatmulStats total;
+        const int64_t KB = (d.K + 3) / 4, NB = (d.N + 3) / 4;
+        for (int64_t nb = 0; nb < NB; ++nb)
+          for (int64_t kb = 0; kb < KB; ++kb) {
+            auto step = simulateMxuBlock(lhs, rhs, cur, kb, nb, p, o);
+            ASSERT_TRUE(step) << step.error();
+            EXPECT_EQ(step->stats.weightLoads, 1);
+            EXPECT_EQ(step->result.padKind(), PadKind::Zero);
+            total += step->stats;
+            cur = std::move(step->result);
+          }
+        expectBitsEqual(cur.toDense(), full->result.toDense(),
+                        "mxu_matmul sequence");
+        EXPECT_EQ(total, full->stats);
+        EXPECT_EQ(cur.toDense(), naiveMatmulF32(d.M, d.K, d.N, a, b, c, 4,
+                                                p == Precision::BF16));
+      }
+  }
+  // i8 too.
+  auto li = *TiledMatrix<int8_t>::fromDense(
+      {2, 6}, g, {1, 2, 3, 4, 5, 6, -1, -2, -3, -4, -5, -6});
+  auto ri = *TiledMatrix<int8_t>::fromDense({6, 5}, g,
+                                            std::vector<int8_t>(30, int8_t(3)));
+  auto ci = *TiledMatrix<int32_t>::zeros({2, 5}, g);
+  TiledMatrix<int32_t> cur = ci;
+  for (int64_t nb = 0; nb < 2; ++nb)
+    for (int64_t kb = 0; kb < 2; ++kb)
+      cur = simulateMxuBlock(li, ri, cur, kb, nb, Precision::F32)->result;
+  EXPECT_EQ(cur.toDense(), (std::vector<int32_t>{63, 63, 63, 63, 63, -63, -63,
+                                                 -63, -63, -63}));
+}
+
+TEST(Matmul, MxuBlockSkipsZeroBlock) {
+  const Geometry g{2, 4, 4};
+  auto lhs =
+      *TiledMatrix<float>::fromDense({2, 4}, g, std::vector<float>(8, 1.0f));
+  auto rhs = *TiledMatrix<float>::zeros({4, 4}, g);
+  auto acc =
+      *TiledMatrix<float>::fromDense({2, 4}, g, std::vector<float>(8, -0.0f));
+  MatmulOptions o;
+  o.skipZeroBlocks = true;
+  auto r = simulateMxuBlock(lhs, rhs, acc, 0, 0, Precision::F32, o);
+  ASSERT_TRUE(r);
+  EXPECT_EQ(r->stats.weightLoads, 0);
+  EXPECT_EQ(r->stats.skippedLoads, 1);
+  EXPECT_EQ(r->stats.issuedMacs, 0);
+  // Skipped: -0 stays -0; unskipped: -0 + (+0) = +0 (the sign-of-zero case).
+  EXPECT_EQ(floatBits(r->result.toDense()[0]), 0x80000000u);
+  auto u = simulateMxuBlock(lhs, rhs, acc, 0, 0, Precision::F32);
+  EXPECT_EQ(floatBits(u->result.toDense()[0]), 0u);
+}
+
+TEST(Matmul, StatsDefaultGeometryHand) {
+  // 3x5 @ 5x7, default geometry: one load; issued 8 * 128 * 128 = 131072,
+  // logical 3 * 5 * 7 = 105.
+  auto lhs = *TiledMatrix<float>::zeros({3, 5});
+  auto rhs = *TiledMatrix<float>::zeros({5, 7});
+  auto acc = *TiledMatrix<float>::zeros({3, 7});
+  auto r = simulateMatmul(lhs, rhs, acc, Precision::F32);
+  ASSERT_TRUE(r);
+  EXPECT_EQ(r->stats.weightLoads, 1);
+  EXPECT_EQ(r->stats.issuedMacs, 131072);
+  EXPECT_EQ(r->stats.logicalMacs, 105);
+  EXPECT_EQ(r->stats.paddingMacs, 130967);
+  EXPECT_EQ(r->stats.skippedLoads, 0);
+  EXPECT_EQ(r->stats.format(),
+            "utilization: logical_macs=105 issued_macs=131072 "
+            "padding_macs=130967 weight_loads=1 skipped_loads=0 "
+            "utilization=0.0801%");
+  EXPECT_EQ(*matmulStats({3, 5}, {5, 7}, {}), r->stats);
+  // With skipping, the all-zero rhs block is not loaded at all.
+  MatmulOptions o;
+  o.skipZeroBlocks = true;
+  auto s = simulateMatmul(lhs, rhs, acc, Precision::F32, o);
+  EXPECT_EQ(s->stats.format("total"),
+            "total: logical_macs=0 issued_macs=0 padding_macs=0 "
+            "weight_loads=0 skipped_loads=1 utilization=0.0000%");
+}
+
+TEST(Matmul, StatsSmallGeometryMultiBlockHand) {
+  // Geometry (2, 4, 4), lhs 3x10, rhs 10x6:
+  //   Mpad = ceil(3/2)*2 = 4; kb blocks: k_len 4, 4, 2; nb blocks: n_len 4, 2.
+  //   6 loads, each issuing Mpad*m*m = 4*4*4 = 64 -> issued 384.
+  //   logical = sum over (kb, nb) of 3 * k_len * n_len
+  //           = 3 * (4 + 4 + 2) * (4 + 2) = 180; padding 204;
+  //   utilization 180 / 384 = 46.875%.
+  // Skipping block (kb=2, nb=1) (k_len 2, n_len 2): 5 loads, issued 320,
+  //   logical 180 - 3*2*2 = 168, padding 152, 52.5%.
+  const Geometry g{2, 4, 4};
+  std::vector<float> b(10 * 6, 1.0f);
+  for (int k = 8; k < 10; ++k)
+    for (int n = 4; n < 6; ++n)
+      b[k * 6 + n] = 0.0f;
+  auto lhs =
+      *TiledMatrix<float>::fromDense({3, 10}, g, std::vector<float>(30, 1.0f));
+  auto rhs = *TiledMatrix<float>::fromDense({10, 6}, g, b);
+  auto acc = *TiledMatrix<float>::zeros({3, 6}, g);
+  auto r = simulateMatmul(lhs, rhs, acc, Precision::F32);
+  ASSERT_TRUE(r);
+  EXPECT_EQ(r->stats.format(),
+            "utilization: logical_macs=180 issued_macs=384 padding_macs=204 "
+            "weight_loads=6 skipped_loads=0 utilization=46.8750%");
+  EXPECT_DOUBLE_EQ(r->stats.utilization(), 0.46875);
+  MatmulOptions o;
+  o.skipZeroBlocks = true;
+  auto s = simulateMatmul(lhs, rhs, acc, Precision::F32, o);
+  ASSERT_TRUE(s);
+  EXPECT_EQ(s->stats.format(),
+            "utilization: logical_macs=168 issued_macs=320 padding_macs=152 "
+            "weight_loads=5 skipped_loads=1 utilization=52.5000%");
+  EXPECT_EQ(s->result.toDense(), r->result.toDense());
+  EXPECT_EQ(SparseTileMap::compute(rhs).numZeroBlocks(), 1);
+  MatmulStats sum = r->stats;
+  sum += s->stats;
+  EXPECT_EQ(sum.weightLoads, 11);
+  EXPECT_EQ(sum.issuedMacs, 704);
+}
+
+TEST(Matmul, Errors) {
+  auto a35 = *TiledMatrix<float>::zeros({3, 5});
+  auto b57 = *TiledMatrix<float>::zeros({5, 7});
+  auto b67 = *TiledMatrix<float>::zeros({6, 7});
+  auto c37 = *TiledMatrix<float>::zeros({3, 7});
+  auto c38 = *TiledMatrix<float>::zeros({3, 8});
+  auto bSmall = *TiledMatrix<float>::zeros({5, 7}, {2, 4, 4});
+
+  auto e1 = simulateMatmul(a35, b67, c37, Precision::F32);
+  ASSERT_FALSE(e1);
+  EXPECT_NE(e1.error().find("lhs has 5 columns but rhs has 6 rows"),
+            std::string::npos)
+      << e1.error();
+  auto e2 = simulateMatmul(a35, b57, c38, Precision::F32);
+  ASSERT_FALSE(e2);
+  EXPECT_NE(e2.error().find("acc has shape 3x8"), std::string::npos);
+  auto e3 = simulateMatmul(a35, bSmall, c37, Precision::F32);
+  ASSERT_FALSE(e3);
+  EXPECT_NE(e3.error().find("geometr"), std::string::npos);
+  MatmulOptions neg;
+  neg.threads = -1;
+  EXPECT_FALSE(simulateMatmul(a35, b57, c37, Precision::F32, neg));
+  if (!isKernelPathAvailable(KernelPath::AVX512)) {
+    MatmulOptions o;
+    o.path = KernelPath::AVX512;
+    auto e = simulateMatmul(a35, b57, c37, Precision::F32, o);
+    ASSERT_FALSE(e);
+    EXPECT_NE(e.error().find("not available"), std::string::npos);
+  }
+  // Bad kb / nb: K = 5, N = 7 in default geometry have one block each.
+  EXPECT_TRUE(simulateMxuBlock(a35, b57, c37, 0, 0, Precision::F32));
+  auto e4 = simulateMxuBlock(a35, b57, c37, 1, 0, Precision::F32);
+  ASSERT_FALSE(e4);
+  EXPECT_NE(e4.error().find("kb = 1"), std::string::npos);
+  EXPECT_FALSE(simulateMxuBlock(a35, b57, c37, -1, 0, Precision::F32));
+  EXPECT_FALSE(simulateMxuBlock(a35, b57, c37, 0, 1, Precision::F32));
+  EXPECT_FALSE(simulateMxuBlock(a35, b57, c37, 0, -3, Precision::F32));
+  EXPECT_FALSE(simulateMxuBlock(a35, b67, c37, 0, 0, Precision::F32));
+  auto i8a = *TiledMatrix<int8_t>::zeros({3, 5});
+  auto i8b = *TiledMatrix<int8_t>::zeros({4, 7});
+  auto i32c = *TiledMatrix<int32_t>::zeros({3, 7});
+  EXPECT_FALSE(simulateMatmul(i8a, i8b, i32c, Precision::F32));
+  EXPECT_FALSE(matmulStats({3, 5}, {6, 7}, {}));
+  EXPECT_FALSE(matmulStats({3, 5}, {5, 7}, {0, 1, 1}));
+}
+
+} // namespace
