@@ -11,3 +11,9 @@ step() { printf '\n==== %s\n' "$*"; }
 
 step "Tiled types and layout ops, canonicalized (examples/tiled-types.mlir)"
 "$opt" "$root/examples/tiled-types.mlir" --canonicalize
+
+step "linalg.matmul in (examples/matmul.mlir), lowered by systile-pipeline on geometry (2, 4, 4), with the utilisation report"
+"$opt" "$root/examples/matmul.mlir" \
+  --systile-pipeline="sublanes=2 lanes=4 mxu=4 precision=bf16" \
+  --systile-report-utilization --mlir-print-op-on-diagnostic=false \
+  --mlir-pass-statistics 2>&1

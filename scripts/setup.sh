@@ -30,5 +30,8 @@ if [ ! -f "$build/build.ninja" ]; then
     -DCMAKE_INSTALL_PREFIX="$build/install" >/dev/null
 fi
 
+# ccache keys on paths relative to the checkout, so a fresh clone (CI) reuses
+# the objects an earlier build of the same sources made.
+export CCACHE_BASEDIR="$root"
 # Two cores: one build at a time on this machine, whoever starts it.
 flock /tmp/systile-build.lock ninja -C "$build" -j2 "$@"

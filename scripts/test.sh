@@ -6,6 +6,17 @@ root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 build=${SYSTILE_BUILD_DIR:-$root/build}
 "$root/scripts/setup.sh"
 
+# Install the Systile CMake package and build examples/embed, a downstream
+# compiler, against it (test/Embed runs it).
+flock /tmp/systile-build.lock cmake --install "$build" --prefix "$build/install" >/dev/null
+if [ ! -f "$build/embed/build.ninja" ]; then
+  cmake -G Ninja -S "$root/examples/embed" -B "$build/embed" \
+    -DCMAKE_BUILD_TYPE=Release -DCMAKE_CXX_COMPILER=clang++-22 \
+    -DCMAKE_EXE_LINKER_FLAGS=-fuse-ld=lld -DCMAKE_CXX_COMPILER_LAUNCHER=ccache \
+    -DSystile_DIR="$build/install/lib/cmake/Systile" >/dev/null
+fi
+CCACHE_BASEDIR="$root" flock /tmp/systile-build.lock ninja -C "$build/embed" -j2 >/dev/null
+
 log=$(mktemp)
 trap 'rm -f "$log"' EXIT
 status=0

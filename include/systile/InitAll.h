@@ -21,6 +21,9 @@ void registerSystileDialect(mlir::DialectRegistry &registry);
 /// affine, cf, math, vector and LLVM, with the external models
 /// one-shot-bufferize needs.
 void registerAllDialects(mlir::DialectRegistry &registry);
+/// Registers systile's passes (global pass registry); the pipeline is
+/// registered by registerSystilePipelines() (systile/Pipelines/Pipelines.h).
+void registerSystilePasses();
 /// Registers systile's passes and pipelines and the upstream passes.
 void registerAllPasses();
 } // namespace systile

@@ -1,7 +1,10 @@
 //===- InitAll.cpp - register systile with a tool or an embedder ----------===//
 
 #include "systile/InitAll.h"
+#include "systile/Conversion/Passes.h"
 #include "systile/Dialect/Systile/IR/SystileDialect.h"
+#include "systile/Dialect/Systile/Transforms/Passes.h"
+#include "systile/Pipelines/Pipelines.h"
 
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -41,6 +44,13 @@ void systile::registerAllDialects(mlir::DialectRegistry &registry) {
   mlir::registerAllExtensions(registry);
 }
 
+void systile::registerSystilePasses() {
+  registerSystileConversionPasses();
+  registerSystileTransformsPasses();
+}
+
 void systile::registerAllPasses() {
+  registerSystilePasses();
+  registerSystilePipelines();
   mlir::registerAllPasses();
 }

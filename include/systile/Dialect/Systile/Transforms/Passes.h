@@ -1,0 +1,25 @@
+//===- Passes.h - systile transformation passes -----------------*- C++ -*-===//
+//
+// Declarations (generated from Passes.td) and registration of the systile
+// transformation passes.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef SYSTILE_DIALECT_SYSTILE_TRANSFORMS_PASSES_H
+#define SYSTILE_DIALECT_SYSTILE_TRANSFORMS_PASSES_H
+
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/Pass/Pass.h"
+
+namespace systile {
+
+#define GEN_PASS_DECL
+#include "systile/Dialect/Systile/Transforms/Passes.h.inc"
+
+#define GEN_PASS_REGISTRATION
+#include "systile/Dialect/Systile/Transforms/Passes.h.inc"
+
+} // namespace systile
+
+#endif // SYSTILE_DIALECT_SYSTILE_TRANSFORMS_PASSES_H

@@ -1,0 +1,62 @@
+//===- BlockMatmul.cpp - systile.matmul to weight loads -------------------===//
+//
+// systile-block-matmul: each systile.matmul becomes its sequence of
+// systile.mxu_matmul ops, nb outer and kb inner, increasing: the hardware
+// schedule, in RFC section 6's accumulation order.
+//
+//===----------------------------------------------------------------------===//
+
+#include "systile/Dialect/Systile/IR/SystileOps.h"
+#include "systile/Dialect/Systile/Transforms/Passes.h"
+#include "systile/Support/PassStatistics.h"
+
+#include "mlir/IR/Builders.h"
+
+namespace systile {
+#define GEN_PASS_DEF_SYSTILEBLOCKMATMUL
+#include "systile/Dialect/Systile/Transforms/Passes.h.inc"
+} // namespace systile
+
+using namespace mlir;
+using namespace systile;
+
+namespace {
+PassCounter numMatmulsBlocked("systile-block-matmul", "matmuls-blocked",
+                              "systile.matmul ops blocked");
+PassCounter numBlocksEmitted("systile-block-matmul", "blocks-emitted",
+                             "systile.mxu_matmul ops emitted");
+
+struct SystileBlockMatmul
+    : public systile::impl::SystileBlockMatmulBase<SystileBlockMatmul> {
+  using Base::Base;
+
+  void runOnOperation() override {
+    SmallVector<MatmulOp> matmuls;
+    getOperation().walk([&](MatmulOp op) { matmuls.push_back(op); });
+    for (MatmulOp matmul : matmuls) {
+      TiledType rhs = matmul.getRhs().getType();
+      int64_t kBlocks = rhs.getRowBlocks(), nBlocks = rhs.getColBlocks();
+      // kBlocks * nBlocks cannot overflow: both are at most 2^63 / mxu.
+      if (kBlocks > maxBlocks / nBlocks) {
+        matmul.emitRemark("systile.matmul not blocked: it needs ")
+            << kBlocks << " x " << nBlocks
+            << " weight loads, more than max-blocks = " << int64_t(maxBlocks);
+        continue;
+      }
+      OpBuilder builder(matmul);
+      Value acc = matmul.getAcc();
+      for (int64_t nb = 0; nb < nBlocks; ++nb)
+        for (int64_t kb = 0; kb < kBlocks; ++kb)
+          acc = MxuMatmulOp::create(builder, matmul.getLoc(), acc.getType(),
+                                    matmul.getLhs(), matmul.getRhs(), acc,
+                                    builder.getI64IntegerAttr(kb),
+                                    builder.getI64IntegerAttr(nb),
+                                    matmul.getPrecisionAttr());
+      matmul.getResult().replaceAllUsesWith(acc);
+      matmul.erase();
+      ++numMatmulsBlocked;
+      numBlocksEmitted += kBlocks * nBlocks;
+    }
+  }
+};
+} // namespace

@@ -1,0 +1,63 @@
+// RUN: systile-opt %s -split-input-file -verify-diagnostics --systile-block-matmul | FileCheck %s
+// RUN: systile-opt %s -split-input-file --systile-block-matmul="max-blocks=3" 2>&1 | FileCheck %s --check-prefix=LIMIT
+
+!A = !systile.tiled<3x6xf32, #systile.geometry<2x4, mxu = 4>>
+!B = !systile.tiled<6x5xf32, #systile.geometry<2x4, mxu = 4>>
+!C = !systile.tiled<3x5xf32, #systile.geometry<2x4, mxu = 4>>
+
+// K = 6 and N = 5 with mxu = 4: kb in {0, 1}, nb in {0, 1}; nb outer, kb
+// inner, each load accumulating into the previous one.
+// CHECK-LABEL: func.func @two_by_two
+// CHECK-SAME: (%[[A:.*]]: !systile.tiled<3x6xf32, {{.*}}>, %[[B:.*]]: !systile.tiled<6x5xf32, {{.*}}>, %[[C:.*]]: !systile.tiled<3x5xf32, {{.*}}>)
+// CHECK-NEXT: %[[R0:.*]] = systile.mxu_matmul %[[A]], %[[B]], %[[C]] [0, 0] precision = bf16
+// CHECK-NEXT: %[[R1:.*]] = systile.mxu_matmul %[[A]], %[[B]], %[[R0]] [1, 0] precision = bf16
+// CHECK-NEXT: %[[R2:.*]] = systile.mxu_matmul %[[A]], %[[B]], %[[R1]] [0, 1] precision = bf16
+// CHECK-NEXT: %[[R3:.*]] = systile.mxu_matmul %[[A]], %[[B]], %[[R2]] [1, 1] precision = bf16
+// CHECK-NEXT: return %[[R3]]
+// LIMIT: remark: systile.matmul not blocked: it needs 2 x 2 weight loads, more than max-blocks = 3
+func.func @two_by_two(%a: !A, %b: !B, %c: !C) -> !C {
+  %d = systile.matmul %a, %b, %c precision = bf16 : !A, !B -> !C
+  return %d : !C
+}
+
+// -----
+
+// K = 9, N = 3 with mxu = 4: three contraction blocks, one column block.
+// CHECK-LABEL: func.func @three_by_one
+// CHECK-COUNT-3: systile.mxu_matmul
+// CHECK-SAME: [2, 0] : !systile.tiled<2x9xi8, {{.*}}>, !systile.tiled<9x3xi8, {{.*}}> -> !systile.tiled<2x3xi32, {{.*}}>
+// CHECK-NOT: systile.mxu_matmul
+// CHECK-NOT: systile.matmul
+// LIMIT-LABEL: func.func @three_by_one
+// LIMIT-COUNT-3: systile.mxu_matmul
+func.func @three_by_one(%a: !systile.tiled<2x9xi8, #systile.geometry<2x4, mxu = 4>>,
+                        %b: !systile.tiled<9x3xi8, #systile.geometry<2x4, mxu = 4>>,
+                        %c: !systile.tiled<2x3xi32, #systile.geometry<2x4, mxu = 4>>)
+    -> !systile.tiled<2x3xi32, #systile.geometry<2x4, mxu = 4>> {
+  %d = systile.matmul %a, %b, %c
+      : !systile.tiled<2x9xi8, #systile.geometry<2x4, mxu = 4>>, !systile.tiled<9x3xi8, #systile.geometry<2x4, mxu = 4>>
+      -> !systile.tiled<2x3xi32, #systile.geometry<2x4, mxu = 4>>
+  return %d : !systile.tiled<2x3xi32, #systile.geometry<2x4, mxu = 4>>
+}
+
+// -----
+
+// The default geometry: a 3x5 @ 5x7 matmul is one weight load.
+// CHECK-LABEL: func.func @default_geometry
+// CHECK-NEXT: %[[R:.*]] = systile.mxu_matmul %{{.*}}, %{{.*}}, %{{.*}} [0, 0] : !systile.tiled<3x5xf32>, !systile.tiled<5x7xbf16> -> !systile.tiled<3x7xf32, pad = undef>
+// CHECK-NEXT: return %[[R]]
+func.func @default_geometry(%a: !systile.tiled<3x5xf32>, %b: !systile.tiled<5x7xbf16>, %c: !systile.tiled<3x7xf32, pad = undef>) -> !systile.tiled<3x7xf32, pad = undef> {
+  %d = systile.matmul %a, %b, %c : !systile.tiled<3x5xf32>, !systile.tiled<5x7xbf16> -> !systile.tiled<3x7xf32, pad = undef>
+  return %d : !systile.tiled<3x7xf32, pad = undef>
+}
+
+// -----
+
+// 300 x 260 on the default geometry: ceil(300/128) = 3 by ceil(260/128) = 3.
+// CHECK-LABEL: func.func @multi_block_default
+// CHECK-COUNT-9: systile.mxu_matmul
+// CHECK-NOT: systile.mxu_matmul
+func.func @multi_block_default(%a: !systile.tiled<2x300xf32>, %b: !systile.tiled<300x260xf32>, %c: !systile.tiled<2x260xf32>) -> !systile.tiled<2x260xf32> {
+  %d = systile.matmul %a, %b, %c : !systile.tiled<2x300xf32>, !systile.tiled<300x260xf32> -> !systile.tiled<2x260xf32>
+  return %d : !systile.tiled<2x260xf32>
+}

@@ -1,0 +1,135 @@
+// RUN: systile-opt %s -split-input-file --systile-fold-zero-tiles | FileCheck %s
+// RUN: systile-opt %s -split-input-file --systile-fold-zero-tiles="require-finite-lhs" | FileCheck %s --check-prefix=FINITE
+
+!A = !systile.tiled<3x6xf32, #systile.geometry<2x4, mxu = 4>>
+!B = !systile.tiled<6x5xf32, #systile.geometry<2x4, mxu = 4>>
+!C = !systile.tiled<3x5xf32, #systile.geometry<2x4, mxu = 4>>
+
+// B is 6x5 on mxu = 4: blocks (kb, nb) are rows {0-3, 4-5} x cols {0-3, 4}.
+// Non-zero: B[0][0] = 1 in block (0, 0) and B[5][4] = 2 in block (1, 1);
+// B[4][0] = -0.0 leaves block (1, 0) all-zero. Blocks (1, 0) and (0, 1)
+// are folded; the chain keeps (0, 0) then (1, 1).
+// CHECK-LABEL: func.func @pack_of_constant
+// CHECK-SAME: (%[[A:.*]]: !systile.tiled<3x6xf32, {{.*}}>, %[[C:.*]]: !systile.tiled<3x5xf32, {{.*}}>)
+// CHECK: %[[B:.*]] = systile.pack
+// CHECK-NEXT: %[[R0:.*]] = systile.mxu_matmul %[[A]], %[[B]], %[[C]] [0, 0]
+// CHECK-NEXT: %[[R1:.*]] = systile.mxu_matmul %[[A]], %[[B]], %[[R0]] [1, 1]
+// CHECK-NEXT: return %[[R1]]
+// Not provably finite lhs: nothing folded under require-finite-lhs.
+// FINITE-LABEL: func.func @pack_of_constant
+// FINITE-COUNT-4: systile.mxu_matmul
+func.func @pack_of_constant(%a: !A, %c: !C) -> !C {
+  %cst = arith.constant dense<[[1.0, 0.0, 0.0, 0.0, 0.0],
+                               [0.0, 0.0, 0.0, 0.0, 0.0],
+                               [0.0, 0.0, 0.0, 0.0, 0.0],
+                               [0.0, 0.0, 0.0, 0.0, 0.0],
+                               [-0.0, 0.0, 0.0, 0.0, 0.0],
+                               [0.0, 0.0, 0.0, 0.0, 2.0]]> : tensor<6x5xf32>
+  %b = systile.pack %cst : tensor<6x5xf32> -> !B
+  %0 = systile.mxu_matmul %a, %b, %c [0, 0] : !A, !B -> !C
+  %1 = systile.mxu_matmul %a, %b, %0 [1, 0] : !A, !B -> !C
+  %2 = systile.mxu_matmul %a, %b, %1 [0, 1] : !A, !B -> !C
+  %3 = systile.mxu_matmul %a, %b, %2 [1, 1] : !A, !B -> !C
+  return %3 : !C
+}
+
+// -----
+
+// A systile.constant in storage order: rhs 2x5 i8 on 2x4 tiles is padded to
+// 2x8, tile (0,0) = cols 0-3, tile (0,1) = cols 4-7. Its only non-zero, 3,
+// is logical (0, 4) at storage offset 8, in block (0, 1): block (0, 0) is
+// folded, block (0, 1) with its single non-zero is kept.
+// CHECK-LABEL: func.func @storage_constant
+// CHECK-SAME: (%[[A:.*]]: !systile.tiled<3x2xi8, {{.*}}>, %[[C:.*]]: !systile.tiled<3x5xi32, {{.*}}>)
+// CHECK: %[[B:.*]] = systile.constant
+// CHECK-NEXT: %[[R:.*]] = systile.mxu_matmul %[[A]], %[[B]], %[[C]] [0, 1]
+// CHECK-NEXT: return %[[R]]
+// Integers are always finite: require-finite-lhs folds the same.
+// FINITE-LABEL: func.func @storage_constant
+// FINITE: systile.mxu_matmul {{.*}} [0, 1]
+// FINITE-NEXT: return
+func.func @storage_constant(%a: !systile.tiled<3x2xi8, #systile.geometry<2x4, mxu = 4>>,
+                            %c: !systile.tiled<3x5xi32, #systile.geometry<2x4, mxu = 4>>)
+    -> !systile.tiled<3x5xi32, #systile.geometry<2x4, mxu = 4>> {
+  %b = systile.constant dense<[0, 0, 0, 0, 0, 0, 0, 0, 3, 0, 0, 0, 0, 0, 0, 0]>
+      : tensor<16xi8> -> !systile.tiled<2x5xi8, #systile.geometry<2x4, mxu = 4>>
+  %0 = systile.mxu_matmul %a, %b, %c [0, 0]
+      : !systile.tiled<3x2xi8, #systile.geometry<2x4, mxu = 4>>, !systile.tiled<2x5xi8, #systile.geometry<2x4, mxu = 4>>
+      -> !systile.tiled<3x5xi32, #systile.geometry<2x4, mxu = 4>>
+  %1 = systile.mxu_matmul %a, %b, %0 [0, 1]
+      : !systile.tiled<3x2xi8, #systile.geometry<2x4, mxu = 4>>, !systile.tiled<2x5xi8, #systile.geometry<2x4, mxu = 4>>
+      -> !systile.tiled<3x5xi32, #systile.geometry<2x4, mxu = 4>>
+  return %1 : !systile.tiled<3x5xi32, #systile.geometry<2x4, mxu = 4>>
+}
+
+// -----
+
+// Garbage in undef padding is not data: only logical elements count. The
+// 1x1 rhs on 2x4 tiles has logical value 0 and padding 5.
+// CHECK-LABEL: func.func @padding_ignored
+// CHECK-NOT: systile.mxu_matmul
+// CHECK: return %arg1
+func.func @padding_ignored(%a: !systile.tiled<1x1xbf16, #systile.geometry<2x4, mxu = 4>>,
+                           %c: !systile.tiled<1x1xf32, #systile.geometry<2x4, mxu = 4>>)
+    -> !systile.tiled<1x1xf32, #systile.geometry<2x4, mxu = 4>> {
+  %b = systile.constant dense<[0.0, 5.0, 5.0, 5.0, 5.0, 5.0, 5.0, 5.0]>
+      : tensor<8xbf16> -> !systile.tiled<1x1xbf16, #systile.geometry<2x4, mxu = 4>, pad = undef>
+  %0 = systile.mxu_matmul %a, %b, %c [0, 0]
+      : !systile.tiled<1x1xbf16, #systile.geometry<2x4, mxu = 4>>, !systile.tiled<1x1xbf16, #systile.geometry<2x4, mxu = 4>, pad = undef>
+      -> !systile.tiled<1x1xf32, #systile.geometry<2x4, mxu = 4>>
+  return %0 : !systile.tiled<1x1xf32, #systile.geometry<2x4, mxu = 4>>
+}
+
+// -----
+
+// Negative cases: a non-constant rhs, and a constant without zero blocks.
+// CHECK-LABEL: func.func @not_foldable
+// CHECK-COUNT-4: systile.mxu_matmul
+// CHECK: return
+func.func @not_foldable(%a: !systile.tiled<3x6xf32, #systile.geometry<2x4, mxu = 4>>,
+                        %b: !systile.tiled<6x5xf32, #systile.geometry<2x4, mxu = 4>>,
+                        %c: !systile.tiled<3x5xf32, #systile.geometry<2x4, mxu = 4>>)
+    -> !systile.tiled<3x5xf32, #systile.geometry<2x4, mxu = 4>> {
+  %0 = systile.mxu_matmul %a, %b, %c [0, 0] : !systile.tiled<3x6xf32, #systile.geometry<2x4, mxu = 4>>, !systile.tiled<6x5xf32, #systile.geometry<2x4, mxu = 4>> -> !systile.tiled<3x5xf32, #systile.geometry<2x4, mxu = 4>>
+  %ones = arith.constant dense<1.0> : tensor<6x5xf32>
+  %k = systile.pack %ones : tensor<6x5xf32> -> !systile.tiled<6x5xf32, #systile.geometry<2x4, mxu = 4>>
+  %1 = systile.mxu_matmul %a, %k, %0 [0, 0] : !systile.tiled<3x6xf32, #systile.geometry<2x4, mxu = 4>>, !systile.tiled<6x5xf32, #systile.geometry<2x4, mxu = 4>> -> !systile.tiled<3x5xf32, #systile.geometry<2x4, mxu = 4>>
+  %2 = systile.mxu_matmul %a, %k, %1 [1, 0] : !systile.tiled<3x6xf32, #systile.geometry<2x4, mxu = 4>>, !systile.tiled<6x5xf32, #systile.geometry<2x4, mxu = 4>> -> !systile.tiled<3x5xf32, #systile.geometry<2x4, mxu = 4>>
+  %3 = systile.mxu_matmul %a, %k, %2 [1, 1] : !systile.tiled<3x6xf32, #systile.geometry<2x4, mxu = 4>>, !systile.tiled<6x5xf32, #systile.geometry<2x4, mxu = 4>> -> !systile.tiled<3x5xf32, #systile.geometry<2x4, mxu = 4>>
+  return %3 : !systile.tiled<3x5xf32, #systile.geometry<2x4, mxu = 4>>
+}
+
+// -----
+
+// A whole-zero rhs: the unblocked matmul becomes its accumulator.
+// CHECK-LABEL: func.func @whole_rhs_zero
+// CHECK-SAME: %[[C:[a-z0-9]+]]: !systile.tiled<3x7xf32>)
+// CHECK-NOT: systile.matmul
+// CHECK: return %[[C]]
+func.func @whole_rhs_zero(%a: !systile.tiled<3x5xf32>, %c: !systile.tiled<3x7xf32>) -> !systile.tiled<3x7xf32> {
+  %z = arith.constant dense<0.0> : tensor<5x7xf32>
+  %b = systile.pack %z : tensor<5x7xf32> -> !systile.tiled<5x7xf32>
+  %d = systile.matmul %a, %b, %c : !systile.tiled<3x5xf32>, !systile.tiled<5x7xf32> -> !systile.tiled<3x7xf32>
+  return %d : !systile.tiled<3x7xf32>
+}
+
+// -----
+
+// require-finite-lhs: with a constant lhs, column block kb = 0 (cols 0-3)
+// is finite and kb = 1 (cols 4-5) holds an inf. Both rhs blocks are zero:
+// the default folds both; FINITE folds only (0, 0) and keeps (1, 0).
+// CHECK-LABEL: func.func @finite_lhs
+// CHECK-NOT: systile.mxu_matmul
+// CHECK: return %arg0
+// FINITE-LABEL: func.func @finite_lhs
+// FINITE: %[[R:.*]] = systile.mxu_matmul %{{.*}}, %{{.*}}, %arg0 [1, 0]
+// FINITE-NEXT: return %[[R]]
+func.func @finite_lhs(%c: !systile.tiled<1x4xf32, #systile.geometry<2x4, mxu = 4>>) -> !systile.tiled<1x4xf32, #systile.geometry<2x4, mxu = 4>> {
+  %la = arith.constant dense<[[1.0, 2.0, 3.0, 4.0, 0x7F800000, 5.0]]> : tensor<1x6xf32>
+  %a = systile.pack %la : tensor<1x6xf32> -> !systile.tiled<1x6xf32, #systile.geometry<2x4, mxu = 4>>
+  %z = arith.constant dense<0.0> : tensor<6x4xf32>
+  %b = systile.pack %z : tensor<6x4xf32> -> !systile.tiled<6x4xf32, #systile.geometry<2x4, mxu = 4>>
+  %0 = systile.mxu_matmul %a, %b, %c [0, 0] : !systile.tiled<1x6xf32, #systile.geometry<2x4, mxu = 4>>, !systile.tiled<6x4xf32, #systile.geometry<2x4, mxu = 4>> -> !systile.tiled<1x4xf32, #systile.geometry<2x4, mxu = 4>>
+  %1 = systile.mxu_matmul %a, %b, %0 [1, 0] : !systile.tiled<1x6xf32, #systile.geometry<2x4, mxu = 4>>, !systile.tiled<6x4xf32, #systile.geometry<2x4, mxu = 4>> -> !systile.tiled<1x4xf32, #systile.geometry<2x4, mxu = 4>>
+  return %1 : !systile.tiled<1x4xf32, #systile.geometry<2x4, mxu = 4>>
+}

@@ -1,0 +1,94 @@
+// RUN: systile-opt %s -split-input-file -verify-diagnostics --systile-report-utilization -o /dev/null
+
+// Figures worked out by hand from RFC section 8: per weight load (kb, nb),
+// issued += Mpad * m * m and logical += M * k_len * n_len.
+
+// Default geometry, 3x5 @ 5x7: one load; Mpad = 8, issued = 8*128*128 =
+// 131072, logical = 3*5*7 = 105, padding = 130967, 105/131072 = 0.0801%.
+// expected-remark @below {{total: logical_macs=105 issued_macs=131072 padding_macs=130967 weight_loads=1 skipped_loads=0 utilization=0.0801%}}
+module {
+  func.func @default_geometry(%a: !systile.tiled<3x5xf32>, %b: !systile.tiled<5x7xf32>, %c: !systile.tiled<3x7xf32>) -> !systile.tiled<3x7xf32> {
+    // expected-remark @below {{utilization: logical_macs=105 issued_macs=131072 padding_macs=130967 weight_loads=1 skipped_loads=0 utilization=0.0801%}}
+    %d = systile.matmul %a, %b, %c : !systile.tiled<3x5xf32>, !systile.tiled<5x7xf32> -> !systile.tiled<3x7xf32>
+    return %d : !systile.tiled<3x7xf32>
+  }
+}
+
+// -----
+
+// (2, 4, 4), 5x9 @ 9x6, blocked: kb in {0,1,2} (k_len 4, 4, 1), nb in {0,1}
+// (n_len 4, 2): 6 loads; Mpad = 6, issued = 6 * 6*4*4 = 576; logical =
+// 5*9*6 = 270; padding = 306; 270/576 = 46.8750%.
+// And an unblocked i8 1x1 @ 1x1 on the default geometry: issued 131072,
+// logical 1, 1/131072 = 0.0008%.
+// Total: logical 271, issued 131648, padding 131377, 7 loads,
+// 271/131648 = 0.2059%.
+!A = !systile.tiled<5x9xf32, #systile.geometry<2x4, mxu = 4>>
+!B = !systile.tiled<9x6xf32, #systile.geometry<2x4, mxu = 4>>
+!C = !systile.tiled<5x6xf32, #systile.geometry<2x4, mxu = 4>>
+// expected-remark @below {{total: logical_macs=271 issued_macs=131648 padding_macs=131377 weight_loads=7 skipped_loads=0 utilization=0.2059%}}
+module {
+  func.func @blocked(%a: !A, %b: !B, %c: !C) -> !C {
+    // expected-remark @below {{utilization: logical_macs=270 issued_macs=576 padding_macs=306 weight_loads=6 skipped_loads=0 utilization=46.8750%}}
+    %0 = systile.mxu_matmul %a, %b, %c [0, 0] : !A, !B -> !C
+    %1 = systile.mxu_matmul %a, %b, %0 [1, 0] : !A, !B -> !C
+    %2 = systile.mxu_matmul %a, %b, %1 [2, 0] : !A, !B -> !C
+    %3 = systile.mxu_matmul %a, %b, %2 [0, 1] : !A, !B -> !C
+    %4 = systile.mxu_matmul %a, %b, %3 [1, 1] : !A, !B -> !C
+    %5 = systile.mxu_matmul %a, %b, %4 [2, 1] : !A, !B -> !C
+    return %5 : !C
+  }
+  func.func @int8(%a: !systile.tiled<1x1xi8>, %b: !systile.tiled<1x1xi8>, %c: !systile.tiled<1x1xi32>) -> !systile.tiled<1x1xi32> {
+    // expected-remark @below {{utilization: logical_macs=1 issued_macs=131072 padding_macs=131071 weight_loads=1 skipped_loads=0 utilization=0.0008%}}
+    %d = systile.matmul %a, %b, %c : !systile.tiled<1x1xi8>, !systile.tiled<1x1xi8> -> !systile.tiled<1x1xi32>
+    return %d : !systile.tiled<1x1xi32>
+  }
+}
+
+// -----
+
+// The same 5x9 @ 9x6 after folding loads (1, 0) and (0, 1): left are
+// (0,0): 5*4*4 = 80, (2,0): 5*1*4 = 20, (1,1): 5*4*2 = 40, (2,1): 5*1*2 =
+// 10; logical 150, issued 4 * 96 = 384, padding 234, 2 skipped,
+// 150/384 = 39.0625%.
+!A = !systile.tiled<5x9xf32, #systile.geometry<2x4, mxu = 4>>
+!B = !systile.tiled<9x6xf32, #systile.geometry<2x4, mxu = 4>>
+!C = !systile.tiled<5x6xf32, #systile.geometry<2x4, mxu = 4>>
+// expected-remark @below {{total: logical_macs=150 issued_macs=384 padding_macs=234 weight_loads=4 skipped_loads=2 utilization=39.0625%}}
+module {
+  func.func @folded(%a: !A, %b: !B, %c: !C) -> !C {
+    // expected-remark @below {{utilization: logical_macs=150 issued_macs=384 padding_macs=234 weight_loads=4 skipped_loads=2 utilization=39.0625%}}
+    %0 = systile.mxu_matmul %a, %b, %c [0, 0] : !A, !B -> !C
+    %1 = systile.mxu_matmul %a, %b, %0 [2, 0] : !A, !B -> !C
+    %2 = systile.mxu_matmul %a, %b, %1 [1, 1] : !A, !B -> !C
+    %3 = systile.mxu_matmul %a, %b, %2 [2, 1] : !A, !B -> !C
+    return %3 : !C
+  }
+}
+
+// -----
+
+// Two matmuls on the same operands are two chains: each head starts one.
+!A = !systile.tiled<2x4xf32, #systile.geometry<2x4, mxu = 4>>
+!B = !systile.tiled<4x4xf32, #systile.geometry<2x4, mxu = 4>>
+// 2x4 @ 4x4 on (2, 4, 4): one load, issued 2*16 = 32, logical 32: 100%.
+// expected-remark @below {{total: logical_macs=64 issued_macs=64 padding_macs=0 weight_loads=2 skipped_loads=0 utilization=100.0000%}}
+module {
+  func.func @two_chains(%a: !A, %b: !B, %c: !A) -> (!A, !A) {
+    // expected-remark @below {{utilization: logical_macs=32 issued_macs=32 padding_macs=0 weight_loads=1 skipped_loads=0 utilization=100.0000%}}
+    %0 = systile.mxu_matmul %a, %b, %c [0, 0] : !A, !B -> !A
+    // expected-remark @below {{utilization: logical_macs=32 issued_macs=32 padding_macs=0 weight_loads=1 skipped_loads=0 utilization=100.0000%}}
+    %1 = systile.mxu_matmul %a, %b, %0 [0, 0] : !A, !B -> !A
+    return %0, %1 : !A, !A
+  }
+}
+
+// -----
+
+// No matmul: the total is all zero.
+// expected-remark @below {{total: logical_macs=0 issued_macs=0 padding_macs=0 weight_loads=0 skipped_loads=0 utilization=0.0000%}}
+module {
+  func.func @none() {
+    return
+  }
+}
