@@ -13,6 +13,14 @@ Status Geometry::validate() const {
   if (sublanes <= 0 || lanes <= 0 || mxu <= 0)
     return Status::error("invalid geometry " + str() +
                          ": sublanes, lanes and mxu must all be positive");
+  // Tile and weight-block sizes are element counts; keep them exact (the
+  // dialect's #systile.geometry verifier has the same rule).
+  int64_t product;
+  if (__builtin_mul_overflow(sublanes, lanes, &product) ||
+      __builtin_mul_overflow(mxu, mxu, &product))
+    return Status::error("invalid geometry " + str() +
+                         ": a tile or a weight block would have more than "
+                         "2^63-1 elements");
   return Status::success();
 }
 

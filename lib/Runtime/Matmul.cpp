@@ -105,6 +105,24 @@ KernelPath resolveKernelPath(KernelPath path) {
   return KernelPath::Portable;
 }
 
+/// Upper bound on worker threads (MatmulOptions::threads is clamped to it).
+constexpr int kMaxThreads = 256;
+
+/// Adds one issued weight load to `stats` (RFC 8): Mpad*m*m issued MACs
+/// and `logical` logical ones. False when a figure would overflow int64.
+static bool addIssuedLoad(MatmulStats &stats, int64_t mPad, int64_t m,
+                          int64_t logical) {
+  int64_t issued;
+  return !__builtin_mul_overflow(mPad, m * m, &issued) &&
+         !__builtin_add_overflow(stats.issuedMacs, issued, &stats.issuedMacs) &&
+         !__builtin_add_overflow(stats.logicalMacs, logical,
+                                 &stats.logicalMacs) &&
+         !__builtin_add_overflow(stats.weightLoads, 1, &stats.weightLoads);
+}
+
+static const char *const kStatsOverflow =
+    "the utilisation figures of this matmul exceed 2^63-1";
+
 double MatmulStats::utilization() const {
   return issuedMacs > 0 ? static_cast<double>(logicalMacs) /
                               static_cast<double>(issuedMacs)
@@ -263,7 +281,9 @@ run(const TiledMatrix<A> &lhs, const TiledMatrix<B> &rhs,
   int threads = options.threads > 0
                     ? options.threads
                     : static_cast<int>(std::thread::hardware_concurrency());
-  threads = std::max(threads, 1);
+  // More threads than this only cost thread creation (which, failing,
+  // would terminate: the library is built without exceptions).
+  threads = std::clamp(threads, 1, kMaxThreads);
   if (static_cast<double>(M) * static_cast<double>(K) * static_cast<double>(N) <
       double(1 << 18))
     threads = 1; // Not worth starting threads.
@@ -443,9 +463,11 @@ run(const TiledMatrix<A> &lhs, const TiledMatrix<B> &rhs,
       }
       const int64_t kLen = std::min(m, K - (kb0 + kbi) * m);
       const int64_t nLen = std::min(m, N - (nb0 + nbi) * m);
-      ++stats.weightLoads;
-      stats.issuedMacs += mPad * m * m;
-      stats.logicalMacs += M * kLen * nLen;
+      // kLen * nLen <= m * m, which the geometry keeps exact.
+      int64_t logical;
+      if (__builtin_mul_overflow(M, kLen * nLen, &logical) ||
+          !addIssuedLoad(stats, mPad, m, logical))
+        return Error(std::string(singleBlock ? "simulateMxuBlock: " : "simulateMatmul: ") + kStatsOverflow);
     }
   stats.paddingMacs = stats.issuedMacs - stats.logicalMacs;
   return MatmulResult<Acc>{std::move(result), stats};
@@ -517,15 +539,19 @@ Expected<MatmulStats> matmulStats(Shape lhs, Shape rhs, Geometry geometry) {
   if (lhs.cols != rhs.rows)
     return Error("matmulStats: lhs has " + std::to_string(lhs.cols) +
                  " columns but rhs has " + std::to_string(rhs.rows) + " rows");
+  // Closed form of RFC 8's sum over all (kb, nb): the k_len * n_len of the
+  // blocks add up to K * N, so logical = M*K*N; each load issues Mpad*m*m.
+  // (A loop over blocks would be unbounded for huge shapes.)
   MatmulStats stats;
-  const int64_t m = geometry.mxu, K = lhs.cols, N = rhs.cols;
-  for (int64_t kb = 0; kb < lb->mxuRowBlocks(); ++kb)
-    for (int64_t nb = 0; nb < lb->mxuColBlocks(); ++nb) {
-      ++stats.weightLoads;
-      stats.issuedMacs += la->paddedShape().rows * m * m;
-      stats.logicalMacs +=
-          lhs.rows * std::min(m, K - kb * m) * std::min(m, N - nb * m);
-    }
+  const int64_t m = geometry.mxu;
+  int64_t kn, perLoad;
+  if (__builtin_mul_overflow(lb->mxuRowBlocks(), lb->mxuColBlocks(),
+                             &stats.weightLoads) ||
+      __builtin_mul_overflow(lhs.cols, rhs.cols, &kn) ||
+      __builtin_mul_overflow(lhs.rows, kn, &stats.logicalMacs) ||
+      __builtin_mul_overflow(la->paddedShape().rows, m * m, &perLoad) ||
+      __builtin_mul_overflow(perLoad, stats.weightLoads, &stats.issuedMacs))
+    return Error(std::string("matmulStats: ") + kStatsOverflow);
   stats.paddingMacs = stats.issuedMacs - stats.logicalMacs;
   return stats;
 }

@@ -436,6 +436,32 @@ TEST(Matmul, StatsSmallGeometryMultiBlockHand) {
   EXPECT_EQ(sum.issuedMacs, 704);
 }
 
+TEST(Matmul, StatsClosedFormAndOverflow) {
+  // matmulStats is a closed form; it must equal the per-load sum that
+  // simulateMatmul reports (the (2, 4, 4) 3x10 @ 10x6 case above: 180 of
+  // 384 MACs in 6 loads).
+  auto s = matmulStats({3, 10}, {10, 6}, {2, 4, 4});
+  ASSERT_TRUE(s);
+  EXPECT_EQ(s->format(),
+            "utilization: logical_macs=180 issued_macs=384 padding_macs=204 "
+            "weight_loads=6 skipped_loads=0 utilization=46.8750%");
+  // Huge shapes cost nothing: 10^6 cubed on (1, 1, 1) is 10^12 loads of
+  // one MAC each.
+  auto huge = matmulStats({1000000, 1000000}, {1000000, 1000000}, {1, 1, 1});
+  ASSERT_TRUE(huge);
+  EXPECT_EQ(huge->weightLoads, 1000000000000);
+  EXPECT_EQ(huge->issuedMacs, 1000000000000000000);
+  EXPECT_EQ(huge->logicalMacs, 1000000000000000000);
+  // Figures beyond int64 are an error, not a wrapped number: one load of
+  // mxu = 3 * 10^9 issues 8 * 9 * 10^18 MACs.
+  auto over = matmulStats({3, 5}, {5, 7}, {8, 128, 3000000000});
+  ASSERT_FALSE(over);
+  EXPECT_NE(over.error().find("exceed 2^63-1"), std::string::npos);
+  // mxu * mxu itself must be exact.
+  EXPECT_FALSE(Geometry({8, 128, int64_t(1) << 32}).validate());
+  EXPECT_FALSE(Geometry({int64_t(1) << 32, int64_t(1) << 32, 4}).validate());
+}
+
 TEST(Matmul, Errors) {
   auto a35 = *TiledMatrix<float>::zeros({3, 5});
   auto b57 = *TiledMatrix<float>::zeros({5, 7});

@@ -53,7 +53,8 @@ struct MatmulOptions {
   /// For finite lhs this changes no result except possibly the sign of a
   /// zero; an inf/NaN in the matching lhs block would have given NaN.
   bool skipZeroBlocks = false;
-  /// Worker threads; 0 = std::thread::hardware_concurrency().
+  /// Worker threads; 0 = std::thread::hardware_concurrency(); at most 256
+  /// are used.
   int threads = 0;
   KernelPath path = KernelPath::Auto;
 };

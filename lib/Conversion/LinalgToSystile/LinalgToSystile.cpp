@@ -46,6 +46,10 @@ std::string whyNotLowerable(linalg::MatmulOp matmul, GeometryAttr geometry) {
     auto type = dyn_cast<RankedTensorType>(v.getType());
     if (!type || type.getRank() != 2)
       return "an operand is not a rank-2 ranked tensor";
+    if (type.getEncoding())
+      return "an operand has a tensor encoding (" +
+             llvm::formatv("{0}", type).str() +
+             "); only plain dense tensors are lowered";
     if (!type.hasStaticShape())
       return "an operand has dynamic dimensions (" +
              llvm::formatv("{0}", type).str() +
@@ -89,18 +93,25 @@ struct ConvertLinalgToSystile
   using Base::Base;
 
   LogicalResult initialize(MLIRContext *context) override {
-    if (sublanes > 0 && lanes > 0 && mxu > 0)
-      return success();
-    return emitError(UnknownLoc::get(context))
-           << "convert-linalg-to-systile: sublanes, lanes and mxu must be "
-              "positive, got sublanes="
-           << int64_t(sublanes) << " lanes=" << int64_t(lanes)
-           << " mxu=" << int64_t(mxu);
+    if (sublanes <= 0 || lanes <= 0 || mxu <= 0)
+      return emitError(UnknownLoc::get(context))
+             << "convert-linalg-to-systile: sublanes, lanes and mxu must be "
+                "positive, got sublanes="
+             << int64_t(sublanes) << " lanes=" << int64_t(lanes)
+             << " mxu=" << int64_t(mxu);
+    // The remaining rules of #systile.geometry (sizes that overflow).
+    return GeometryAttr::verify(
+        [&] {
+          return emitError(UnknownLoc::get(context))
+                 << "convert-linalg-to-systile: ";
+        },
+        int64_t(sublanes), int64_t(lanes), int64_t(mxu));
   }
 
   void runOnOperation() override {
     MLIRContext *context = &getContext();
-    auto geometry = GeometryAttr::get(context, sublanes, lanes, mxu);
+    auto geometry = GeometryAttr::get(context, int64_t(sublanes),
+                                      int64_t(lanes), int64_t(mxu));
     SmallVector<linalg::MatmulOp> matmuls;
     getOperation().walk([&](linalg::MatmulOp op) { matmuls.push_back(op); });
     for (linalg::MatmulOp matmul : matmuls) {

@@ -124,3 +124,14 @@ func.func @too_big(%a: tensor<4611686018427387904x1xf32>, %b: tensor<1x1xf32>, %
   %d = linalg.matmul ins(%a, %b : tensor<4611686018427387904x1xf32>, tensor<1x1xf32>) outs(%c : tensor<4611686018427387904x1xf32>) -> tensor<4611686018427387904x1xf32>
   return %d : tensor<4611686018427387904x1xf32>
 }
+
+// -----
+
+#enc = #linalg.type_fn<cast_signed>
+// DEFAULT-LABEL: func.func @encoding
+// DEFAULT: linalg.matmul
+func.func @encoding(%a: tensor<3x5xf32, #enc>, %b: tensor<5x7xf32>, %c: tensor<3x7xf32>) -> tensor<3x7xf32> {
+  // expected-remark @below {{linalg.matmul not lowered to systile: an operand has a tensor encoding (tensor<3x5xf32, #linalg.type_fn<cast_signed>>); only plain dense tensors are lowered}}
+  %d = linalg.matmul ins(%a, %b : tensor<3x5xf32, #enc>, tensor<5x7xf32>) outs(%c : tensor<3x7xf32>) -> tensor<3x7xf32>
+  return %d : tensor<3x7xf32>
+}

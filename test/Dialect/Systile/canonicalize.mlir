@@ -132,3 +132,16 @@ func.func @unpack_of_constant_undef_padding() -> tensor<2x3xi8> {
   %1 = systile.unpack %0 : !systile.tiled<2x3xi8, #systile.geometry<2x4, mxu = 4>, pad = undef> -> tensor<2x3xi8>
   return %1 : tensor<2x3xi8>
 }
+
+// -----
+
+// A 1x1 constant on 16384x16384 tiles would need 1 GiB of storage: not
+// folded (the runtime packs it).
+// CHECK-LABEL: func.func @pack_of_constant_too_big
+// CHECK: arith.constant
+// CHECK-NEXT: systile.pack
+func.func @pack_of_constant_too_big() -> !systile.tiled<1x1xf32, #systile.geometry<16384x16384, mxu = 4>> {
+  %c = arith.constant dense<1.0> : tensor<1x1xf32>
+  %0 = systile.pack %c : tensor<1x1xf32> -> !systile.tiled<1x1xf32, #systile.geometry<16384x16384, mxu = 4>>
+  return %0 : !systile.tiled<1x1xf32, #systile.geometry<16384x16384, mxu = 4>>
+}

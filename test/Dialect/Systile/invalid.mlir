@@ -32,14 +32,20 @@ func.func @unsigned_element_type(%a: !systile.tiled<4x4xui8>)
 
 // -----
 
-// expected-error @below {{!systile.tiled<4611686018427387904x4611686018427387904> padded to 8x128 tiles has more than 2^63-1 elements}}
+// expected-error @below {{!systile.tiled<4611686018427387904x4611686018427387904> padded to 8x128 tiles has more than 2^63-1 elements or bytes}}
 func.func @overflow(%a: !systile.tiled<4611686018427387904x4611686018427387904xf32>)
 
 // -----
 
 // Rounding up to whole tiles overflows even though the logical size fits.
-// expected-error @below {{!systile.tiled<9223372036854775807x1> padded to 2x4 tiles has more than 2^63-1 elements}}
+// expected-error @below {{!systile.tiled<9223372036854775807x1> padded to 2x4 tiles has more than 2^63-1 elements or bytes}}
 func.func @overflow_by_padding(%a: !systile.tiled<9223372036854775807x1xf32, #systile.geometry<2x4, mxu = 4>>)
+
+// -----
+
+// 2^31 x 2^31 tiles: 2^62 elements fit in int64, their 2^64 bytes do not.
+// expected-error @below {{!systile.tiled<1x1> padded to 2147483648x2147483648 tiles has more than 2^63-1 elements or bytes}}
+func.func @overflow_bytes(%a: !systile.tiled<1x1xf32, #systile.geometry<2147483648x2147483648, mxu = 1>>)
 
 // -----
 
@@ -480,5 +486,22 @@ func.func @fill_nonzero_is_undef(%x: !systile.tiled<3x5xf32, pad = undef>) {
 func.func @fill_non_number(%x: !systile.tiled<3x5xf32, pad = undef>) {
   // expected-error @below {{invalid kind of attribute specified}}
   %0 = systile.fill_padding %x, unit : !systile.tiled<3x5xf32, pad = undef> -> !systile.tiled<3x5xf32>
+  return
+}
+
+// -----
+
+func.func @reduce_negative_dim(%x: !systile.tiled<3x5xf32>) {
+  // expected-error @below {{'systile.reduce' op dim must be 0 (down the columns) or 1 (along the rows), got -1}}
+  %0 = systile.reduce <sum> %x dim = -1 : !systile.tiled<3x5xf32> -> !systile.tiled<3x1xf32>
+  return
+}
+
+// -----
+
+#enc = #linalg.type_fn<cast_signed>
+func.func @pack_encoding(%t: tensor<3x5xf32, #enc>) {
+  // expected-error @below {{'systile.pack' op tensor type 'tensor<3x5xf32, #linalg.type_fn<cast_signed>>' has an encoding; only plain dense tensors are packed and unpacked}}
+  %0 = systile.pack %t : tensor<3x5xf32, #enc> -> !systile.tiled<3x5xf32>
   return
 }

@@ -133,3 +133,39 @@ func.func @finite_lhs(%c: !systile.tiled<1x4xf32, #systile.geometry<2x4, mxu = 4
   %1 = systile.mxu_matmul %a, %b, %0 [1, 0] : !systile.tiled<1x6xf32, #systile.geometry<2x4, mxu = 4>>, !systile.tiled<6x4xf32, #systile.geometry<2x4, mxu = 4>> -> !systile.tiled<1x4xf32, #systile.geometry<2x4, mxu = 4>>
   return %1 : !systile.tiled<1x4xf32, #systile.geometry<2x4, mxu = 4>>
 }
+
+// -----
+
+// Splat rhs with 65537 x 65535 weight blocks on geometry (1, 1, 1): the
+// decision is per splat, with no per-block bitmap. All ones: nothing folds.
+// CHECK-LABEL: func.func @huge_splat_ones
+// CHECK: systile.matmul
+// CHECK: systile.mxu_matmul {{.*}} [65536, 65534]
+!H = !systile.tiled<65537x65535xf32, #systile.geometry<1x1, mxu = 1>>
+!HA = !systile.tiled<1x65537xf32, #systile.geometry<1x1, mxu = 1>>
+!HC = !systile.tiled<1x65535xf32, #systile.geometry<1x1, mxu = 1>>
+func.func @huge_splat_ones(%a: !HA, %c: !HC) -> (!HC, !HC) {
+  %ones = arith.constant dense<1.0> : tensor<65537x65535xf32>
+  %b = systile.pack %ones : tensor<65537x65535xf32> -> !H
+  %0 = systile.matmul %a, %b, %c : !HA, !H -> !HC
+  %1 = systile.mxu_matmul %a, %b, %c [65536, 65534] : !HA, !H -> !HC
+  return %0, %1 : !HC, !HC
+}
+
+// -----
+
+// The same shape with an all-zero splat: both fold to the accumulator.
+// CHECK-LABEL: func.func @huge_splat_zero
+// CHECK-NOT: systile.matmul
+// CHECK-NOT: systile.mxu_matmul
+// CHECK: return %arg1, %arg1
+!H = !systile.tiled<65537x65535xf32, #systile.geometry<1x1, mxu = 1>>
+!HA = !systile.tiled<1x65537xf32, #systile.geometry<1x1, mxu = 1>>
+!HC = !systile.tiled<1x65535xf32, #systile.geometry<1x1, mxu = 1>>
+func.func @huge_splat_zero(%a: !HA, %c: !HC) -> (!HC, !HC) {
+  %zeros = arith.constant dense<0.0> : tensor<65537x65535xf32>
+  %b = systile.pack %zeros : tensor<65537x65535xf32> -> !H
+  %0 = systile.matmul %a, %b, %c : !HA, !H -> !HC
+  %1 = systile.mxu_matmul %a, %b, %c [65536, 65534] : !HA, !H -> !HC
+  return %0, %1 : !HC, !HC
+}

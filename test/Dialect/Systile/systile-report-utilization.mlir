@@ -92,3 +92,58 @@ module {
     return
   }
 }
+
+// -----
+
+// Huge but valid: 10^6 x 10^6 x 10^6 on geometry (1, 1, 1) is 10^12 loads,
+// reported in closed form: issued = 10^6 * 1 * 10^12 = 10^18, logical =
+// 10^18, 100%.
+!G = !systile.tiled<1000000x1000000xf32, #systile.geometry<1x1, mxu = 1>>
+// expected-remark @below {{total: logical_macs=1000000000000000000 issued_macs=1000000000000000000 padding_macs=0 weight_loads=1000000000000 skipped_loads=0 utilization=100.0000%}}
+module {
+  func.func @huge(%a: !G, %b: !G, %c: !G) -> !G {
+    // expected-remark @below {{utilization: logical_macs=1000000000000000000 issued_macs=1000000000000000000 padding_macs=0 weight_loads=1000000000000 skipped_loads=0 utilization=100.0000%}}
+    %d = systile.matmul %a, %b, %c : !G, !G -> !G
+    return %d : !G
+  }
+}
+
+// -----
+
+// mxu = 3 * 10^9: one load issues 8 * 9 * 10^18 MACs, more than 2^63-1.
+!A = !systile.tiled<3x5xf32, #systile.geometry<8x128, mxu = 3000000000>>
+!B = !systile.tiled<5x7xf32, #systile.geometry<8x128, mxu = 3000000000>>
+!C = !systile.tiled<3x7xf32, #systile.geometry<8x128, mxu = 3000000000>>
+// expected-remark @below {{total: logical_macs=0 issued_macs=0 padding_macs=0 weight_loads=0 skipped_loads=0 utilization=0.0000%}}
+module {
+  func.func @overflow(%a: !A, %b: !B, %c: !C) -> !C {
+    // expected-warning @below {{utilization figures of this matmul exceed 2^63-1; not reported, nor counted in the total}}
+    %d = systile.matmul %a, %b, %c : !A, !B -> !C
+    return %d : !C
+  }
+}
+
+// -----
+
+// D1 = A x B + C and D2 = A x B + D1 blocked and CSE'd form one use-chain
+// of 8 loads; the restart of the (nb, kb) order at [0, 0] separates them.
+// Each: 3x6 @ 6x5 on (2, 4, 4), 4 loads, Mpad = 4, issued 256, logical 90.
+!A = !systile.tiled<3x6xf32, #systile.geometry<2x4, mxu = 4>>
+!B = !systile.tiled<6x5xf32, #systile.geometry<2x4, mxu = 4>>
+!C = !systile.tiled<3x5xf32, #systile.geometry<2x4, mxu = 4>>
+// expected-remark @below {{total: logical_macs=180 issued_macs=512 padding_macs=332 weight_loads=8 skipped_loads=0 utilization=35.1562%}}
+module {
+  func.func @two_matmuls_one_chain(%a: !A, %b: !B, %c: !C) -> !C {
+    // expected-remark @below {{utilization: logical_macs=90 issued_macs=256 padding_macs=166 weight_loads=4 skipped_loads=0 utilization=35.1562%}}
+    %0 = systile.mxu_matmul %a, %b, %c [0, 0] : !A, !B -> !C
+    %1 = systile.mxu_matmul %a, %b, %0 [1, 0] : !A, !B -> !C
+    %2 = systile.mxu_matmul %a, %b, %1 [0, 1] : !A, !B -> !C
+    %3 = systile.mxu_matmul %a, %b, %2 [1, 1] : !A, !B -> !C
+    // expected-remark @below {{utilization: logical_macs=90 issued_macs=256 padding_macs=166 weight_loads=4 skipped_loads=0 utilization=35.1562%}}
+    %4 = systile.mxu_matmul %a, %b, %3 [0, 0] : !A, !B -> !C
+    %5 = systile.mxu_matmul %a, %b, %4 [1, 0] : !A, !B -> !C
+    %6 = systile.mxu_matmul %a, %b, %5 [0, 1] : !A, !B -> !C
+    %7 = systile.mxu_matmul %a, %b, %6 [1, 1] : !A, !B -> !C
+    return %7 : !C
+  }
+}

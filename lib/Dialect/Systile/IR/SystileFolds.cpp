@@ -62,12 +62,19 @@ DenseElementsAttr systile::unpackDenseConstant(DenseElementsAttr storage,
   return DenseElementsAttr::getFromRawBuffer(denseType, out);
 }
 
+/// Tiled storage above this size is not materialised by folding: a tiny
+/// constant on a huge geometry could otherwise ask for gigabytes.
+static constexpr int64_t kMaxFoldedStorageBytes = int64_t(256) << 20;
+
 OpFoldResult PackOp::fold(FoldAdaptor adaptor) {
   // pack(unpack(x)) -> x when the pad kinds agree (the types are equal).
   if (auto unpack = getInput().getDefiningOp<UnpackOp>())
     if (unpack.getInput().getType() == getType())
       return unpack.getInput();
-  if (auto dense = dyn_cast_if_present<DenseElementsAttr>(adaptor.getInput()))
+  auto dense = dyn_cast_if_present<DenseElementsAttr>(adaptor.getInput());
+  // The verifier guarantees the byte count fits in int64.
+  if (dense && getType().getNumStorageElements() * int64_t(elementBytes(
+                   getType())) <= kMaxFoldedStorageBytes)
     return packDenseConstant(dense, getType());
   return {};
 }

@@ -79,6 +79,10 @@ static std::string shapeString(ArrayRef<int64_t> shape) {
 static LogicalResult verifyDenseMatchesTiled(Operation *op,
                                              RankedTensorType dense,
                                              TiledType tiled) {
+  if (dense.getEncoding())
+    return op->emitOpError("tensor type ")
+           << dense << " has an encoding; only plain dense tensors are "
+           << "packed and unpacked";
   if (dense.getShape() != tiled.getShape())
     return op->emitOpError("tensor shape ")
            << shapeString(dense.getShape())
@@ -300,7 +304,7 @@ LogicalResult ReduceOp::verify() {
   if (getDim() != 0 && getDim() != 1)
     return emitOpError("dim must be 0 (down the columns) or 1 (along the "
                        "rows), got ")
-           << getDim();
+           << getDimAttr().getInt();
   SmallVector<int64_t, 2> expected(input.getShape());
   expected[getDim()] = 1;
   if (result.getShape() != ArrayRef<int64_t>(expected))

@@ -56,15 +56,19 @@ LogicalResult TiledType::verify(function_ref<InFlightDiagnostic()> emitError,
   if (failed(GeometryAttr::verify(emitError, geometry.getSublanes(),
                                   geometry.getLanes(), geometry.getMxu())))
     return failure();
-  // The padded element count is the storage size; it must be exact.
+  // The padded element count is the storage size; it, and its size in
+  // bytes, must be exact in int64.
   int64_t s = geometry.getSublanes(), l = geometry.getLanes();
   std::optional<int64_t> paddedRows = llvm::checkedMul(ceilDiv(shape[0], s), s);
   std::optional<int64_t> paddedCols = llvm::checkedMul(ceilDiv(shape[1], l), l);
-  if (!paddedRows || !paddedCols ||
-      !llvm::checkedMul(*paddedRows, *paddedCols))
+  std::optional<int64_t> elements;
+  if (paddedRows && paddedCols)
+    elements = llvm::checkedMul(*paddedRows, *paddedCols);
+  if (!elements || !llvm::checkedMul<int64_t>(
+                       *elements, elementType.getIntOrFloatBitWidth() / 8))
     return emitError() << "!systile.tiled<" << shape[0] << "x" << shape[1]
                        << "> padded to " << s << "x" << l
-                       << " tiles has more than 2^63-1 elements";
+                       << " tiles has more than 2^63-1 elements or bytes";
   return success();
 }
 

@@ -12,7 +12,6 @@
 #include "systile/Support/PassStatistics.h"
 
 #include "mlir/IR/Matchers.h"
-#include "llvm/ADT/BitVector.h"
 #include "llvm/ADT/DenseMap.h"
 
 #include <cstring>
@@ -37,9 +36,17 @@ PassCounter numMatmulsFolded("systile-fold-zero-tiles", "matmuls-folded",
 /// fails a predicate: is non-zero, or is not finite.
 struct BlockMap {
   int64_t rowBlocks = 0, colBlocks = 0;
-  llvm::BitVector flagged;
+  /// A splat: every block is flagged or none is (no per-block storage, so
+  /// the block count of a splat may be anything up to 2^63).
+  std::optional<bool> uniform;
+  /// Otherwise one flag per block; there are at most as many blocks as
+  /// elements in the constant's data.
+  std::vector<bool> flagged;
   bool any(int64_t rb, int64_t cb) const {
-    return flagged.test(rb * colBlocks + cb);
+    return uniform ? *uniform : flagged[rb * colBlocks + cb];
+  }
+  bool anyBlock() const {
+    return uniform ? *uniform : llvm::is_contained(flagged, true);
   }
 };
 
@@ -99,16 +106,15 @@ BlockMap scanBlocks(TiledType type, const ConstantData &data,
                     int64_t blockRows, Property property) {
   BlockMap map;
   int64_t rows = type.getRows(), cols = type.getCols(), m = type.getMxu();
-  map.rowBlocks = (rows + blockRows - 1) / blockRows;
+  map.rowBlocks = rows / blockRows + (rows % blockRows != 0);
   map.colBlocks = type.getColBlocks();
-  map.flagged.resize(map.rowBlocks * map.colBlocks);
   Type element = type.getElementType();
   const char *raw = data.attr.getRawData().data();
   if (data.attr.isSplat()) {
-    if (hasProperty(element, raw, 0, property))
-      map.flagged.set();
+    map.uniform = hasProperty(element, raw, 0, property);
     return map;
   }
+  map.flagged.assign(map.rowBlocks * map.colBlocks, false);
   int64_t lanes = type.getLanes();
   for (int64_t r = 0; r < rows; ++r) {
     int64_t rowBlock = r / blockRows;
@@ -120,14 +126,14 @@ BlockMap scanBlocks(TiledType type, const ConstantData &data,
       int64_t count = std::min(step, cols - c0);
       for (int64_t i = 0; i < count; ++i) {
         int64_t colBlock = (c0 + i) / m;
-        if (map.flagged.test(rowBlock * map.colBlocks + colBlock)) {
+        if (map.flagged[rowBlock * map.colBlocks + colBlock]) {
           // Skip to the next block boundary: this block is decided.
           int64_t next = (colBlock + 1) * m - c0;
           i = std::max(i, next - 1);
           continue;
         }
         if (hasProperty(element, raw, base + i, property))
-          map.flagged.set(rowBlock * map.colBlocks + colBlock);
+          map.flagged[rowBlock * map.colBlocks + colBlock] = true;
       }
     }
   }
@@ -188,7 +194,7 @@ struct SystileFoldZeroTiles
       }
       auto matmul = cast<MatmulOp>(op);
       const std::optional<BlockMap> &map = rhsMap(matmul.getRhs());
-      if (!map || map->flagged.any())
+      if (!map || map->anyBlock())
         continue;
       if (requireFiniteLhs) {
         int64_t kBlocks = matmul.getRhs().getType().getRowBlocks();

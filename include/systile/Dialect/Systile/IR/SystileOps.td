@@ -42,7 +42,8 @@ def Systile_PackOp : Systile_Op<"pack", [Pure]> {
 
     Folds: `pack(unpack(%x))` is `%x` when the types agree (same pad kind),
     and the pack of a constant becomes a `systile.constant` holding the
-    padded data in storage order.
+    padded data in storage order (unless that storage would exceed 256 MiB;
+    such a pack stays and is done at run time).
 
     Example:
 

@@ -115,11 +115,14 @@ def SystileReportUtilization : Pass<"systile-report-utilization",
     (printed as a percentage with 4 decimals; 0 when nothing is issued).
     An unblocked `systile.matmul` issues all `ceil(K/m) * ceil(N/m)` loads.
     A blocked matmul is the chain of `systile.mxu_matmul` ops on the same
-    operands, each accumulating into the previous; its loads erased by
-    `systile-fold-zero-tiles` are counted as `skipped_loads` (they count
-    neither issued nor logical MACs). A matmul folded away entirely has no
-    op left and so no remark. The module line starts with `total:` and is
-    attached to the module.
+    operands, each accumulating into the previous one, in increasing
+    `(nb, kb)` order (a load at or before the previous one in that order
+    starts the next matmul, e.g. `A x B + (A x B + C)` after CSE); its loads
+    erased by `systile-fold-zero-tiles` are counted as `skipped_loads` (they
+    count neither issued nor logical MACs). A matmul folded away entirely has
+    no op left and so no remark. The module line starts with `total:` and is
+    attached to the module. Figures that would exceed 2^63-1 give a warning
+    instead of a line.
 
     Counter (`systile-opt --mlir-pass-statistics`): `matmuls-reported`.
 
