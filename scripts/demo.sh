@@ -17,3 +17,14 @@ step "linalg.matmul in (examples/matmul.mlir), lowered by systile-pipeline on ge
   --systile-pipeline="sublanes=2 lanes=4 mxu=4 precision=bf16" \
   --systile-report-utilization --mlir-print-op-on-diagnostic=false \
   --mlir-pass-statistics 2>&1
+
+run="$build/bin/systile-run"
+step "systile-run: examples/run-matmul.mlir as written (upstream linalg.matmul semantics)"
+"$run" "$root/examples/run-matmul.mlir"
+
+step "The same after systile-pipeline (2, 4, 4), run with the runtime's systolic numerics; --stats"
+"$opt" "$root/examples/run-matmul.mlir" --systile-pipeline="sublanes=2 lanes=4 mxu=4 precision=bf16" |
+  "$run" - --stats
+
+step "Translation validation: entry before vs after the pipeline"
+"$run" "$root/examples/run-matmul.mlir" --compare-after="systile-pipeline{sublanes=2 lanes=4 mxu=4}"

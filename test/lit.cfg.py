@@ -17,4 +17,14 @@ config.substitutions.append(("%systile_obj_root", config.systile_obj_root))
 llvm_config.use_default_substitutions()
 llvm_config.with_environment("PATH", config.llvm_tools_dir, append_path=True)
 llvm_config.add_tool_substitutions(
-    ["systile-opt"], [config.systile_tools_dir, config.llvm_tools_dir])
+    ["systile-opt", "systile-run"],
+    [config.systile_tools_dir, config.llvm_tools_dir])
+
+# Interpreter tests: Debian's python3 with numpy (the python3 first on PATH
+# may lack it), and the upstream runner libraries (mlir-runner needs
+# absolute paths).
+config.substitutions.append(("%python", "/usr/bin/python3"))
+config.substitutions.append(("%mlir_runner_utils", os.path.join(
+    config.llvm_lib_dir, "libmlir_runner_utils" + config.shlib_ext)))
+config.substitutions.append(("%mlir_c_runner_utils", os.path.join(
+    config.llvm_lib_dir, "libmlir_c_runner_utils" + config.shlib_ext)))

@@ -1,0 +1,66 @@
+//===- Npy.h - Reading and writing NumPy .npy files -------------*- C++ -*-===//
+//
+// The .npy container systile-run exchanges tensors in: format versions 1.0,
+// 2.0 and 3.0, C order, little-endian data. Element types travel as
+// `<f4` (f32), `<u2` (bf16 bit patterns), `|i1` or `<i1` (i8) and `<i4`
+// (i32). Everything else (Fortran order, big-endian, other dtypes, a file
+// whose size does not match its header) is rejected with a message that
+// says what was found and what would be valid.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef SYSTILE_INTERPRETER_NPY_H
+#define SYSTILE_INTERPRETER_NPY_H
+
+#include "llvm/ADT/SmallVector.h"
+#include "llvm/ADT/StringRef.h"
+#include "llvm/Support/Error.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <cstdint>
+#include <memory>
+#include <string>
+
+namespace systile::interp {
+
+/// The element types systile-run exchanges.
+enum class NpyElement { F32, BF16, I8, I32 };
+
+/// "<f4", "<u2", "|i1", "<i4": the descr written for each element type.
+const char *npyDescr(NpyElement element);
+/// Size in bytes of one element.
+size_t npyElementSize(NpyElement element);
+
+/// A parsed .npy file. `data` points into `buffer` (no copy), at the first
+/// element; there are product(shape) elements, little-endian.
+struct NpyArray {
+  NpyElement element = NpyElement::F32;
+  /// The descr string as found in the file, for messages.
+  std::string descr;
+  llvm::SmallVector<int64_t, 4> shape;
+  std::unique_ptr<llvm::MemoryBuffer> buffer;
+  const char *data = nullptr;
+  int64_t numElements = 1;
+
+  /// "(5, 7)", "()", "(3,)": the shape as NumPy prints it.
+  std::string shapeStr() const;
+};
+
+/// Formats a shape as NumPy prints it.
+std::string formatNpyShape(llvm::ArrayRef<int64_t> shape);
+
+/// Parses a whole .npy image held in `buffer` (takes ownership).
+llvm::Expected<NpyArray> parseNpy(std::unique_ptr<llvm::MemoryBuffer> buffer);
+/// Reads and parses the file at `path`.
+llvm::Expected<NpyArray> readNpy(llvm::StringRef path);
+
+/// Writes a C-order array as a version 1.0 .npy image (header padded to a
+/// multiple of 64 bytes, as NumPy does). `data` holds product(shape)
+/// elements in host (little-endian) order.
+void writeNpy(llvm::raw_ostream &os, NpyElement element,
+              llvm::ArrayRef<int64_t> shape, const void *data);
+
+} // namespace systile::interp
+
+#endif // SYSTILE_INTERPRETER_NPY_H
