@@ -1,12 +1,18 @@
-# systile_add_library(name SOURCES... [DEPENDS tgt...] [LINK_LIBS lib...] [MLIR])
+# systile_add_library(name SOURCES... [DEPENDS tgt...] [LINK_LIBS lib...]
+#                     [MLIR_LIBS MLIRComponent...])
 #
 # Our libraries are plain CMake targets in the project's own export set
 # (SystileTargets). add_mlir_library would put them into MLIRTargets, which
 # belongs to the MLIR installation and is wrong for a separate package.
-# With MLIR, the target links the shared libMLIR.so (fast links, one copy of
-# MLIR's global registries when embedded in another tool).
+# MLIR_LIBS names the MLIR components the library uses directly. They are
+# linked statically by default: a tool then loads only the MLIR code it
+# uses, which starts much faster than loading the whole 107 MB libMLIR.so
+# (systile-run's start-up is part of its benchmark). With
+# -DSYSTILE_LINK_MLIR_DYLIB=ON every library links libMLIR.so instead
+# (faster links while developing). Both link the shared libLLVM.so, as
+# Debian's MLIR libraries do.
 function(systile_add_library name)
-  cmake_parse_arguments(ARG "MLIR" "" "DEPENDS;LINK_LIBS" ${ARGN})
+  cmake_parse_arguments(ARG "" "" "DEPENDS;LINK_LIBS;MLIR_LIBS" ${ARGN})
   add_library(${name} STATIC ${ARG_UNPARSED_ARGUMENTS})
   set_target_properties(${name} PROPERTIES POSITION_INDEPENDENT_CODE ON)
   target_include_directories(${name} PUBLIC
@@ -19,8 +25,12 @@ function(systile_add_library name)
   if(ARG_LINK_LIBS)
     target_link_libraries(${name} PUBLIC ${ARG_LINK_LIBS})
   endif()
-  if(ARG_MLIR)
-    target_link_libraries(${name} PUBLIC MLIR LLVM)
+  if(ARG_MLIR_LIBS)
+    if(SYSTILE_LINK_MLIR_DYLIB)
+      target_link_libraries(${name} PUBLIC MLIR LLVM)
+    else()
+      target_link_libraries(${name} PUBLIC ${ARG_MLIR_LIBS} LLVM)
+    endif()
   endif()
   set_property(GLOBAL APPEND PROPERTY SYSTILE_EXPORTED_LIBS ${name})
 endfunction()

@@ -4,9 +4,9 @@
 # same npy -> pack -> rt::simulateMatmul -> unpack -> npy, no MLIR).
 #
 # One run; REPS alternating repetitions of each; medians. Prints
-#   * end to end (process wall time, incl. loading libMLIR/libLLVM),
+#   * end to end (process wall time, incl. loading libLLVM.so),
 #   * the fixed start-up cost of systile-run (wall time on a trivial module:
-#     dynamic loading and relocation of libMLIR.so + libLLVM.so),
+#     loading libLLVM.so, static initialisers, context set-up),
 #   * in process (systile-run --timing total vs the driver's own total),
 #   * systile-run's in-process total against rt::simulateMatmul's time alone,
 # and checks that both programs wrote bit-identical results.
@@ -89,7 +89,7 @@ verdict = lambda ratio: "PASS" if ratio <= 1.25 else "FAIL"
 print(f"1024^3 f32 matmul, default geometry, {len(rows)} repetitions, medians")
 print(f"  end to end:  systile-run {wall_tool:8.2f} ms   runtime driver {wall_drv:8.2f} ms"
       f"   ratio {wall_tool / wall_drv:.3f}  {verdict(wall_tool / wall_drv)}")
-print(f"  systile-run start-up on a trivial module (libMLIR.so + libLLVM.so): {startup:.2f} ms")
+print(f"  systile-run start-up on a trivial module (libLLVM.so, initialisers, context): {startup:.2f} ms")
 print(f"  in process:  systile-run {in_tool:8.2f} ms   runtime driver {in_drv:8.2f} ms"
       f"   ratio {in_tool / in_drv:.3f}  {verdict(in_tool / in_drv)}")
 print(f"  systile-run in process vs rt::simulateMatmul alone ({sim:.2f} ms,"
