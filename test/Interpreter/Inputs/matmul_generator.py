@@ -25,20 +25,13 @@ import argparse
 import math
 import os
 import re
-import subprocess
 import sys
 
 import numpy as np
 
+from testlib import bf16_bits, run
+
 # --- the model -----------------------------------------------------------
-
-
-def bf16_bits(x):
-    """f32 -> bf16 bits: round to nearest, ties to even; NaN stays quiet."""
-    u = np.asarray(x, dtype=np.float32).view(np.uint32).astype(np.uint64)
-    nan = (u & 0x7FFFFFFF) > 0x7F800000
-    rounded = ((u + 0x7FFF + ((u >> 16) & 1)) >> 16) & 0xFFFF
-    return np.where(nan, ((u >> 16) | 0x40) & 0xFFFF, rounded).astype(np.uint16)
 
 
 def bf16_to_f32(bits):
@@ -163,15 +156,6 @@ def parse_stats(stdout):
                     "weight_loads", "skipped_loads")
             lines[mo.group(1)].append(dict(zip(keys, map(int, mo.groups()[1:6]))))
     return lines
-
-
-def run(cmd):
-    proc = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                          text=True)
-    if proc.returncode != 0:
-        raise SystemExit(f"FAIL: {' '.join(cmd)} exited {proc.returncode}\n"
-                         f"{proc.stdout}{proc.stderr}")
-    return proc.stdout
 
 
 # --- the cases -----------------------------------------------------------

@@ -11,12 +11,7 @@ import sys
 
 import numpy as np
 
-
-def to_bf16_bits(x):
-    u = np.asarray(x, dtype=np.float32).view(np.uint32).astype(np.uint64)
-    nan = (u & 0x7FFFFFFF) > 0x7F800000
-    rounded = ((u + 0x7FFF + ((u >> 16) & 1)) >> 16) & 0xFFFF
-    return np.where(nan, ((u >> 16) | 0x40) & 0xFFFF, rounded).astype("<u2")
+from testlib import bf16_bits
 
 
 def main():
@@ -31,7 +26,7 @@ def main():
     if dtype == "f32":
         arr = values.astype("<f4")
     elif dtype == "bf16":
-        arr = to_bf16_bits(values.astype(np.float32))
+        arr = bf16_bits(values.astype(np.float32))
     elif dtype == "i8":
         arr = values.astype("i1")
     elif dtype == "i32":

@@ -15,9 +15,10 @@ usage: runner_diff.py --bin-dir DIR --work-dir DIR --runner-libs A.so,B.so
 import argparse
 import os
 import re
-import subprocess
 
 import numpy as np
+
+from testlib import run
 
 UPSTREAM = ["-one-shot-bufferize=bufferize-function-boundaries",
             "-convert-linalg-to-loops", "-expand-strided-metadata",
@@ -55,15 +56,6 @@ func.func @main() {{
   return
 }}
 """
-
-
-def run(cmd, stdin=None):
-    proc = subprocess.run(cmd, input=stdin, stdout=subprocess.PIPE,
-                          stderr=subprocess.PIPE, text=True)
-    if proc.returncode != 0:
-        raise SystemExit(f"FAIL: {' '.join(cmd)} exited {proc.returncode}\n"
-                         f"{proc.stdout}{proc.stderr}")
-    return proc.stdout
 
 
 def main():
