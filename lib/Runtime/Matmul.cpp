@@ -529,7 +529,9 @@ SYSTILE_DEFINE_MATMUL(int8_t, int8_t, int32_t)
 
 #undef SYSTILE_DEFINE_MATMUL
 
-Expected<MatmulStats> matmulStats(Shape lhs, Shape rhs, Geometry geometry) {
+/// The layouts of lhs and rhs for the stats functions, or an error.
+static Expected<std::pair<Layout, Layout>>
+statsLayouts(const char *op, Shape lhs, Shape rhs, Geometry geometry) {
   Expected<Layout> la = Layout::get(lhs, geometry);
   if (!la)
     return Error(la.error());
@@ -537,8 +539,39 @@ Expected<MatmulStats> matmulStats(Shape lhs, Shape rhs, Geometry geometry) {
   if (!lb)
     return Error(lb.error());
   if (lhs.cols != rhs.rows)
-    return Error("matmulStats: lhs has " + std::to_string(lhs.cols) +
+    return Error(std::string(op) + ": lhs has " + std::to_string(lhs.cols) +
                  " columns but rhs has " + std::to_string(rhs.rows) + " rows");
+  return std::make_pair(la.take(), lb.take());
+}
+
+Expected<MatmulStats> weightLoadStats(Shape lhs, Shape rhs, Geometry geometry,
+                                      int64_t kb, int64_t nb) {
+  auto layouts = statsLayouts("weightLoadStats", lhs, rhs, geometry);
+  if (!layouts)
+    return Error(layouts.error());
+  const Layout &la = layouts->first, &lb = layouts->second;
+  if (kb < 0 || kb >= lb.mxuRowBlocks() || nb < 0 || nb >= lb.mxuColBlocks())
+    return Error("weightLoadStats: block (" + std::to_string(kb) + ", " +
+                 std::to_string(nb) + ") is outside the " +
+                 std::to_string(lb.mxuRowBlocks()) + " x " +
+                 std::to_string(lb.mxuColBlocks()) + " weight blocks");
+  const int64_t m = geometry.mxu;
+  const int64_t kLen = std::min(m, rhs.rows - kb * m);
+  const int64_t nLen = std::min(m, rhs.cols - nb * m);
+  MatmulStats stats;
+  int64_t logical;
+  if (__builtin_mul_overflow(lhs.rows, kLen * nLen, &logical) ||
+      !addIssuedLoad(stats, la.paddedShape().rows, m, logical))
+    return Error(std::string("weightLoadStats: ") + kStatsOverflow);
+  stats.paddingMacs = stats.issuedMacs - stats.logicalMacs;
+  return stats;
+}
+
+Expected<MatmulStats> matmulStats(Shape lhs, Shape rhs, Geometry geometry) {
+  auto layouts = statsLayouts("matmulStats", lhs, rhs, geometry);
+  if (!layouts)
+    return Error(layouts.error());
+  const Layout *la = &layouts->first, *lb = &layouts->second;
   // Closed form of RFC 8's sum over all (kb, nb): the k_len * n_len of the
   // blocks add up to K * N, so logical = M*K*N; each load issues Mpad*m*m.
   // (A loop over blocks would be unbounded for huge shapes.)

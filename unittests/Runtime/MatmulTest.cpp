@@ -445,6 +445,20 @@ TEST(Matmul, StatsClosedFormAndOverflow) {
   EXPECT_EQ(s->format(),
             "utilization: logical_macs=180 issued_macs=384 padding_macs=204 "
             "weight_loads=6 skipped_loads=0 utilization=46.8750%");
+  // One load at a time: block (2, 1) has k_len 2, n_len 2, so 3*2*2 = 12
+  // logical of 4*4*4 = 64 issued MACs; the six loads add up to the above.
+  auto edge = weightLoadStats({3, 10}, {10, 6}, {2, 4, 4}, 2, 1);
+  ASSERT_TRUE(edge);
+  EXPECT_EQ(edge->logicalMacs, 12);
+  EXPECT_EQ(edge->issuedMacs, 64);
+  EXPECT_EQ(edge->weightLoads, 1);
+  MatmulStats sum;
+  for (int64_t kb = 0; kb < 3; ++kb)
+    for (int64_t nb = 0; nb < 2; ++nb)
+      sum += *weightLoadStats({3, 10}, {10, 6}, {2, 4, 4}, kb, nb);
+  EXPECT_EQ(sum, *s);
+  EXPECT_FALSE(weightLoadStats({3, 10}, {10, 6}, {2, 4, 4}, 3, 0));
+  EXPECT_FALSE(weightLoadStats({3, 10}, {10, 6}, {2, 4, 4}, 0, -1));
   // Huge shapes cost nothing: 10^6 cubed on (1, 1, 1) is 10^12 loads of
   // one MAC each.
   auto huge = matmulStats({1000000, 1000000}, {1000000, 1000000}, {1, 1, 1});

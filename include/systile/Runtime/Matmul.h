@@ -149,6 +149,11 @@ simulateMxuBlock(const TiledMatrix<int8_t> &lhs, const TiledMatrix<int8_t> &rhs,
 /// issued. With a SparseTileMap of rhs, use simulateMatmul's stats instead.
 Expected<MatmulStats> matmulStats(Shape lhs, Shape rhs, Geometry geometry);
 
+/// The RFC 8 figures of the one issued weight load (kb, nb) of lhs x rhs.
+/// Errors: as matmulStats, plus kb/nb outside the block grid.
+Expected<MatmulStats> weightLoadStats(Shape lhs, Shape rhs, Geometry geometry,
+                                      int64_t kb, int64_t nb);
+
 } // namespace systile::rt
 
 #endif // SYSTILE_RUNTIME_MATMUL_H

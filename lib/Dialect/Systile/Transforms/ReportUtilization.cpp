@@ -28,38 +28,26 @@ namespace {
 PassCounter numMatmulsReported("systile-report-utilization", "matmuls-reported",
                                "matmuls reported");
 
-/// Adds `count` weight loads of lhs x rhs to `stats` (RFC 8): each issues
-/// Mpad * m * m MACs; `kn` is the sum of their k_len * n_len, so they do
-/// M * kn logical MACs. False when a figure would overflow int64.
-bool addLoads(rt::MatmulStats &stats, TiledType lhs, int64_t count,
-              int64_t kn) {
-  int64_t m = lhs.getMxu(); // m * m is exact: the geometry verifier says so.
-  std::optional<int64_t> issued =
-      llvm::checkedMul(lhs.getPaddedRows(), m * m);
-  if (issued)
-    issued = llvm::checkedMul(*issued, count);
-  std::optional<int64_t> logical = llvm::checkedMul(lhs.getRows(), kn);
-  if (!issued || !logical)
-    return false;
-  std::optional<int64_t> totalIssued =
-      llvm::checkedAdd(stats.issuedMacs, *issued);
-  std::optional<int64_t> totalLogical =
-      llvm::checkedAdd(stats.logicalMacs, *logical);
-  std::optional<int64_t> loads = llvm::checkedAdd(stats.weightLoads, count);
-  if (!totalIssued || !totalLogical || !loads)
-    return false;
-  stats.issuedMacs = *totalIssued;
-  stats.logicalMacs = *totalLogical;
-  stats.weightLoads = *loads;
-  stats.paddingMacs = stats.issuedMacs - stats.logicalMacs;
-  return true;
+rt::Shape shapeOf(TiledType type) { return {type.getRows(), type.getCols()}; }
+
+rt::Geometry geometryOf(TiledType type) {
+  return {type.getSublanes(), type.getLanes(), type.getMxu()};
 }
 
-/// k_len * n_len of load (kb, nb) of a K x N rhs (at most m * m).
-int64_t blockArea(TiledType rhs, int64_t kb, int64_t nb) {
-  int64_t m = rhs.getMxu();
-  return std::min(m, rhs.getRows() - kb * m) *
-         std::min(m, rhs.getCols() - nb * m);
+/// Adds `stats` to `total` (RFC 8 figures); false on int64 overflow.
+bool addTo(rt::MatmulStats &total, const rt::MatmulStats &stats) {
+  for (auto [sum, value] :
+       {std::pair{&total.logicalMacs, stats.logicalMacs},
+        std::pair{&total.issuedMacs, stats.issuedMacs},
+        std::pair{&total.weightLoads, stats.weightLoads},
+        std::pair{&total.skippedLoads, stats.skippedLoads}}) {
+    std::optional<int64_t> result = llvm::checkedAdd(*sum, value);
+    if (!result)
+      return false;
+    *sum = *result;
+  }
+  total.paddingMacs = total.issuedMacs - total.logicalMacs;
+  return true;
 }
 
 /// The next weight load of the same matmul: the one user of `op`'s result
@@ -87,26 +75,25 @@ bool isChainHead(MxuMatmulOp op) {
 }
 
 /// RFC 8's figures of the matmul `op` stands for (an unblocked matmul, or
-/// the chain `op` heads), or nullopt on int64 overflow.
+/// the chain `op` heads), computed by the runtime, or nullopt on int64
+/// overflow (the verified types leave no other error).
 std::optional<rt::MatmulStats> matmulStats(Operation *op) {
-  rt::MatmulStats stats;
   if (auto matmul = dyn_cast<MatmulOp>(op)) {
-    // All ceil(K/m) * ceil(N/m) loads, in closed form: their k_len * n_len
-    // add up to K * N (a loop over blocks would be unbounded).
     TiledType lhs = matmul.getLhs().getType(), rhs = matmul.getRhs().getType();
-    std::optional<int64_t> loads =
-        llvm::checkedMul(rhs.getRowBlocks(), rhs.getColBlocks());
-    if (!loads || !addLoads(stats, lhs, *loads, rhs.getRows() * rhs.getCols()))
-      return std::nullopt;
-    return stats;
+    rt::Expected<rt::MatmulStats> all =
+        rt::matmulStats(shapeOf(lhs), shapeOf(rhs), geometryOf(lhs));
+    return all ? std::optional(*all) : std::nullopt;
   }
   auto head = cast<MxuMatmulOp>(op);
   TiledType lhs = head.getLhs().getType(), rhs = head.getRhs().getType();
-  for (MxuMatmulOp it = head; it; it = nextInChain(it))
-    if (!addLoads(stats, lhs, 1,
-                  blockArea(rhs, it.getKbAttr().getInt(),
-                            it.getNbAttr().getInt())))
+  rt::MatmulStats stats;
+  for (MxuMatmulOp it = head; it; it = nextInChain(it)) {
+    rt::Expected<rt::MatmulStats> load = rt::weightLoadStats(
+        shapeOf(lhs), shapeOf(rhs), geometryOf(lhs), it.getKbAttr().getInt(),
+        it.getNbAttr().getInt());
+    if (!load || !addTo(stats, *load))
       return std::nullopt;
+  }
   // Loads of the matmul not in the IR were folded away (skipped).
   std::optional<int64_t> all =
       llvm::checkedMul(rhs.getRowBlocks(), rhs.getColBlocks());
@@ -114,21 +101,6 @@ std::optional<rt::MatmulStats> matmulStats(Operation *op) {
     return std::nullopt;
   stats.skippedLoads = *all - stats.weightLoads;
   return stats;
-}
-
-bool addTo(rt::MatmulStats &total, const rt::MatmulStats &stats) {
-  for (auto [sum, value] :
-       {std::pair{&total.logicalMacs, stats.logicalMacs},
-        std::pair{&total.issuedMacs, stats.issuedMacs},
-        std::pair{&total.weightLoads, stats.weightLoads},
-        std::pair{&total.skippedLoads, stats.skippedLoads}}) {
-    std::optional<int64_t> result = llvm::checkedAdd(*sum, value);
-    if (!result)
-      return false;
-    *sum = *result;
-  }
-  total.paddingMacs = total.issuedMacs - total.logicalMacs;
-  return true;
 }
 
 struct SystileReportUtilization
