@@ -1,6 +1,6 @@
 //===- Value.cpp - Run-time values of the systile interpreter -------------===//
 //
-// Storage, printing, .npy conversion and ULP comparison of interpreter
+// Storage, budgeted allocation, printing and comparison of interpreter
 // values. Floats print with std::to_chars' shortest round-trip form, so a
 // printed result reads back bit for bit and FileCheck lines stay short.
 //
@@ -9,47 +9,39 @@
 #include "systile/Interpreter/Value.h"
 
 #include "mlir/IR/BuiltinTypes.h"
-#include "llvm/Support/ErrorHandling.h"
 #include "llvm/Support/Format.h"
 
 #include <charconv>
 #include <cmath>
+#include <cstdlib>
 #include <cstring>
 #include <functional>
-#include <new>
 
 using namespace systile::interp;
 namespace rt = systile::rt;
 
+//===----------------------------------------------------------------------===//
+// Element kinds
+//===----------------------------------------------------------------------===//
+
 const char *systile::interp::toString(ElementKind kind) {
-  switch (kind) {
-  case ElementKind::F32:
-    return "f32";
-  case ElementKind::BF16:
-    return "bf16";
-  case ElementKind::I8:
-    return "i8";
-  case ElementKind::I32:
-    return "i32";
-  }
-  return "?";
+  static const char *names[] = {"i1",    "i8",   "i16", "i32", "i64",
+                                "index", "bf16", "f16", "f32", "f64"};
+  return names[static_cast<int>(kind)];
 }
 
 size_t systile::interp::elementSize(ElementKind kind) {
-  switch (kind) {
-  case ElementKind::F32:
-  case ElementKind::I32:
-    return 4;
-  case ElementKind::BF16:
-    return 2;
-  case ElementKind::I8:
-    return 1;
-  }
-  return 1;
+  return visitKind(kind, [](auto tag) { return sizeof(typename decltype(tag)::type); });
 }
 
 bool systile::interp::isFloat(ElementKind kind) {
-  return kind == ElementKind::F32 || kind == ElementKind::BF16;
+  return kind == ElementKind::BF16 || kind == ElementKind::F16 ||
+         kind == ElementKind::F32 || kind == ElementKind::F64;
+}
+
+unsigned systile::interp::bitWidth(ElementKind kind) {
+  static const unsigned widths[] = {1, 8, 16, 32, 64, 64, 16, 16, 32, 64};
+  return widths[static_cast<int>(kind)];
 }
 
 std::optional<ElementKind> systile::interp::getElementKind(mlir::Type type) {
@@ -57,14 +49,32 @@ std::optional<ElementKind> systile::interp::getElementKind(mlir::Type type) {
     return ElementKind::F32;
   if (type.isBF16())
     return ElementKind::BF16;
-  if (type.isSignlessInteger(8))
-    return ElementKind::I8;
-  if (type.isSignlessInteger(32))
-    return ElementKind::I32;
+  if (type.isF16())
+    return ElementKind::F16;
+  if (type.isF64())
+    return ElementKind::F64;
+  if (type.isIndex())
+    return ElementKind::Index;
+  if (auto i = dyn_cast<mlir::IntegerType>(type)) {
+    if (i.isUnsigned())
+      return std::nullopt;
+    switch (i.getWidth()) {
+    case 1:
+      return ElementKind::I1;
+    case 8:
+      return ElementKind::I8;
+    case 16:
+      return ElementKind::I16;
+    case 32:
+      return ElementKind::I32;
+    case 64:
+      return ElementKind::I64;
+    }
+  }
   return std::nullopt;
 }
 
-NpyElement systile::interp::toNpyElement(ElementKind kind) {
+std::optional<NpyElement> systile::interp::toNpyElement(ElementKind kind) {
   switch (kind) {
   case ElementKind::F32:
     return NpyElement::F32;
@@ -74,8 +84,9 @@ NpyElement systile::interp::toNpyElement(ElementKind kind) {
     return NpyElement::I8;
   case ElementKind::I32:
     return NpyElement::I32;
+  default:
+    return std::nullopt;
   }
-  return NpyElement::F32;
 }
 
 ElementKind systile::interp::fromNpyElement(NpyElement element) {
@@ -87,9 +98,49 @@ ElementKind systile::interp::fromNpyElement(NpyElement element) {
   case NpyElement::I8:
     return ElementKind::I8;
   case NpyElement::I32:
-    return ElementKind::I32;
+    break;
   }
-  return ElementKind::F32;
+  return ElementKind::I32;
+}
+
+//===----------------------------------------------------------------------===//
+// Memory budget
+//===----------------------------------------------------------------------===//
+
+MemoryBudget &MemoryBudget::get() {
+  static MemoryBudget budget;
+  return budget;
+}
+
+std::string systile::interp::formatBytes(uint64_t bytes) {
+  if (bytes < 1024)
+    return std::to_string(bytes) + " bytes";
+  const char *units[] = {"KiB", "MiB", "GiB", "TiB", "PiB", "EiB"};
+  double v = static_cast<double>(bytes) / 1024;
+  int u = 0;
+  while (v >= 1024 && u < 5) {
+    v /= 1024;
+    ++u;
+  }
+  char buf[64];
+  std::snprintf(buf, sizeof(buf), "%.2f %s", v, units[u]);
+  return buf;
+}
+
+llvm::Error MemoryBudget::reserve(uint64_t bytes, llvm::StringRef what) {
+  uint64_t now = live_.fetch_add(bytes, std::memory_order_relaxed) + bytes;
+  if (limit_ && (now > limit_ || now < bytes)) {
+    live_.fetch_sub(bytes, std::memory_order_relaxed);
+    return llvm::createStringError(
+        what + " needs " + formatBytes(bytes) + ", which exceeds the memory "
+        "budget (" + formatBytes(limit_) + ", " + formatBytes(now - bytes) +
+        " in use; raise it with --max-memory)");
+  }
+  uint64_t peak = peak_.load(std::memory_order_relaxed);
+  while (now > peak &&
+         !peak_.compare_exchange_weak(peak, now, std::memory_order_relaxed))
+    ;
+  return llvm::Error::success();
 }
 
 //===----------------------------------------------------------------------===//
@@ -97,39 +148,60 @@ ElementKind systile::interp::fromNpyElement(NpyElement element) {
 //===----------------------------------------------------------------------===//
 
 namespace {
-int64_t product(llvm::ArrayRef<int64_t> shape) {
+/// product(shape), or nullopt when it or its byte size overflows.
+std::optional<int64_t> elementCount(llvm::ArrayRef<int64_t> shape) {
   int64_t n = 1;
   for (int64_t d : shape)
-    if (__builtin_mul_overflow(n, d, &n) || n > (INT64_MAX >> 3))
-      llvm::report_fatal_error("tensor too large: its size overflows int64");
+    if (d < 0 || __builtin_mul_overflow(n, d, &n) || n > (INT64_MAX >> 4))
+      return std::nullopt;
   return n;
 }
 
-struct AlignedFree {
-  void operator()(void *p) const { ::operator delete(p, std::align_val_t(64)); }
+std::string shapeString(llvm::ArrayRef<int64_t> shape, ElementKind kind) {
+  std::string s;
+  for (int64_t d : shape)
+    s += std::to_string(d) + "x";
+  return "a tensor<" + s + toString(kind) + ">";
+}
+
+/// Frees budgeted storage and gives its bytes back to the budget.
+struct BudgetedFree {
+  uint64_t bytes;
+  void operator()(void *p) const {
+    std::free(p);
+    MemoryBudget::get().release(bytes);
+  }
 };
 } // namespace
 
-DenseValue DenseValue::uninitialized(ElementKind kind,
-                                     llvm::ArrayRef<int64_t> shape) {
+llvm::Expected<DenseValue> DenseValue::allocate(ElementKind kind,
+                                                llvm::ArrayRef<int64_t> shape,
+                                                bool zero) {
+  std::optional<int64_t> count = elementCount(shape);
+  if (!count)
+    return llvm::createStringError(shapeString(shape, kind) +
+                                   " is too large: its size overflows int64");
   DenseValue v;
   v.kind_ = kind;
   v.shape_.assign(shape.begin(), shape.end());
-  v.numElements_ = product(shape);
-  size_t bytes = std::max<size_t>(1, v.sizeInBytes());
-  void *p = ::operator new(bytes, std::align_val_t(64), std::nothrow);
-  if (!p) // Reported by the tool's fatal error handler as an error, exit 1.
-    llvm::report_fatal_error("out of memory: cannot allocate " +
-                             llvm::Twine(bytes) + " bytes for a " +
-                             toString(kind) + " tensor");
-  v.owner_ = std::shared_ptr<void>(p, AlignedFree());
+  v.numElements_ = *count;
+  uint64_t bytes = std::max<uint64_t>(64, (v.sizeInBytes() + 63) & ~63ull);
+  if (llvm::Error e = MemoryBudget::get().reserve(bytes, shapeString(shape, kind)))
+    return std::move(e);
+  // aligned_alloc returns null on failure; operator new would call the
+  // tool's out-of-memory handler, which aborts.
+  void *p = std::aligned_alloc(64, bytes);
+  if (!p) {
+    MemoryBudget::get().release(bytes);
+    return llvm::createStringError("out of memory: cannot allocate " +
+                                   formatBytes(bytes) + " for " +
+                                   shapeString(shape, kind));
+  }
+  if (zero)
+    std::memset(p, 0, v.sizeInBytes());
+  v.owner_ = std::shared_ptr<void>(p, BudgetedFree{bytes});
   v.data_ = p;
-  return v;
-}
-
-DenseValue DenseValue::zeros(ElementKind kind, llvm::ArrayRef<int64_t> shape) {
-  DenseValue v = uninitialized(kind, shape);
-  std::memset(v.mutableData<char>(), 0, v.sizeInBytes());
+  v.writable_ = true;
   return v;
 }
 
@@ -139,13 +211,48 @@ DenseValue DenseValue::adopt(ElementKind kind, llvm::ArrayRef<int64_t> shape,
   DenseValue v;
   v.kind_ = kind;
   v.shape_.assign(shape.begin(), shape.end());
-  v.numElements_ = product(shape);
+  v.numElements_ = elementCount(shape).value_or(0);
   v.owner_ = std::move(owner);
   v.data_ = data;
   return v;
 }
 
-DenseValue systile::interp::denseFromNpy(NpyArray &&array) {
+DenseValue DenseValue::reshaped(llvm::ArrayRef<int64_t> shape) const {
+  DenseValue v = *this;
+  v.shape_.assign(shape.begin(), shape.end());
+  return v;
+}
+
+llvm::Expected<DenseValue> DenseValue::clone() const {
+  auto copy = allocate(kind_, shape_);
+  if (copy && numElements_)
+    std::memcpy(copy->mutableData<char>(), data_, sizeInBytes());
+  return copy;
+}
+
+double systile::interp::loadAsDouble(const DenseValue &v, int64_t i) {
+  return visitKind(v.kind(), [&](auto tag) -> double {
+    using T = typename decltype(tag)::type;
+    T x = v.data<T>()[i];
+    if constexpr (std::is_same_v<T, rt::bf16> || std::is_same_v<T, Half>)
+      return x.toFloat();
+    else
+      return static_cast<double>(x);
+  });
+}
+
+int64_t systile::interp::loadAsInt(const DenseValue &v, int64_t i) {
+  return visitKind(v.kind(), [&](auto tag) -> int64_t {
+    using T = typename decltype(tag)::type;
+    T x = v.data<T>()[i];
+    if constexpr (std::is_same_v<T, rt::bf16> || std::is_same_v<T, Half>)
+      return static_cast<int64_t>(x.toFloat());
+    else
+      return static_cast<int64_t>(x);
+  });
+}
+
+llvm::Expected<DenseValue> systile::interp::denseFromNpy(NpyArray &&array) {
   ElementKind kind = fromNpyElement(array.element);
   size_t align = elementSize(kind);
   if (reinterpret_cast<uintptr_t>(array.data) % align == 0) {
@@ -156,8 +263,9 @@ DenseValue systile::interp::denseFromNpy(NpyArray &&array) {
         });
     return DenseValue::adopt(kind, array.shape, std::move(owner), data);
   }
-  DenseValue v = DenseValue::uninitialized(kind, array.shape);
-  std::memcpy(v.mutableData<char>(), array.data, v.sizeInBytes());
+  auto v = DenseValue::allocate(kind, array.shape);
+  if (v)
+    std::memcpy(v->mutableData<char>(), array.data, v->sizeInBytes());
   return v;
 }
 
@@ -166,7 +274,7 @@ DenseValue systile::interp::denseFromNpy(NpyArray &&array) {
 //===----------------------------------------------------------------------===//
 
 namespace {
-template <typename T> constexpr ElementKind kindOf() {
+template <typename T> constexpr ElementKind tiledKindOf() {
   if constexpr (std::is_same_v<T, float>)
     return ElementKind::F32;
   else if constexpr (std::is_same_v<T, rt::bf16>)
@@ -182,7 +290,7 @@ ElementKind TiledValue::kind() const {
   return std::visit(
       [](const auto &m) {
         using T = typename std::decay_t<decltype(m)>::value_type;
-        return kindOf<T>();
+        return tiledKindOf<T>();
       },
       matrix);
 }
@@ -196,33 +304,67 @@ const rt::Layout &TiledValue::layout() const {
       [](const auto &m) -> const rt::Layout & { return m.layout(); }, matrix);
 }
 
-DenseValue systile::interp::toDense(const TiledValue &tiled) {
+llvm::Expected<DenseValue> systile::interp::toDense(const TiledValue &tiled) {
   rt::Shape s = tiled.shape();
-  DenseValue v = DenseValue::uninitialized(tiled.kind(), {s.rows, s.cols});
+  auto v = DenseValue::allocate(tiled.kind(), {s.rows, s.cols});
+  if (!v)
+    return v.takeError();
   std::visit(
       [&](const auto &m) {
         using T = typename std::decay_t<decltype(m)>::value_type;
-        m.toDense(v.mutableData<T>());
+        m.toDense(v->mutableData<T>());
       },
       tiled.matrix);
   return v;
 }
 
+namespace {
+/// The transpose of a rank-2 value, in a new buffer.
+llvm::Expected<DenseValue> transposed(const DenseValue &dense) {
+  int64_t r = dense.shape()[0], c = dense.shape()[1];
+  auto out = DenseValue::allocate(dense.kind(), {c, r});
+  if (!out)
+    return out.takeError();
+  size_t size = elementSize(dense.kind());
+  const char *src = dense.data<char>();
+  char *dst = out->mutableData<char>();
+  for (int64_t i = 0; i < r; ++i)
+    for (int64_t j = 0; j < c; ++j)
+      std::memcpy(dst + (j * r + i) * size, src + (i * c + j) * size, size);
+  return out;
+}
+} // namespace
+
 llvm::Expected<TiledValue> systile::interp::packDense(const DenseValue &dense,
-                                                      rt::Geometry geometry) {
+                                                      rt::Geometry geometry,
+                                                      bool transpose) {
   if (dense.rank() != 2)
     return llvm::createStringError("cannot pack a rank-" +
                                    std::to_string(dense.rank()) +
                                    " value; tiled tensors are rank 2");
-  rt::Shape shape{dense.shape()[0], dense.shape()[1]};
+  DenseValue source = dense;
+  if (transpose) {
+    auto t = transposed(dense);
+    if (!t)
+      return t.takeError();
+    source = std::move(*t);
+  }
+  rt::Shape shape{source.shape()[0], source.shape()[1]};
+  rt::Layout layout(shape, geometry);
+  uint64_t bytes = layout.numStorageElements() * elementSize(source.kind());
   auto pack = [&](auto tag) -> llvm::Expected<TiledValue> {
     using T = decltype(tag);
-    auto m = rt::TiledMatrix<T>::fromDense(shape, geometry, dense.data<T>());
+    if (llvm::Error e = MemoryBudget::get().reserve(bytes, "tiled storage"))
+      return std::move(e);
+    // Tiled storage is owned by the runtime; the reservation is an
+    // admission check only.
+    MemoryBudget::get().release(bytes);
+    auto m = rt::TiledMatrix<T>::fromDense(shape, geometry, source.data<T>());
     if (!m)
       return llvm::createStringError(m.error());
     return TiledValue{m.take()};
   };
-  switch (dense.kind()) {
+  switch (source.kind()) {
   case ElementKind::F32:
     return pack(float());
   case ElementKind::BF16:
@@ -231,12 +373,18 @@ llvm::Expected<TiledValue> systile::interp::packDense(const DenseValue &dense,
     return pack(int8_t());
   case ElementKind::I32:
     return pack(int32_t());
+  default:
+    return llvm::createStringError(std::string("cannot pack ") +
+                                   toString(source.kind()) +
+                                   " elements (tiled tensors hold f32, bf16, "
+                                   "i8 or i32)");
   }
-  return llvm::createStringError("unknown element kind");
 }
 
-DenseValue systile::interp::asDense(const RtValue &value) {
-  return value.isDense() ? value.dense() : toDense(value.tiled());
+llvm::Expected<DenseValue> systile::interp::asDense(const RtValue &value) {
+  if (value.isDense())
+    return value.dense();
+  return toDense(value.tiled());
 }
 
 //===----------------------------------------------------------------------===//
@@ -244,43 +392,28 @@ DenseValue systile::interp::asDense(const RtValue &value) {
 //===----------------------------------------------------------------------===//
 
 namespace {
-std::string formatFloat(float f) {
+template <typename F> std::string formatFloat(F f) {
   if (std::isnan(f))
     return std::signbit(f) ? "-nan" : "nan";
   char buf[64];
   auto r = std::to_chars(buf, buf + sizeof(buf), f);
   return std::string(buf, r.ptr);
 }
-
-uint32_t floatBits(float f) {
-  uint32_t u;
-  std::memcpy(&u, &f, sizeof(u));
-  return u;
-}
 } // namespace
 
 std::string systile::interp::formatElement(ElementKind kind,
                                            const void *element) {
-  switch (kind) {
-  case ElementKind::F32: {
-    float f;
-    std::memcpy(&f, element, sizeof(f));
-    return formatFloat(f);
-  }
-  case ElementKind::BF16: {
-    uint16_t bits;
-    std::memcpy(&bits, element, sizeof(bits));
-    return formatFloat(rt::bf16::fromBits(bits).toFloat());
-  }
-  case ElementKind::I8:
-    return std::to_string(int(*static_cast<const int8_t *>(element)));
-  case ElementKind::I32: {
-    int32_t i;
-    std::memcpy(&i, element, sizeof(i));
-    return std::to_string(i);
-  }
-  }
-  return "?";
+  return visitKind(kind, [&](auto tag) -> std::string {
+    using T = typename decltype(tag)::type;
+    T x;
+    std::memcpy(&x, element, sizeof(T));
+    if constexpr (std::is_same_v<T, rt::bf16> || std::is_same_v<T, Half>)
+      return formatFloat(x.toFloat());
+    else if constexpr (std::is_floating_point_v<T>)
+      return formatFloat(x);
+    else
+      return std::to_string(static_cast<int64_t>(x));
+  });
 }
 
 std::string systile::interp::formatElementAt(const DenseValue &value,
@@ -291,18 +424,14 @@ std::string systile::interp::formatElementAt(const DenseValue &value,
 
 std::string systile::interp::formatBits(const DenseValue &value,
                                         int64_t index) {
+  if (!isFloat(value.kind()))
+    return formatElementAt(value, index);
+  size_t size = elementSize(value.kind());
+  uint64_t bits = 0;
+  std::memcpy(&bits, value.data<char>() + index * size, size);
   std::string s;
   llvm::raw_string_ostream os(s);
-  switch (value.kind()) {
-  case ElementKind::F32:
-    os << llvm::format_hex(floatBits(value.data<float>()[index]), 10);
-    break;
-  case ElementKind::BF16:
-    os << llvm::format_hex(value.data<rt::bf16>()[index].bits(), 6);
-    break;
-  default:
-    os << formatElementAt(value, index);
-  }
+  os << llvm::format_hex(bits, 2 + 2 * size);
   return s;
 }
 
@@ -341,23 +470,25 @@ void systile::interp::printDense(llvm::raw_ostream &os, const DenseValue &value,
 namespace {
 /// Maps float bits to a line where consecutive representable values are
 /// consecutive integers (-0 is -1, +0 is 0).
-int64_t orderedFloat(uint32_t bits, unsigned width) {
-  uint32_t signBit = 1u << (width - 1);
+int64_t orderedFloat(uint64_t bits, unsigned width) {
+  uint64_t signBit = 1ull << (width - 1);
   if (bits & signBit)
     return -static_cast<int64_t>(bits & (signBit - 1)) - 1;
+  return static_cast<int64_t>(bits);
+}
+
+uint64_t bitsAt(const DenseValue &v, int64_t i) {
+  size_t size = elementSize(v.kind());
+  uint64_t bits = 0;
+  std::memcpy(&bits, v.data<char>() + i * size, size);
   return bits;
 }
-} // namespace
 
-std::string Comparison::maxUlpStr() const {
-  return infiniteUlp ? "inf" : std::to_string(maxUlp);
-}
+struct Comparer {
+  Comparison &c;
+  double atol, rtol;
 
-Comparison systile::interp::compare(const DenseValue &actual,
-                                    const DenseValue &expected) {
-  Comparison c;
-  c.numElements = actual.numElements();
-  auto note = [&](int64_t i, bool differs, uint64_t ulp, bool infinite) {
+  void note(int64_t i, bool differs, uint64_t ulp, bool infinite) {
     if (!differs)
       return;
     ++c.numDiffering;
@@ -369,43 +500,62 @@ Comparison systile::interp::compare(const DenseValue &actual,
       c.maxUlp = ulp;
       c.infiniteUlp = infinite;
     }
-  };
-  auto floats = [&](auto getBits, unsigned width) {
-    uint32_t expMask = width == 32 ? 0x7f800000u : 0x7f80u;
-    uint32_t absMask = width == 32 ? 0x7fffffffu : 0x7fffu;
-    for (int64_t i = 0; i < c.numElements; ++i) {
-      uint32_t a = getBits(actual, i), e = getBits(expected, i);
-      bool aNaN = (a & absMask) > expMask, eNaN = (e & absMask) > expMask;
+  }
+  void noteValues(int64_t i, double a, double e) {
+    bool aNaN = std::isnan(a), eNaN = std::isnan(e);
+    if (!eNaN)
+      c.maxAbsExpected = std::max(c.maxAbsExpected, std::fabs(e));
+    double err = (aNaN && eNaN) ? 0
+                 : (aNaN || eNaN) ? INFINITY
+                 : (a == e)       ? 0
+                                  : std::fabs(a - e);
+    c.maxAbsError = std::max(c.maxAbsError, err);
+    bool close = (aNaN && eNaN) || (!aNaN && !eNaN && (a == e || err <= atol + rtol * std::fabs(e)));
+    if (!close) {
+      if (c.numNotClose++ == 0)
+        c.worstCloseIndex = i;
+    }
+  }
+};
+} // namespace
+
+std::string Comparison::maxUlpStr() const {
+  return infiniteUlp ? "inf" : std::to_string(maxUlp);
+}
+
+double Comparison::maxRelError() const {
+  if (maxAbsError == 0)
+    return 0;
+  return maxAbsExpected == 0 ? INFINITY : maxAbsError / maxAbsExpected;
+}
+
+Comparison systile::interp::compare(const DenseValue &actual,
+                                    const DenseValue &expected, double atol,
+                                    double rtol) {
+  Comparison c;
+  c.numElements = actual.numElements();
+  Comparer cmp{c, atol, rtol};
+  ElementKind kind = actual.kind();
+  unsigned width = bitWidth(kind);
+  for (int64_t i = 0; i < c.numElements; ++i) {
+    if (isFloat(kind)) {
+      double a = loadAsDouble(actual, i), e = loadAsDouble(expected, i);
+      cmp.noteValues(i, a, e);
+      bool aNaN = std::isnan(a), eNaN = std::isnan(e);
       if (aNaN || eNaN) {
-        note(i, aNaN != eNaN, 0, /*infinite=*/true);
+        cmp.note(i, aNaN != eNaN, 0, /*infinite=*/true);
         continue;
       }
-      int64_t d = orderedFloat(a, width) - orderedFloat(e, width);
-      note(i, a != e, static_cast<uint64_t>(d < 0 ? -d : d), false);
+      uint64_t ab = bitsAt(actual, i), eb = bitsAt(expected, i);
+      int64_t d = orderedFloat(ab, width) - orderedFloat(eb, width);
+      cmp.note(i, ab != eb, d < 0 ? 0 - static_cast<uint64_t>(d) : d, false);
+    } else {
+      int64_t a = loadAsInt(actual, i), e = loadAsInt(expected, i);
+      cmp.noteValues(i, static_cast<double>(a), static_cast<double>(e));
+      uint64_t d = a > e ? static_cast<uint64_t>(a) - static_cast<uint64_t>(e)
+                         : static_cast<uint64_t>(e) - static_cast<uint64_t>(a);
+      cmp.note(i, a != e, d, false);
     }
-  };
-  switch (actual.kind()) {
-  case ElementKind::F32:
-    floats([](const DenseValue &v,
-              int64_t i) { return floatBits(v.data<float>()[i]); },
-           32);
-    break;
-  case ElementKind::BF16:
-    floats([](const DenseValue &v,
-              int64_t i) { return uint32_t(v.data<rt::bf16>()[i].bits()); },
-           16);
-    break;
-  case ElementKind::I8:
-  case ElementKind::I32:
-    for (int64_t i = 0; i < c.numElements; ++i) {
-      int64_t a = actual.kind() == ElementKind::I8 ? actual.data<int8_t>()[i]
-                                                   : actual.data<int32_t>()[i];
-      int64_t e = actual.kind() == ElementKind::I8
-                      ? expected.data<int8_t>()[i]
-                      : expected.data<int32_t>()[i];
-      note(i, a != e, static_cast<uint64_t>(a > e ? a - e : e - a), false);
-    }
-    break;
   }
   return c;
 }

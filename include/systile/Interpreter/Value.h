@@ -1,14 +1,19 @@
 //===- Value.h - Run-time values of the systile interpreter -----*- C++ -*-===//
 //
 // What an SSA value holds while systile-run executes a function: a dense
-// tensor or scalar (`DenseValue`, C-order elements) or a tiled tensor
-// (`TiledValue`, a runtime `rt::TiledMatrix` in hardware storage order).
-// Both are immutable once built and cheap to copy (shared storage), so the
-// interpreter can bind one result to many uses without copying data.
+// tensor or scalar (`DenseValue`, C-order elements of any rank) or a tiled
+// tensor (`TiledValue`, a runtime `rt::TiledMatrix` in hardware storage
+// order). Both share their storage when copied, so binding one result to
+// many uses copies no data; a value whose storage has a single owner may be
+// updated in place by the op that consumes it last.
+//
+// Allocation is fallible and accounted against one process-wide memory
+// budget (`MemoryBudget`), so a user-sized tensor that does not fit is an
+// error naming its size, never an abort.
 //
 // Also here: the stable text form of values (what `result #i:` lines
-// print), the conversions from and to .npy arrays, and the element-wise
-// comparison with a ULP distance used by --expect and --compare-after.
+// print) and the element-wise comparison used by --expect and
+// --compare-after.
 //
 //===----------------------------------------------------------------------===//
 
@@ -20,8 +25,10 @@
 
 #include "mlir/IR/Types.h"
 #include "llvm/ADT/SmallVector.h"
+#include "llvm/Support/Error.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <atomic>
 #include <cstdint>
 #include <memory>
 #include <optional>
@@ -30,53 +37,190 @@
 
 namespace systile::interp {
 
-/// Element types the interpreter computes with.
-enum class ElementKind { F32, BF16, I8, I32 };
+//===----------------------------------------------------------------------===//
+// Element kinds
+//===----------------------------------------------------------------------===//
+
+/// Element types the interpreter computes with. `I1` is stored as one byte
+/// holding 0 or 1, `Index` as int64_t, `F16` as its bit pattern.
+enum class ElementKind { I1, I8, I16, I32, I64, Index, BF16, F16, F32, F64 };
+
+/// IEEE half precision, stored as bits; arithmetic goes through float (as
+/// LLVM legalises f16 on x86: extend, compute in f32, round once).
+struct Half {
+  uint16_t bits = 0;
+  static Half fromFloat(float f) {
+    _Float16 h = static_cast<_Float16>(f);
+    Half r;
+    __builtin_memcpy(&r.bits, &h, 2);
+    return r;
+  }
+  float toFloat() const {
+    _Float16 h;
+    __builtin_memcpy(&h, &bits, 2);
+    return static_cast<float>(h);
+  }
+};
+
+/// The storage type of each kind.
+template <ElementKind K> struct StorageOf;
+template <> struct StorageOf<ElementKind::I1> { using type = uint8_t; };
+template <> struct StorageOf<ElementKind::I8> { using type = int8_t; };
+template <> struct StorageOf<ElementKind::I16> { using type = int16_t; };
+template <> struct StorageOf<ElementKind::I32> { using type = int32_t; };
+template <> struct StorageOf<ElementKind::I64> { using type = int64_t; };
+template <> struct StorageOf<ElementKind::Index> { using type = int64_t; };
+template <> struct StorageOf<ElementKind::BF16> { using type = rt::bf16; };
+template <> struct StorageOf<ElementKind::F16> { using type = Half; };
+template <> struct StorageOf<ElementKind::F32> { using type = float; };
+template <> struct StorageOf<ElementKind::F64> { using type = double; };
+
+/// A compile-time element kind, passed to visitors.
+template <ElementKind K> struct KindTag {
+  static constexpr ElementKind kind = K;
+  using type = typename StorageOf<K>::type;
+};
+
+/// Calls `f(KindTag<K>{})` for the run-time kind `k`.
+template <typename F> decltype(auto) visitKind(ElementKind k, F &&f) {
+  switch (k) {
+  case ElementKind::I1:
+    return f(KindTag<ElementKind::I1>{});
+  case ElementKind::I8:
+    return f(KindTag<ElementKind::I8>{});
+  case ElementKind::I16:
+    return f(KindTag<ElementKind::I16>{});
+  case ElementKind::I32:
+    return f(KindTag<ElementKind::I32>{});
+  case ElementKind::I64:
+    return f(KindTag<ElementKind::I64>{});
+  case ElementKind::Index:
+    return f(KindTag<ElementKind::Index>{});
+  case ElementKind::BF16:
+    return f(KindTag<ElementKind::BF16>{});
+  case ElementKind::F16:
+    return f(KindTag<ElementKind::F16>{});
+  case ElementKind::F32:
+    return f(KindTag<ElementKind::F32>{});
+  case ElementKind::F64:
+    break;
+  }
+  return f(KindTag<ElementKind::F64>{});
+}
 
 const char *toString(ElementKind kind);
 size_t elementSize(ElementKind kind);
 bool isFloat(ElementKind kind);
-/// f32, bf16, i8 or i32 (signless integers); nullopt for anything else.
+/// Bit width of the MLIR type (1 for i1, 64 for index).
+unsigned bitWidth(ElementKind kind);
+/// The kind of an MLIR element type; nullopt for anything else.
 std::optional<ElementKind> getElementKind(mlir::Type type);
-NpyElement toNpyElement(ElementKind kind);
+/// The npy element a kind travels as, if any.
+std::optional<NpyElement> toNpyElement(ElementKind kind);
 ElementKind fromNpyElement(NpyElement element);
+
+//===----------------------------------------------------------------------===//
+// Memory budget
+//===----------------------------------------------------------------------===//
+
+/// Bytes of interpreter values alive at once, and the limit on them. One per
+/// process: values may outlive the interpreter that made them.
+class MemoryBudget {
+public:
+  static MemoryBudget &get();
+  /// 0 = no limit.
+  void setLimit(uint64_t bytes) { limit_ = bytes; }
+  uint64_t limit() const { return limit_; }
+  uint64_t live() const { return live_.load(std::memory_order_relaxed); }
+  uint64_t peak() const { return peak_.load(std::memory_order_relaxed); }
+  /// Reserves `bytes`; an error saying what was asked and what is left
+  /// when that would exceed the limit.
+  llvm::Error reserve(uint64_t bytes, llvm::StringRef what);
+  void release(uint64_t bytes) {
+    live_.fetch_sub(bytes, std::memory_order_relaxed);
+  }
+
+private:
+  uint64_t limit_ = 0;
+  std::atomic<uint64_t> live_{0}, peak_{0};
+};
+
+/// "4.00 GiB", "12 bytes".
+std::string formatBytes(uint64_t bytes);
+
+//===----------------------------------------------------------------------===//
+// Dense values
+//===----------------------------------------------------------------------===//
 
 /// A dense, C-order tensor (rank >= 1) or a scalar (rank 0).
 class DenseValue {
 public:
   DenseValue() = default;
-  /// New storage for product(shape) elements, zero-filled.
-  static DenseValue zeros(ElementKind kind, llvm::ArrayRef<int64_t> shape);
-  /// Uninitialised storage, for results that overwrite every element.
-  static DenseValue uninitialized(ElementKind kind,
-                                  llvm::ArrayRef<int64_t> shape);
+  /// New storage for product(shape) elements (zero-filled when `zero`),
+  /// reserved against the memory budget. Errors on overflow, an exhausted
+  /// budget or a failed allocation.
+  static llvm::Expected<DenseValue> allocate(ElementKind kind,
+                                             llvm::ArrayRef<int64_t> shape,
+                                             bool zero = false);
+  /// A scalar (rank 0) holding `value`'s bytes.
+  template <typename T> static DenseValue scalar(ElementKind kind, T value) {
+    DenseValue v;
+    v.kind_ = kind;
+    v.numElements_ = 1;
+    auto storage = std::make_shared<T>(value);
+    v.data_ = storage.get();
+    v.owner_ = std::move(storage);
+    v.writable_ = true;
+    return v;
+  }
   /// Shares `owner`'s memory; `data` must stay valid while `owner` lives and
   /// be aligned for the element type.
   static DenseValue adopt(ElementKind kind, llvm::ArrayRef<int64_t> shape,
                           std::shared_ptr<const void> owner, const void *data);
+  /// The same storage viewed with another shape of as many elements.
+  DenseValue reshaped(llvm::ArrayRef<int64_t> shape) const;
 
   ElementKind kind() const { return kind_; }
   llvm::ArrayRef<int64_t> shape() const { return shape_; }
   int64_t rank() const { return static_cast<int64_t>(shape_.size()); }
   int64_t numElements() const { return numElements_; }
   size_t sizeInBytes() const { return numElements_ * elementSize(kind_); }
+  bool isNull() const { return data_ == nullptr; }
 
   const void *rawData() const { return data_; }
   template <typename T> const T *data() const {
     return static_cast<const T *>(data_);
   }
-  /// Writable access, only for the value's producer before it is shared.
-  template <typename T> T *mutableData() {
+  /// Writable access: only for the value's producer before it is shared,
+  /// or for a consumer that holds the only reference (`isUnique`).
+  template <typename T> T *mutableData() const {
     return static_cast<T *>(const_cast<void *>(data_));
   }
+  /// Whether this value owns writable storage that nobody else references,
+  /// so its last consumer may update it in place.
+  bool isUnique() const {
+    return writable_ && owner_ && owner_.use_count() == 1;
+  }
+  /// A copy with storage of its own.
+  llvm::Expected<DenseValue> clone() const;
 
 private:
   ElementKind kind_ = ElementKind::F32;
-  llvm::SmallVector<int64_t, 2> shape_;
+  llvm::SmallVector<int64_t, 4> shape_;
   int64_t numElements_ = 0;
   std::shared_ptr<const void> owner_;
   const void *data_ = nullptr;
+  bool writable_ = false;
 };
+
+/// Element `i` of `v` converted to double / int64 (integers sign-extended;
+/// i1 is 0 or 1).
+double loadAsDouble(const DenseValue &v, int64_t i);
+int64_t loadAsInt(const DenseValue &v, int64_t i);
+
+//===----------------------------------------------------------------------===//
+// Tiled values
+//===----------------------------------------------------------------------===//
 
 using TiledMatrixVariant =
     std::variant<rt::TiledMatrix<float>, rt::TiledMatrix<rt::bf16>,
@@ -105,6 +249,10 @@ public:
   bool isTiled() const { return tiled_ != nullptr; }
   const DenseValue &dense() const { return dense_; }
   const TiledValue &tiled() const { return *tiled_; }
+  /// Whether this is the only reference to a tiled value's matrix.
+  bool isUniqueTiled() const { return tiled_ && tiled_.use_count() == 1; }
+  /// The tiled matrix for in-place update; only when isUniqueTiled().
+  TiledValue &mutableTiled() { return const_cast<TiledValue &>(*tiled_); }
   ElementKind kind() const { return isDense_ ? dense_.kind() : tiled_->kind(); }
 
 private:
@@ -114,20 +262,26 @@ private:
 };
 
 /// The logical elements of a tiled value as a dense C-order matrix.
-DenseValue toDense(const TiledValue &tiled);
-/// Packs a rank-2 dense value into a tiled one of `geometry` (padding zero).
-/// Errors on a rank or element-type mismatch.
+llvm::Expected<DenseValue> toDense(const TiledValue &tiled);
+/// Packs a rank-2 dense value into a tiled one of `geometry` (padding zero),
+/// transposing it first when `transpose`. Errors on a rank or element-type
+/// mismatch or an exhausted budget.
 llvm::Expected<TiledValue> packDense(const DenseValue &dense,
-                                     rt::Geometry geometry);
+                                     rt::Geometry geometry,
+                                     bool transpose = false);
 /// A dense view of a value: itself, or the logical elements of a tiled one.
-DenseValue asDense(const RtValue &value);
+llvm::Expected<DenseValue> asDense(const RtValue &value);
 
 /// Wraps a parsed .npy array (sharing its buffer when the data is aligned).
-DenseValue denseFromNpy(NpyArray &&array);
+llvm::Expected<DenseValue> denseFromNpy(NpyArray &&array);
+
+//===----------------------------------------------------------------------===//
+// Printing and comparison
+//===----------------------------------------------------------------------===//
 
 /// The shortest decimal that reads back as the same value ("1", "0.1",
-/// "-0", "1e+10", "inf", "nan"); integers in decimal. bf16 prints the
-/// shortest f32 decimal of its (exact) f32 value.
+/// "-0", "1e+10", "inf", "nan"); integers in decimal (i1 as 0/1). bf16 and
+/// f16 print the shortest f32 decimal of their (exact) f32 value.
 std::string formatElement(ElementKind kind, const void *element);
 /// Element `index` (C order) of `value`, formatted.
 std::string formatElementAt(const DenseValue &value, int64_t index);
@@ -152,16 +306,27 @@ struct Comparison {
   bool infiniteUlp = false;
   /// C-order index of the first element with the largest distance, or -1.
   int64_t worstIndex = -1;
+  /// max |actual - expected| over elements (NaN pairs excluded; a NaN
+  /// against a number is infinite), and max |expected|.
+  double maxAbsError = 0;
+  double maxAbsExpected = 0;
+  /// Elements that fail |a - e| <= atol + rtol * |e| (numpy.allclose;
+  /// NaN equals NaN), for the tolerances given to compare().
+  int64_t numNotClose = 0;
+  int64_t worstCloseIndex = -1;
 
   /// "0", "12", "inf".
   std::string maxUlpStr() const;
+  /// maxAbsError / maxAbsExpected (0 when both are 0).
+  double maxRelError() const;
   bool exceeds(uint64_t tolerance) const {
     return infiniteUlp || maxUlp > tolerance;
   }
 };
 
 /// Precondition: same kind and number of elements.
-Comparison compare(const DenseValue &actual, const DenseValue &expected);
+Comparison compare(const DenseValue &actual, const DenseValue &expected,
+                   double atol = 0, double rtol = 0);
 
 } // namespace systile::interp
 

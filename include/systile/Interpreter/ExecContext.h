@@ -1,0 +1,150 @@
+//===- ExecContext.h - What an execution model sees -------------*- C++ -*-===//
+//
+// The interface between the interpreter core (frames, calls, regions) and
+// the per-op execution models (ExecutableOpInterface external models, one
+// file per dialect under lib/Interpreter/Models). A model reads its
+// operands' values, computes, and binds its results; it reports failure by
+// emitting a diagnostic on its op and returning failure().
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef SYSTILE_INTERPRETER_EXECCONTEXT_H
+#define SYSTILE_INTERPRETER_EXECCONTEXT_H
+
+#include "systile/Interpreter/Value.h"
+#include "systile/Runtime/Matmul.h"
+
+#include "mlir/IR/Diagnostics.h"
+#include "mlir/IR/DialectRegistry.h"
+#include "mlir/IR/OpDefinition.h"
+#include "mlir/IR/Operation.h"
+#include "mlir/IR/Region.h"
+#include "mlir/Support/LLVM.h"
+
+#include <cstdint>
+#include <string>
+
+namespace mlir::func {
+class FuncOp;
+} // namespace mlir::func
+
+namespace systile::interp {
+
+struct InterpreterOptions {
+  /// Skip all-zero weight blocks at run time (rt::MatmulOptions::
+  /// skipZeroBlocks, RFC 7). Off by default: the results are then exactly
+  /// the unskipped numerics, also for inf/NaN inputs and signed zeros.
+  bool skipZeroBlocks = false;
+  /// Worker threads of the matmul simulator; 0 = all hardware threads.
+  int threads = 0;
+  /// Run a whole chain of mxu_matmul ops as one simulateMatmul call when
+  /// that is bit-identical. Off: one simulateMxuBlock call per op.
+  bool fuseMxuChains = true;
+  /// func.call nesting limit, so runaway recursion is an error, not a
+  /// stack overflow.
+  unsigned maxCallDepth = 256;
+  /// Lanes evaluated at once when a payload region runs over many
+  /// iteration points (see ExecutableOpInterface::supportsLanes).
+  int64_t maxLanes = 4096;
+};
+
+/// The RFC 8 figures of one executed matmul.
+struct MatmulRecord {
+  /// The systile.matmul, or the first systile.mxu_matmul of a chain.
+  mlir::Location loc;
+  std::string opName;
+  rt::MatmulStats stats;
+};
+
+/// RFC 8 layout cost, counted as ops execute.
+struct LayoutStats {
+  int64_t packs = 0, unpacks = 0;
+  uint64_t packedBytes = 0, unpackedBytes = 0;
+  /// "layout: packs=... unpacks=... packed_bytes=... unpacked_bytes=..."
+  std::string format() const;
+};
+
+class ExecContext {
+public:
+  virtual ~ExecContext();
+
+  //===--- Values --------------------------------------------------------===//
+  /// The run-time value of `v` (bound earlier; the verifier guarantees
+  /// dominance, the core guarantees it was executed).
+  virtual const RtValue &lookup(mlir::Value v) const = 0;
+  const DenseValue &dense(mlir::Value v) const { return lookup(v).dense(); }
+  const TiledValue &tiled(mlir::Value v) const { return lookup(v).tiled(); }
+  virtual void bind(mlir::Value v, RtValue value) = 0;
+  /// Whether `operand`'s value has no use after its owner op, so the owner
+  /// may update its storage in place when it holds the only reference.
+  virtual bool isLastUse(mlir::OpOperand &operand) const = 0;
+  /// Takes `operand`'s value out of the frame when it is its last use (the
+  /// frame then holds no reference); otherwise returns a shared copy.
+  virtual RtValue take(mlir::OpOperand &operand) = 0;
+
+  //===--- Control -------------------------------------------------------===//
+  /// Runs the single block of `region` with its arguments bound to `args`;
+  /// returns the operands of its terminator.
+  virtual mlir::FailureOr<llvm::SmallVector<RtValue>>
+  runRegion(mlir::Region &region, llvm::ArrayRef<RtValue> args) = 0;
+  /// Calls `callee`; `caller` is where a failure is attributed.
+  virtual mlir::FailureOr<llvm::SmallVector<RtValue>>
+  call(mlir::func::FuncOp callee, llvm::ArrayRef<RtValue> args,
+       mlir::Operation *caller) = 0;
+
+  //===--- Resources and records -----------------------------------------===//
+  virtual const InterpreterOptions &options() const = 0;
+  virtual void recordMatmul(MatmulRecord record) = 0;
+  virtual LayoutStats &layoutStats() = 0;
+  /// Per-op cached data (e.g. an analysis of a block), owned by the
+  /// interpreter for its lifetime.
+  template <typename T> T &cached(mlir::Operation *op) {
+    std::shared_ptr<void> &slot = cacheSlot(op, typeId<T>());
+    if (!slot)
+      slot = std::make_shared<T>();
+    return *static_cast<T *>(slot.get());
+  }
+
+  //===--- Helpers for models --------------------------------------------===//
+  /// Allocates a result; on failure emits "'op': <why>" and returns failure.
+  mlir::FailureOr<DenseValue> allocate(mlir::Operation *op, ElementKind kind,
+                                       llvm::ArrayRef<int64_t> shape,
+                                       bool zero = false);
+  /// Emits `error`'s message on `op` and returns failure.
+  static mlir::LogicalResult fail(mlir::Operation *op, llvm::Error error);
+  /// The element kind of `type` (or of its elements); on an unsupported
+  /// type emits an error naming it and returns failure.
+  static mlir::FailureOr<ElementKind> kindOf(mlir::Operation *op,
+                                             mlir::Type type);
+
+protected:
+  virtual std::shared_ptr<void> &cacheSlot(mlir::Operation *op,
+                                           const void *key) = 0;
+
+private:
+  template <typename T> static const void *typeId() {
+    static const char id = 0;
+    return &id;
+  }
+};
+
+//===----------------------------------------------------------------------===//
+// Registration of the execution models, one function per dialect.
+//===----------------------------------------------------------------------===//
+
+void registerArithExecutionModels(mlir::DialectRegistry &registry);
+void registerMathExecutionModels(mlir::DialectRegistry &registry);
+void registerFuncExecutionModels(mlir::DialectRegistry &registry);
+void registerScfExecutionModels(mlir::DialectRegistry &registry);
+void registerTensorExecutionModels(mlir::DialectRegistry &registry);
+void registerLinalgExecutionModels(mlir::DialectRegistry &registry);
+void registerSystileExecutionModels(mlir::DialectRegistry &registry);
+/// All of the above.
+void registerAllExecutionModels(mlir::DialectRegistry &registry);
+
+} // namespace systile::interp
+
+/// Generated interface declarations.
+#include "systile/Interpreter/ExecutableOpInterface.h.inc"
+
+#endif // SYSTILE_INTERPRETER_EXECCONTEXT_H

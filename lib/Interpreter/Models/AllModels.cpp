@@ -1,0 +1,14 @@
+//===- AllModels.cpp - Registers every dialect's execution models ---------===//
+
+#include "systile/Interpreter/ExecContext.h"
+
+void systile::interp::registerAllExecutionModels(
+    mlir::DialectRegistry &registry) {
+  registerArithExecutionModels(registry);
+  registerMathExecutionModels(registry);
+  registerFuncExecutionModels(registry);
+  registerScfExecutionModels(registry);
+  registerTensorExecutionModels(registry);
+  registerLinalgExecutionModels(registry);
+  registerSystileExecutionModels(registry);
+}
