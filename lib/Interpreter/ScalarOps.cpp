@@ -43,10 +43,9 @@ LogicalResult scalar::checkSameKinds(Operation *op, const LaneOperands &ops,
   for (unsigned i = first + 1; i < ops.values.size(); ++i)
     if (ops.kind(i) != ops.kind(first))
       return op->emitError()
-             << "'" << op->getName() << "' operands #" << first << " and #"
-             << i << " hold different element kinds ("
-             << toString(ops.kind(first)) << ", " << toString(ops.kind(i))
-             << ")";
+             << "'" << op->getName() << "' operands #" << first << " and #" << i
+             << " hold different element kinds (" << toString(ops.kind(first))
+             << ", " << toString(ops.kind(i)) << ")";
   return success();
 }
 
@@ -56,8 +55,7 @@ FailureOr<DenseValue> scalar::resultFor(Operation *op, ExecContext &ctx,
     const DenseValue &d = v.dense();
     // Element-wise loops read element i before writing it, so the result
     // may overwrite an operand of the same kind and size in place.
-    if (d.kind() == kind && d.numElements() == ops.numElements &&
-        d.isUnique())
+    if (d.kind() == kind && d.numElements() == ops.numElements && d.isUnique())
       return d.reshaped(ops.shape);
   }
   return ctx.allocate(op, kind, ops.shape);

@@ -1,4 +1,5 @@
-//===- LaneModelsTest.cpp - Lane-wise arith/math models --------------------===//
+//===- LaneModelsTest.cpp - Lane-wise arith/math models
+//--------------------===//
 //
 // The arith and math models as a linalg payload region runs them: operands
 // are rank-1 lane vectors or rank-0 scalars (a one-element operand
@@ -31,7 +32,9 @@ namespace {
 /// Values in one map; every use is the last one when `lastUse` is set.
 class FakeContext final : public ExecContext {
 public:
-  const RtValue &lookup(Value v) const override { return values.find(v)->second; }
+  const RtValue &lookup(Value v) const override {
+    return values.find(v)->second;
+  }
   void bind(Value v, RtValue value) override { values[v] = std::move(value); }
   bool isLastUse(OpOperand &) const override { return lastUse; }
   RtValue take(OpOperand &operand) override {
@@ -86,7 +89,8 @@ class LaneModels : public ::testing::Test {
 protected:
   void SetUp() override {
     DialectRegistry registry;
-    registry.insert<func::FuncDialect, arith::ArithDialect, math::MathDialect>();
+    registry
+        .insert<func::FuncDialect, arith::ArithDialect, math::MathDialect>();
     registerArithExecutionModels(registry);
     registerMathExecutionModels(registry);
     context = std::make_unique<MLIRContext>(registry);
