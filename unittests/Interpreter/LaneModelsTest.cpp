@@ -146,6 +146,15 @@ TEST_F(LaneModels, ScalarBroadcastsAgainstLanes) {
   EXPECT_EQ(contents<uint8_t>(*cmp), (std::vector<uint8_t>{1, 0}));
 }
 
+TEST_F(LaneModels, OneLaneKeepsItsRank) {
+  ctx.bind(args[0], DenseValue::scalar(ElementKind::F32, 1.0f));
+  ctx.bind(args[1], lanes<float>(ElementKind::F32, {2}));
+  const RtValue *sum = run(0);
+  ASSERT_TRUE(sum);
+  EXPECT_EQ(sum->dense().shape(), llvm::ArrayRef<int64_t>({1}));
+  EXPECT_EQ(contents<float>(*sum), (std::vector<float>{3}));
+}
+
 TEST_F(LaneModels, SelectMixesScalarsAndLanes) {
   ctx.bind(args[0], lanes<float>(ElementKind::F32, {1, 2, 3, 4}));
   ctx.bind(args[1], DenseValue::scalar(ElementKind::F32, -1.0f));
