@@ -1,6 +1,7 @@
 //===- ScfModels.cpp - Execution models of the scf dialect ----------------===//
 //
-// Structured control flow runs its regions through ExecContext::runRegion.
+// Structured control flow runs its regions through
+// ExecContext::runRegionConsuming.
 // Loop-carried values are handed from one iteration to the next without a
 // copy, and the frame's references to them are dropped after each run of
 // the body, so a body that updates its iter_arg in place (tensor.insert,
@@ -58,7 +59,8 @@ void bindResults(Operation *op, ExecContext &ctx,
 FailureOr<SmallVector<RtValue>> runAndRelease(ExecContext &ctx,
                                               Region &region,
                                               SmallVector<RtValue> &args) {
-  FailureOr<SmallVector<RtValue>> results = ctx.runRegion(region, args);
+  FailureOr<SmallVector<RtValue>> results =
+      ctx.runRegionConsuming(region, args);
   args.clear();
   if (succeeded(results))
     releaseRegionValues(ctx, region);
@@ -232,9 +234,10 @@ FailureOr<ForallSpace> forallSpace(scf::ForallOp op, ExecContext &ctx) {
 
 /// Applies the tensor.parallel_insert_slice ops of `op`'s terminator, after
 /// one iteration, to `written` (copies of `outs` made on first write).
-LogicalResult applyParallelInserts(scf::ForallOp op, ExecContext &ctx,
-                                   ArrayRef<RtValue> outs,
-                                   SmallVector<std::optional<DenseValue>> &written) {
+LogicalResult
+applyParallelInserts(scf::ForallOp op, ExecContext &ctx,
+                     ArrayRef<RtValue> outs,
+                     SmallVector<std::optional<DenseValue>> &written) {
   unsigned numIvs = op.getRank();
   Region &body = op.getRegion();
   for (Operation &yielding : op.getTerminator().getYieldingOps()) {
@@ -275,7 +278,7 @@ LogicalResult executeForall(scf::ForallOp op, ExecContext &ctx) {
     for (auto [p, lb, step] : llvm::zip(point, space->lbs, space->steps))
       args.push_back(indexScalar(lb + static_cast<int64_t>(p) * step));
     args.append(outs.begin(), outs.end());
-    if (failed(ctx.runRegion(op.getRegion(), args)) ||
+    if (failed(ctx.runRegionConsuming(op.getRegion(), args)) ||
         failed(applyParallelInserts(op, ctx, outs, written)))
       return failure();
     releaseRegionValues(ctx, op.getRegion());

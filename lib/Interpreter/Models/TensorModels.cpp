@@ -266,7 +266,8 @@ LogicalResult generateElements(Operation *op, ExecContext &ctx,
       SmallVector<RtValue> args;
       for (int64_t i : idx)
         args.push_back(indexScalar(i));
-      FailureOr<SmallVector<RtValue>> yielded = ctx.runRegion(region, args);
+      FailureOr<SmallVector<RtValue>> yielded =
+          ctx.runRegionConsuming(region, args);
       if (failed(yielded))
         return failure();
       releaseRegionValues(ctx, region);
@@ -506,7 +507,8 @@ FailureOr<std::optional<DenseValue>> constantPad(tensor::PadOp op,
   if (!op.getRegion().isAncestor(yielded.getParentRegion()))
     return std::optional<DenseValue>(ctx.dense(yielded));
   SmallVector<RtValue> args(body.getNumArguments(), RtValue(indexScalar(0)));
-  FailureOr<SmallVector<RtValue>> results = ctx.runRegion(op.getRegion(), args);
+  FailureOr<SmallVector<RtValue>> results =
+      ctx.runRegionConsuming(op.getRegion(), args);
   if (failed(results))
     return failure();
   releaseRegionValues(ctx, op.getRegion());
