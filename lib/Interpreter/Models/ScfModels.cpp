@@ -1,11 +1,11 @@
 //===- ScfModels.cpp - Execution models of the scf dialect ----------------===//
 //
 // Structured control flow runs its regions through
-// ExecContext::runRegionConsuming.
-// Loop-carried values are handed from one iteration to the next without a
-// copy, and the frame's references to them are dropped after each run of
-// the body, so a body that updates its iter_arg in place (tensor.insert,
-// tensor.insert_slice) does so without copying the tensor.
+// ExecContext::runRegionConsuming. Loop-carried values are handed from one
+// iteration to the next without a copy, and the frame's references to them
+// are dropped after each run of the body, so a body that updates its
+// iter_arg in place (tensor.insert, tensor.insert_slice) does so without
+// copying the tensor.
 //
 // scf.for computes its trip count up front in 128-bit arithmetic (signed,
 // or unsigned with `unsignedCmp`); a step that is not positive is an error,

@@ -307,19 +307,47 @@ LogicalResult executeGenerate(tensor::GenerateOp op, ExecContext &ctx) {
 // Elements and dimensions
 //===----------------------------------------------------------------------===//
 
+/// A rank-0 value of `kind` (zero bits), to be written by its producer.
+DenseValue zeroScalar(ElementKind kind) {
+  return visitKind(kind, [&](auto tag) {
+    using T = typename decltype(tag)::type;
+    return DenseValue::scalar<T>(kind, T());
+  });
+}
+
+/// tensor.extract of one element, or, inside a linalg payload running on
+/// lanes (a gather such as an embedding lookup), of one element per lane:
+/// each index is then a scalar or a rank-1 value of N lanes.
 LogicalResult executeExtract(tensor::ExtractOp op, ExecContext &ctx) {
   const DenseValue &src = ctx.dense(op.getTensor());
-  SmallVector<int64_t> indices;
-  for (Value i : op.getIndices())
-    indices.push_back(scalarInt(ctx, i));
-  FailureOr<int64_t> at = linearIndex(op, src.shape(), indices);
-  if (failed(at))
+  int64_t lanes = 1;
+  for (Value i : op.getIndices()) {
+    int64_t n = ctx.dense(i).numElements();
+    if (n != 1 && lanes != 1 && n != lanes)
+      return opError(op) << "index operands have " << lanes << " and " << n
+                         << " lanes";
+    if (n != 1)
+      lanes = n;
+  }
+  FailureOr<DenseValue> out = zeroScalar(src.kind());
+  if (lanes != 1)
+    out = ctx.allocate(op, src.kind(), {lanes});
+  if (failed(out))
     return failure();
-  DenseValue scalar = visitKind(src.kind(), [&](auto tag) {
-    using T = typename decltype(tag)::type;
-    return DenseValue::scalar<T>(src.kind(), src.data<T>()[*at]);
-  });
-  ctx.bind(op.getResult(), std::move(scalar));
+  size_t elem = elementSize(src.kind());
+  SmallVector<int64_t> indices(op.getIndices().size());
+  for (int64_t t = 0; t < lanes; ++t) {
+    for (auto [k, i] : llvm::enumerate(op.getIndices())) {
+      const DenseValue &index = ctx.dense(i);
+      indices[k] = loadAsInt(index, index.numElements() == 1 ? 0 : t);
+    }
+    FailureOr<int64_t> at = linearIndex(op, src.shape(), indices);
+    if (failed(at))
+      return failure();
+    std::memcpy(out->mutableData<char>() + t * elem,
+                src.data<char>() + *at * elem, elem);
+  }
+  ctx.bind(op.getResult(), std::move(*out));
   return success();
 }
 
@@ -609,6 +637,16 @@ void attach(MLIRContext &ctx) {
   OpT::template attachInterface<TensorModel<OpT, Fn>>(ctx);
 }
 
+/// tensor.extract also runs on lanes (see executeExtract).
+struct ExtractModel
+    : public ExecutableOpInterface::ExternalModel<ExtractModel,
+                                                  tensor::ExtractOp> {
+  LogicalResult execute(Operation *op, ExecContext &ctx) const {
+    return executeExtract(cast<tensor::ExtractOp>(op), ctx);
+  }
+  bool supportsLanes(Operation *) const { return true; }
+};
+
 } // namespace
 
 void systile::interp::copyBox(char *big, ArrayRef<int64_t> bigShape,
@@ -682,7 +720,7 @@ void systile::interp::registerTensorExecutionModels(DialectRegistry &registry) {
     attach<tensor::DimOp, executeDim>(*ctx);
     attach<tensor::EmptyOp, executeEmpty>(*ctx);
     attach<tensor::ExpandShapeOp, executeExpandShape>(*ctx);
-    attach<tensor::ExtractOp, executeExtract>(*ctx);
+    tensor::ExtractOp::attachInterface<ExtractModel>(*ctx);
     attach<tensor::ExtractSliceOp, executeExtractSlice>(*ctx);
     attach<tensor::FromElementsOp, executeFromElements>(*ctx);
     attach<tensor::GenerateOp, executeGenerate>(*ctx);
