@@ -55,7 +55,7 @@ std::optional<ElementKind> systile::interp::getElementKind(mlir::Type type) {
     return ElementKind::F64;
   if (type.isIndex())
     return ElementKind::Index;
-  if (auto i = dyn_cast<mlir::IntegerType>(type)) {
+  if (auto i = mlir::dyn_cast<mlir::IntegerType>(type)) {
     if (i.isUnsigned())
       return std::nullopt;
     switch (i.getWidth()) {
@@ -350,8 +350,10 @@ llvm::Expected<TiledValue> systile::interp::packDense(const DenseValue &dense,
     source = std::move(*t);
   }
   rt::Shape shape{source.shape()[0], source.shape()[1]};
-  rt::Layout layout(shape, geometry);
-  uint64_t bytes = layout.numStorageElements() * elementSize(source.kind());
+  rt::Expected<rt::Layout> layout = rt::Layout::get(shape, geometry);
+  if (!layout)
+    return llvm::createStringError(layout.error());
+  uint64_t bytes = layout->numElements() * elementSize(source.kind());
   auto pack = [&](auto tag) -> llvm::Expected<TiledValue> {
     using T = decltype(tag);
     if (llvm::Error e = MemoryBudget::get().reserve(bytes, "tiled storage"))

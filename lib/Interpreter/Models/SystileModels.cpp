@@ -1,0 +1,478 @@
+//===- SystileModels.cpp - Execution models of the systile dialect --------===//
+//
+// The systile ops run through the runtime library, so their numerics are
+// RFC 6's by construction. A chain of systile.mxu_matmul ops (one matmul
+// after systile-block-matmul, as MatmulChains.h defines it) is one record
+// of RFC 8 figures; when the chain is in RFC 6 order within one block it
+// runs as one rt::simulateMatmul call at its last op (bit for bit the
+// sequence of rt::simulateMxuBlock calls, which the runtime guarantees),
+// otherwise load by load.
+//
+//===----------------------------------------------------------------------===//
+
+#include "systile/Interpreter/ExecContext.h"
+
+#include "systile/Dialect/Systile/Analysis/MatmulChains.h"
+#include "systile/Dialect/Systile/IR/SystileOps.h"
+#include "systile/Runtime/Runtime.h"
+
+#include "llvm/ADT/DenseMap.h"
+
+#include <cstring>
+
+using namespace mlir;
+using namespace systile::interp;
+namespace rt = systile::rt;
+using systile::TiledType;
+
+namespace {
+
+rt::Geometry geometryOf(TiledType type) {
+  return {type.getSublanes(), type.getLanes(), type.getMxu()};
+}
+
+rt::Precision toRt(systile::Precision precision) {
+  return precision == systile::Precision::BF16 ? rt::Precision::BF16
+                                               : rt::Precision::F32;
+}
+
+template <typename T> constexpr bool isFloatElement() {
+  return std::is_same_v<T, float> || std::is_same_v<T, rt::bf16>;
+}
+
+/// Operand combinations the matmul simulator accepts.
+template <typename L, typename R, typename A> constexpr bool isMatmulCombo() {
+  return (isFloatElement<L>() && isFloatElement<R>() &&
+          std::is_same_v<A, float>) ||
+         (std::is_same_v<L, int8_t> && std::is_same_v<R, int8_t> &&
+          std::is_same_v<A, int32_t>);
+}
+
+template <typename T>
+FailureOr<RtValue> unwrap(Operation *op, rt::Expected<rt::TiledMatrix<T>> e) {
+  if (!e)
+    return op->emitError() << "'" << op->getName() << "': " << e.error();
+  return RtValue(e.take());
+}
+
+/// Whether any padding slot of `m` is non-zero (bitwise).
+template <typename T> bool hasNonZeroPadding(const rt::TiledMatrix<T> &m) {
+  const rt::Layout &layout = m.layout();
+  rt::Shape logical = layout.logicalShape(), padded = layout.paddedShape();
+  for (int64_t r = 0; r < padded.rows; ++r)
+    for (int64_t c = r < logical.rows ? logical.cols : 0; c < padded.cols;
+         ++c) {
+      T v = m.at(r, c);
+      char zero[sizeof(T)] = {};
+      if (std::memcmp(&v, zero, sizeof(T)) != 0)
+        return true;
+    }
+  return false;
+}
+
+/// Binds `value` to `op`'s result, checking the pad = zero promise.
+LogicalResult bindChecked(Operation *op, ExecContext &ctx, RtValue value) {
+  auto type = dyn_cast<TiledType>(op->getResult(0).getType());
+  if (type && type.getPadKind() == systile::PadKind::Zero &&
+      std::visit([](const auto &m) { return hasNonZeroPadding(m); },
+                 value.tiled().matrix))
+    return op->emitError() << "internal error: the runtime's result for '"
+                           << op->getName()
+                           << "' has non-zero padding, but its type " << type
+                           << " promises pad = zero";
+  ctx.bind(op->getResult(0), std::move(value));
+  return success();
+}
+
+LogicalResult bindResult(Operation *op, ExecContext &ctx,
+                         FailureOr<RtValue> value) {
+  if (failed(value))
+    return failure();
+  return bindChecked(op, ctx, std::move(*value));
+}
+
+/// Admission of a tiled result of `type` against the memory budget.
+LogicalResult admit(Operation *op, TiledType type) {
+  uint64_t bytes = type.getNumStorageElements() *
+                   (type.getElementType().getIntOrFloatBitWidth() / 8);
+  if (llvm::Error e = MemoryBudget::get().reserve(bytes, "tiled storage"))
+    return ExecContext::fail(op, std::move(e));
+  MemoryBudget::get().release(bytes);
+  return success();
+}
+
+template <typename Model, typename Op>
+using Base = ExecutableOpInterface::ExternalModel<Model, Op>;
+
+//===----------------------------------------------------------------------===//
+// Layout: pack, unpack, constant, fill_padding
+//===----------------------------------------------------------------------===//
+
+struct PackModel : Base<PackModel, systile::PackOp> {
+  LogicalResult execute(Operation *op, ExecContext &ctx) const {
+    auto pack = cast<systile::PackOp>(op);
+    TiledType type = pack.getResult().getType();
+    if (failed(admit(op, type)))
+      return failure();
+    auto packed = packDense(ctx.dense(pack.getInput()), geometryOf(type));
+    if (!packed)
+      return ExecContext::fail(op, packed.takeError());
+    LayoutStats &layout = ctx.layoutStats();
+    ++layout.packs;
+    layout.packedBytes += type.getNumStorageElements() *
+                          (type.getElementType().getIntOrFloatBitWidth() / 8);
+    return bindChecked(op, ctx, RtValue(std::move(*packed)));
+  }
+};
+
+struct UnpackModel : Base<UnpackModel, systile::UnpackOp> {
+  LogicalResult execute(Operation *op, ExecContext &ctx) const {
+    auto unpack = cast<systile::UnpackOp>(op);
+    auto dense = toDense(ctx.tiled(unpack.getInput()));
+    if (!dense)
+      return ExecContext::fail(op, dense.takeError());
+    LayoutStats &layout = ctx.layoutStats();
+    ++layout.unpacks;
+    layout.unpackedBytes += dense->sizeInBytes();
+    ctx.bind(unpack.getResult(), RtValue(std::move(*dense)));
+    return success();
+  }
+};
+
+/// The storage of a constant as T elements: the attribute's raw data when
+/// it is not a splat (no copy into a temporary), else the splat repeated.
+template <typename T>
+std::vector<T> storageOf(DenseElementsAttr attr, int64_t count) {
+  std::vector<T> data(static_cast<size_t>(count));
+  ArrayRef<char> raw = attr.getRawData();
+  if (attr.isSplat()) {
+    T v;
+    std::memcpy(&v, raw.data(), sizeof(T));
+    std::fill(data.begin(), data.end(), v);
+  } else {
+    std::memcpy(data.data(), raw.data(), count * sizeof(T));
+  }
+  return data;
+}
+
+struct ConstantModel : Base<ConstantModel, systile::ConstantOp> {
+  LogicalResult execute(Operation *op, ExecContext &ctx) const {
+    auto constant = cast<systile::ConstantOp>(op);
+    TiledType type = constant.getResult().getType();
+    if (failed(admit(op, type)))
+      return failure();
+    auto attr = dyn_cast<DenseElementsAttr>(constant.getValue());
+    if (!attr)
+      return op->emitError() << "systile-run needs a dense constant value";
+    rt::Shape shape{type.getRows(), type.getCols()};
+    rt::PadKind pad = type.getPadKind() == systile::PadKind::Zero
+                          ? rt::PadKind::Zero
+                          : rt::PadKind::Undef;
+    int64_t count = type.getNumStorageElements();
+    auto build = [&](auto tag) -> LogicalResult {
+      using T = decltype(tag);
+      return bindResult(op, ctx,
+                        unwrap(op, rt::TiledMatrix<T>::fromStorage(
+                                       shape, geometryOf(type),
+                                       storageOf<T>(attr, count), pad)));
+    };
+    Type element = type.getElementType();
+    if (element.isF32())
+      return build(float());
+    if (element.isBF16())
+      return build(rt::bf16());
+    if (element.isInteger(8))
+      return build(int8_t());
+    return build(int32_t());
+  }
+};
+
+struct FillPaddingModel : Base<FillPaddingModel, systile::FillPaddingOp> {
+  LogicalResult execute(Operation *op, ExecContext &ctx) const {
+    auto fill = cast<systile::FillPaddingOp>(op);
+    RtValue input = ctx.take(op->getOpOperand(0));
+    TiledMatrixVariant copy = input.tiled().matrix;
+    Attribute value = fill.getValue();
+    std::visit(
+        [&](auto &m) {
+          using T = typename std::decay_t<decltype(m)>::value_type;
+          T v{};
+          if constexpr (std::is_same_v<T, float>)
+            v = cast<FloatAttr>(value).getValue().convertToFloat();
+          else if constexpr (std::is_same_v<T, rt::bf16>)
+            v = rt::bf16::fromBits(static_cast<uint16_t>(
+                cast<FloatAttr>(value).getValue().bitcastToAPInt().getZExtValue()));
+          else
+            v = static_cast<T>(
+                cast<IntegerAttr>(value).getValue().getSExtValue());
+          m.fillPadding(v);
+        },
+        copy);
+    return bindChecked(op, ctx, RtValue(TiledValue{std::move(copy)}));
+  }
+};
+
+//===----------------------------------------------------------------------===//
+// Conversions and reductions
+//===----------------------------------------------------------------------===//
+
+struct TruncFModel : Base<TruncFModel, systile::TruncFOp> {
+  LogicalResult execute(Operation *op, ExecContext &ctx) const {
+    const auto &x = std::get<rt::TiledMatrix<float>>(
+        ctx.tiled(op->getOperand(0)).matrix);
+    return bindChecked(op, ctx, RtValue(rt::truncToBF16(x)));
+  }
+};
+
+struct ExtFModel : Base<ExtFModel, systile::ExtFOp> {
+  LogicalResult execute(Operation *op, ExecContext &ctx) const {
+    const auto &x = std::get<rt::TiledMatrix<rt::bf16>>(
+        ctx.tiled(op->getOperand(0)).matrix);
+    return bindChecked(op, ctx, RtValue(rt::extToF32(x)));
+  }
+};
+
+struct QuantizeModel : Base<QuantizeModel, systile::QuantizeOp> {
+  LogicalResult execute(Operation *op, ExecContext &ctx) const {
+    auto q = cast<systile::QuantizeOp>(op);
+    const auto &x =
+        std::get<rt::TiledMatrix<float>>(ctx.tiled(q.getInput()).matrix);
+    return bindResult(
+        op, ctx,
+        unwrap(op, rt::quantize(
+                       x, q.getScaleAttr().getValue().convertToFloat(),
+                       static_cast<int32_t>(q.getZeroPointAttr().getInt()))));
+  }
+};
+
+struct DequantizeModel : Base<DequantizeModel, systile::DequantizeOp> {
+  LogicalResult execute(Operation *op, ExecContext &ctx) const {
+    auto d = cast<systile::DequantizeOp>(op);
+    const auto &x =
+        std::get<rt::TiledMatrix<int8_t>>(ctx.tiled(d.getInput()).matrix);
+    return bindResult(
+        op, ctx,
+        unwrap(op, rt::dequantize(
+                       x, d.getScaleAttr().getValue().convertToFloat(),
+                       static_cast<int32_t>(d.getZeroPointAttr().getInt()))));
+  }
+};
+
+struct ReduceModel : Base<ReduceModel, systile::ReduceOp> {
+  LogicalResult execute(Operation *op, ExecContext &ctx) const {
+    auto r = cast<systile::ReduceOp>(op);
+    rt::ReduceKind kind = r.getKind() == systile::ReduceKind::Sum
+                              ? rt::ReduceKind::Sum
+                          : r.getKind() == systile::ReduceKind::Max
+                              ? rt::ReduceKind::Max
+                              : rt::ReduceKind::Min;
+    int dim = static_cast<int>(r.getDim());
+    const TiledMatrixVariant &x = ctx.tiled(r.getInput()).matrix;
+    if (auto *f = std::get_if<rt::TiledMatrix<float>>(&x))
+      return bindResult(op, ctx, unwrap(op, rt::reduce(*f, kind, dim)));
+    if (auto *i = std::get_if<rt::TiledMatrix<int32_t>>(&x))
+      return bindResult(op, ctx, unwrap(op, rt::reduce(*i, kind, dim)));
+    return op->emitError() << "systile.reduce supports f32 and i32";
+  }
+};
+
+//===----------------------------------------------------------------------===//
+// Matmuls
+//===----------------------------------------------------------------------===//
+
+rt::MatmulOptions matmulOptions(ExecContext &ctx) {
+  rt::MatmulOptions o;
+  o.skipZeroBlocks = ctx.options().skipZeroBlocks;
+  o.threads = ctx.options().threads;
+  return o;
+}
+
+/// Calls `f(lhs, rhs, acc)` with the typed matrices when they are a
+/// combination the simulator takes.
+template <typename F>
+LogicalResult withMatmulOperands(Operation *op, ExecContext &ctx, Value lhs,
+                                 Value rhs, Value acc, F &&f) {
+  return std::visit(
+      [&](const auto &l, const auto &r, const auto &a) -> LogicalResult {
+        using L = typename std::decay_t<decltype(l)>::value_type;
+        using R = typename std::decay_t<decltype(r)>::value_type;
+        using A = typename std::decay_t<decltype(a)>::value_type;
+        if constexpr (!isMatmulCombo<L, R, A>())
+          return op->emitError() << "unsupported operand types";
+        else
+          return f(l, r, a);
+      },
+      ctx.tiled(lhs).matrix, ctx.tiled(rhs).matrix, ctx.tiled(acc).matrix);
+}
+
+struct MatmulModel : Base<MatmulModel, systile::MatmulOp> {
+  LogicalResult execute(Operation *op, ExecContext &ctx) const {
+    auto m = cast<systile::MatmulOp>(op);
+    return withMatmulOperands(
+        op, ctx, m.getLhs(), m.getRhs(), m.getAcc(),
+        [&](const auto &lhs, const auto &rhs,
+            const auto &acc) -> LogicalResult {
+          auto r = rt::simulateMatmul(lhs, rhs, acc, toRt(m.getPrecision()),
+                                      matmulOptions(ctx));
+          if (!r)
+            return op->emitError() << "systile.matmul: " << r.error();
+          ctx.recordMatmul({op->getLoc(), "systile.matmul", r->stats});
+          return bindChecked(op, ctx, RtValue(std::move(r->result)));
+        });
+  }
+};
+
+/// What the interpreter knows of one chain of mxu_matmul ops.
+struct ChainInfo {
+  SmallVector<systile::MxuMatmulOp> ops;
+  /// Runs as one simulateMatmul at its last op.
+  bool fused = false;
+  /// Loads of the matmul not in the IR (folded away).
+  int64_t missing = 0;
+  /// This execution of the chain runs fused; its operands, kept from the
+  /// head to the last op.
+  bool fusedNow = false;
+  SmallVector<RtValue, 3> operands;
+  /// Figures summed over this execution (unfused chains).
+  rt::MatmulStats stats;
+};
+
+/// The chain `op` belongs to, analysed once per head.
+ChainInfo &chainOf(systile::MxuMatmulOp op, ExecContext &ctx) {
+  systile::MxuMatmulOp head = op;
+  while (!systile::isChainHead(head))
+    head = head.getAcc().getDefiningOp<systile::MxuMatmulOp>();
+  ChainInfo &info = ctx.cached<ChainInfo>(head);
+  if (!info.ops.empty())
+    return info;
+  info.ops = systile::collectChain(head);
+  TiledType rhs = head.getRhs().getType();
+  info.missing = rhs.getRowBlocks() * rhs.getColBlocks() -
+                 static_cast<int64_t>(info.ops.size());
+  info.fused = ctx.options().fuseMxuChains &&
+               systile::isInMatmulOrder(info.ops) &&
+               (info.missing == 0 || ctx.options().skipZeroBlocks);
+  return info;
+}
+
+/// A chain with loads folded away equals simulateMatmul only when the
+/// folded blocks are zero and zero blocks are skipped anyway.
+template <typename R>
+bool missingAreZero(const ChainInfo &info, const rt::TiledMatrix<R> &rhs,
+                    TiledType rhsType) {
+  if (info.missing == 0)
+    return true;
+  int64_t nkb = rhsType.getRowBlocks(), nnb = rhsType.getColBlocks();
+  std::vector<char> present(static_cast<size_t>(nkb * nnb), 0);
+  for (systile::MxuMatmulOp op : info.ops)
+    present[op.getKbAttr().getInt() * nnb + op.getNbAttr().getInt()] = 1;
+  rt::SparseTileMap map = rt::SparseTileMap::compute(rhs);
+  for (int64_t kb = 0; kb < nkb; ++kb)
+    for (int64_t nb = 0; nb < nnb; ++nb)
+      if (!present[kb * nnb + nb] && !map.isZeroBlock(kb, nb))
+        return false;
+  return true;
+}
+
+struct MxuMatmulModel : Base<MxuMatmulModel, systile::MxuMatmulOp> {
+  LogicalResult execute(Operation *op, ExecContext &ctx) const {
+    auto m = cast<systile::MxuMatmulOp>(op);
+    ChainInfo &info = chainOf(m, ctx);
+    if (m == info.ops.front() && failed(start(m, info, ctx)))
+      return failure();
+    if (!info.fusedNow)
+      return runOne(m, info, ctx);
+    // Earlier ops of a fused chain bind nothing: their results have exactly
+    // one use, the next op of the chain.
+    return m == info.ops.back() ? runFused(m, info, ctx) : success();
+  }
+
+  /// Decides at the chain's head whether this execution runs fused, and
+  /// then keeps the operands (the frame may release them before the last
+  /// op).
+  static LogicalResult start(systile::MxuMatmulOp head, ChainInfo &info,
+                             ExecContext &ctx) {
+    info.stats = rt::MatmulStats();
+    info.fusedNow = false;
+    if (!info.fused)
+      return success();
+    return withMatmulOperands(
+        head, ctx, head.getLhs(), head.getRhs(), head.getAcc(),
+        [&](const auto &, const auto &rhs, const auto &) -> LogicalResult {
+          info.fusedNow = missingAreZero(info, rhs, head.getRhs().getType());
+          if (info.fusedNow)
+            info.operands = {ctx.lookup(head.getLhs()),
+                             ctx.lookup(head.getRhs()),
+                             ctx.lookup(head.getAcc())};
+          return success();
+        });
+  }
+
+  static LogicalResult runFused(systile::MxuMatmulOp m, ChainInfo &info,
+                                ExecContext &ctx) {
+    SmallVector<RtValue, 3> operands = std::move(info.operands);
+    info.operands.clear();
+    return std::visit(
+        [&](const auto &lhs, const auto &rhs,
+            const auto &acc) -> LogicalResult {
+          using L = typename std::decay_t<decltype(lhs)>::value_type;
+          using R = typename std::decay_t<decltype(rhs)>::value_type;
+          using A = typename std::decay_t<decltype(acc)>::value_type;
+          if constexpr (!isMatmulCombo<L, R, A>()) {
+            return m.emitError() << "unsupported operand types";
+          } else {
+            auto r = rt::simulateMatmul(lhs, rhs, acc, toRt(m.getPrecision()),
+                                        matmulOptions(ctx));
+            if (!r)
+              return m.emitError() << "systile.mxu_matmul: " << r.error();
+            ctx.recordMatmul(
+                {info.ops.front().getLoc(), "systile.mxu_matmul", r->stats});
+            return bindChecked(m, ctx, RtValue(std::move(r->result)));
+          }
+        },
+        operands[0].tiled().matrix, operands[1].tiled().matrix,
+        operands[2].tiled().matrix);
+  }
+
+  static LogicalResult runOne(systile::MxuMatmulOp m, ChainInfo &info,
+                              ExecContext &ctx) {
+    return withMatmulOperands(
+        m, ctx, m.getLhs(), m.getRhs(), m.getAcc(),
+        [&](const auto &lhs, const auto &rhs,
+            const auto &acc) -> LogicalResult {
+          auto r = rt::simulateMxuBlock(
+              lhs, rhs, acc, m.getKbAttr().getInt(), m.getNbAttr().getInt(),
+              toRt(m.getPrecision()), matmulOptions(ctx));
+          if (!r)
+            return m.emitError() << "systile.mxu_matmul: " << r.error();
+          info.stats += r->stats;
+          if (m == info.ops.back()) {
+            // Loads of the matmul not in the IR were folded away: skipped,
+            // as systile-report-utilization counts them.
+            info.stats.skippedLoads += info.missing;
+            ctx.recordMatmul(
+                {info.ops.front().getLoc(), "systile.mxu_matmul", info.stats});
+          }
+          return bindChecked(m, ctx, RtValue(std::move(r->result)));
+        });
+  }
+};
+
+} // namespace
+
+void systile::interp::registerSystileExecutionModels(
+    DialectRegistry &registry) {
+  registry.addExtension(+[](MLIRContext *ctx, systile::SystileDialect *) {
+    systile::PackOp::attachInterface<PackModel>(*ctx);
+    systile::UnpackOp::attachInterface<UnpackModel>(*ctx);
+    systile::ConstantOp::attachInterface<ConstantModel>(*ctx);
+    systile::FillPaddingOp::attachInterface<FillPaddingModel>(*ctx);
+    systile::TruncFOp::attachInterface<TruncFModel>(*ctx);
+    systile::ExtFOp::attachInterface<ExtFModel>(*ctx);
+    systile::QuantizeOp::attachInterface<QuantizeModel>(*ctx);
+    systile::DequantizeOp::attachInterface<DequantizeModel>(*ctx);
+    systile::ReduceOp::attachInterface<ReduceModel>(*ctx);
+    systile::MatmulOp::attachInterface<MatmulModel>(*ctx);
+    systile::MxuMatmulOp::attachInterface<MxuMatmulModel>(*ctx);
+  });
+}

@@ -1,0 +1,273 @@
+//===- RunnerSupport.cpp - systile-run's input and output pieces ----------===//
+
+#include "RunnerSupport.h"
+
+#include "systile/Dialect/Systile/IR/SystileOps.h"
+#include "systile/Interpreter/Npy.h"
+
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/IR/BuiltinTypes.h"
+#include "mlir/Pass/PassManager.h"
+#include "mlir/Pass/PassRegistry.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <unistd.h>
+
+using namespace mlir;
+using namespace systile::interp;
+
+namespace {
+std::string typeStr(Type type) {
+  std::string s;
+  llvm::raw_string_ostream os(s);
+  type.print(os);
+  return s;
+}
+
+llvm::Error fail(const llvm::Twine &message) {
+  return llvm::createStringError(message.str());
+}
+
+std::string dtypeStr(ElementKind kind) {
+  std::optional<NpyElement> npy = toNpyElement(kind);
+  return std::string("'") + (npy ? npyDescr(*npy) : "?") + "' (" +
+         toString(kind) + ")";
+}
+
+/// The element kind and shape (dynamic dimensions as kDynamic) a value of
+/// `type` has.
+struct Expectation {
+  ElementKind kind;
+  SmallVector<int64_t, 4> shape;
+  systile::TiledType tiled;
+};
+
+std::optional<Expectation> expectationOf(Type type) {
+  Expectation e;
+  Type element = type;
+  if (auto tiled = dyn_cast<systile::TiledType>(type)) {
+    e.tiled = tiled;
+    e.shape = {tiled.getRows(), tiled.getCols()};
+    element = tiled.getElementType();
+  } else if (auto tensor = dyn_cast<RankedTensorType>(type)) {
+    e.shape.assign(tensor.getShape().begin(), tensor.getShape().end());
+    element = tensor.getElementType();
+  } else if (isa<ShapedType>(type)) {
+    return std::nullopt;
+  }
+  std::optional<ElementKind> kind = getElementKind(element);
+  if (!kind || !toNpyElement(*kind))
+    return std::nullopt;
+  e.kind = *kind;
+  return e;
+}
+
+bool shapeMatches(ArrayRef<int64_t> have, ArrayRef<int64_t> want) {
+  if (have.size() != want.size())
+    return false;
+  for (auto [h, w] : llvm::zip(have, want))
+    if (!ShapedType::isDynamic(w) && h != w)
+      return false;
+  return true;
+}
+
+std::string shapeStr(ArrayRef<int64_t> shape) {
+  std::string s = "(";
+  for (auto [i, d] : llvm::enumerate(shape))
+    s += (i ? ", " : "") + (ShapedType::isDynamic(d) ? "?" : std::to_string(d));
+  return s + (shape.size() == 1 ? ",)" : ")");
+}
+
+std::string indexStr(ArrayRef<int64_t> shape, int64_t flat) {
+  SmallVector<int64_t> idx(shape.size());
+  for (int64_t d = static_cast<int64_t>(shape.size()) - 1; d >= 0; --d) {
+    idx[d] = flat % shape[d];
+    flat /= shape[d];
+  }
+  std::string s = "[";
+  for (size_t i = 0; i < idx.size(); ++i)
+    s += (i ? ", " : "") + std::to_string(idx[i]);
+  return s + "]";
+}
+} // namespace
+
+bool systile::interp::isExchangeable(Type type) {
+  return expectationOf(type).has_value();
+}
+
+llvm::Expected<RtValue> systile::interp::readValue(StringRef path, Type type,
+                                                   const std::string &what) {
+  std::optional<Expectation> e = expectationOf(type);
+  if (!e)
+    return fail(what + " has type " + typeStr(type) +
+                ", which cannot be read from .npy (supported: tensors and "
+                "tiled tensors of f32, bf16, i8, i32, and such scalars)");
+  llvm::Expected<NpyArray> npy = readNpy(path);
+  if (!npy)
+    return npy.takeError();
+  if (fromNpyElement(npy->element) != e->kind)
+    return fail("expected dtype " + dtypeStr(e->kind) + " for " + what +
+                ", got '" + npy->descr + "'");
+  if (!shapeMatches(npy->shape, e->shape))
+    return fail("expected shape " + shapeStr(e->shape) + " for " + what +
+                ", got " + npy->shapeStr());
+  llvm::Expected<DenseValue> dense = denseFromNpy(std::move(*npy));
+  if (!dense)
+    return dense.takeError();
+  if (!e->tiled)
+    return RtValue(std::move(*dense));
+  systile::TiledType t = e->tiled;
+  llvm::Expected<TiledValue> packed =
+      packDense(*dense, {t.getSublanes(), t.getLanes(), t.getMxu()});
+  if (!packed)
+    return packed.takeError();
+  return RtValue(std::move(*packed));
+}
+
+std::optional<uint64_t> systile::interp::parseMemorySize(StringRef text) {
+  text = text.trim();
+  if (text.empty()) {
+    long pages = sysconf(_SC_PHYS_PAGES), size = sysconf(_SC_PAGE_SIZE);
+    if (pages <= 0 || size <= 0)
+      return 0;
+    return static_cast<uint64_t>(pages) * static_cast<uint64_t>(size) / 4 * 3;
+  }
+  uint64_t scale = 1;
+  char suffix = static_cast<char>(toupper(text.back()));
+  if (StringRef("KMGT").contains(suffix)) {
+    scale = 1ull << (10 * (StringRef("KMGT").find(suffix) + 1));
+    text = text.drop_back();
+    if (text.ends_with_insensitive("i"))
+      return std::nullopt;
+  }
+  uint64_t value;
+  if (text.getAsInteger(10, value))
+    return std::nullopt;
+  if (value && scale > UINT64_MAX / value)
+    return std::nullopt;
+  return value * scale;
+}
+
+std::string systile::interp::listFunctions(ModuleOp module) {
+  std::string available;
+  module->walk([&](func::FuncOp f) {
+    if (!f.isExternal())
+      available += (available.empty() ? "@" : ", @") + f.getSymName().str();
+  });
+  return available.empty() ? "none" : available;
+}
+
+LogicalResult systile::interp::runPipeline(ModuleOp module, StringRef text,
+                                           std::string &message) {
+  std::string parseErrors;
+  llvm::raw_string_ostream es(parseErrors);
+  StringRef trimmed = text.trim();
+  std::string anchored = trimmed.starts_with("builtin.module(")
+                             ? trimmed.str()
+                             : "builtin.module(" + trimmed.str() + ")";
+  FailureOr<OpPassManager> pipeline = parsePassPipeline(anchored, es);
+  if (failed(pipeline)) {
+    message = "invalid --compare-after pipeline '" + text.str() +
+              "': " + StringRef(parseErrors).trim().str();
+    return failure();
+  }
+  PassManager pm(module->getName());
+  static_cast<OpPassManager &>(pm) = std::move(*pipeline);
+  if (failed(pm.run(module))) {
+    message = "the --compare-after pipeline '" + text.str() + "' failed";
+    return failure();
+  }
+  return success();
+}
+
+std::string systile::interp::resultTypeStr(Type type, const DenseValue &value) {
+  auto tensor = dyn_cast<RankedTensorType>(type);
+  if (!tensor || tensor.hasStaticShape())
+    return typeStr(type);
+  return typeStr(RankedTensorType::get(value.shape(), tensor.getElementType()));
+}
+
+std::string systile::interp::describeWorst(int64_t index,
+                                           const DenseValue &actual,
+                                           const DenseValue &expected,
+                                           const char *gotName,
+                                           const char *expectedName) {
+  if (index < 0)
+    return "";
+  return "; worst at " + indexStr(actual.shape(), index) + ": " + gotName +
+         " " + formatElementAt(actual, index) + " (" +
+         formatBits(actual, index) + "), " + expectedName + " " +
+         formatElementAt(expected, index) + " (" +
+         formatBits(expected, index) + ")";
+}
+
+//===----------------------------------------------------------------------===//
+// StagedOutputs
+//===----------------------------------------------------------------------===//
+
+StagedOutputs::~StagedOutputs() {
+  for (Entry &e : entries) {
+    if (!e.tmpPath.empty())
+      llvm::sys::fs::remove(e.tmpPath);
+    if (!e.backupPath.empty())
+      llvm::sys::fs::remove(e.backupPath);
+  }
+}
+
+LogicalResult StagedOutputs::stage(ArrayRef<std::string> paths,
+                                   ArrayRef<DenseValue> values,
+                                   std::string &message) {
+  for (auto [path, value] : llvm::zip(paths, values)) {
+    std::optional<NpyElement> element = toNpyElement(value.kind());
+    if (!element) {
+      message = "cannot write '" + path + "': " + toString(value.kind()) +
+                " has no .npy form";
+      return failure();
+    }
+    int fd;
+    SmallString<256> tmp;
+    if (std::error_code ec =
+            llvm::sys::fs::createUniqueFile(path + ".tmp-%%%%%%", fd, tmp)) {
+      message = "cannot write '" + path + "': " + ec.message();
+      return failure();
+    }
+    entries.push_back({path, tmp.str().str(), ""});
+    llvm::raw_fd_ostream os(fd, /*shouldClose=*/true);
+    writeNpy(os, *element, value.shape(), value.rawData());
+    os.close();
+    if (os.has_error()) {
+      message = "cannot write '" + path + "': " + os.error().message();
+      os.clear_error();
+      return failure();
+    }
+  }
+  return success();
+}
+
+LogicalResult StagedOutputs::commit(std::string &message) {
+  // Keep the old contents of every path until all renames succeeded.
+  for (Entry &e : entries) {
+    if (!llvm::sys::fs::exists(e.path))
+      continue;
+    SmallString<256> backup;
+    int fd;
+    if (llvm::sys::fs::createUniqueFile(e.path + ".old-%%%%%%", fd, backup))
+      continue;
+    ::close(fd);
+    llvm::sys::fs::remove(backup);
+    if (!llvm::sys::fs::create_hard_link(e.path, backup))
+      e.backupPath = backup.str().str();
+  }
+  for (auto [i, e] : llvm::enumerate(entries)) {
+    if (std::error_code ec = llvm::sys::fs::rename(e.tmpPath, e.path)) {
+      message = "cannot write '" + e.path + "': " + ec.message();
+      for (const Entry &done : llvm::ArrayRef(entries).take_front(i))
+        if (!done.backupPath.empty())
+          llvm::sys::fs::rename(done.backupPath, done.path);
+      return failure();
+    }
+    e.tmpPath.clear();
+  }
+  return success();
+}

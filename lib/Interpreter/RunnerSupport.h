@@ -1,0 +1,73 @@
+//===- RunnerSupport.h - systile-run's input and output pieces --*- C++ -*-===//
+//
+// What RunnerMain needs besides the interpreter: reading a .npy file as a
+// value of a function's argument type, the memory-size syntax, the
+// --compare-after pipeline, and outputs that are staged in temporary files
+// and committed all together. Private to lib/Interpreter.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef SYSTILE_LIB_INTERPRETER_RUNNERSUPPORT_H
+#define SYSTILE_LIB_INTERPRETER_RUNNERSUPPORT_H
+
+#include "systile/Interpreter/Value.h"
+
+#include "mlir/IR/BuiltinOps.h"
+#include "llvm/Support/Error.h"
+
+#include <optional>
+#include <string>
+
+namespace systile::interp {
+
+/// Whether values of `type` travel as .npy: ranked tensors (dynamic
+/// dimensions too) and tiled tensors of f32/bf16/i8/i32, and such scalars.
+bool isExchangeable(mlir::Type type);
+
+/// Reads `path` as a value of `type` (a tiled type is packed from the
+/// file's dense matrix; a dynamic dimension takes the file's size). `what`
+/// names the argument or result in messages.
+llvm::Expected<RtValue> readValue(llvm::StringRef path, mlir::Type type,
+                                  const std::string &what);
+
+/// "512M", "8G", "1073741824", "0"; empty: 3/4 of physical memory.
+std::optional<uint64_t> parseMemorySize(llvm::StringRef text);
+
+/// "@a, @b" or "none".
+std::string listFunctions(mlir::ModuleOp module);
+
+/// Runs a textual pipeline, anchored ("builtin.module(...)") or not.
+mlir::LogicalResult runPipeline(mlir::ModuleOp module, llvm::StringRef text,
+                                std::string &message);
+
+/// The type a result prints with: its static type, or for a tensor with
+/// dynamic dimensions the run-time shape.
+std::string resultTypeStr(mlir::Type type, const DenseValue &value);
+
+/// "; worst at [i, j]: got X (bits), expected Y (bits)", or "" for -1.
+std::string describeWorst(int64_t index, const DenseValue &actual,
+                          const DenseValue &expected, const char *gotName,
+                          const char *expectedName);
+
+/// --output files: written to temporaries next to their paths, then renamed
+/// all together; anything not committed is removed on destruction.
+class StagedOutputs {
+public:
+  ~StagedOutputs();
+  mlir::LogicalResult stage(llvm::ArrayRef<std::string> paths,
+                            llvm::ArrayRef<DenseValue> values,
+                            std::string &message);
+  /// Renames the temporaries over their paths; if one rename fails, the
+  /// paths already replaced get their old contents back.
+  mlir::LogicalResult commit(std::string &message);
+
+private:
+  struct Entry {
+    std::string path, tmpPath, backupPath;
+  };
+  llvm::SmallVector<Entry> entries;
+};
+
+} // namespace systile::interp
+
+#endif // SYSTILE_LIB_INTERPRETER_RUNNERSUPPORT_H
