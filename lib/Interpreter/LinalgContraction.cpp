@@ -174,7 +174,7 @@ template <> struct KindOf<uint64_t> {
 /// An element of storage type S as the accumulator type T.
 template <typename T, typename S> T convert(S s, Ext ext) {
   if constexpr (std::is_floating_point_v<T>) {
-    if constexpr (std::is_same_v<S, rt::bf16> || std::is_same_v<S, Half>)
+    if constexpr (std::is_same_v<S, systile::rt::bf16> || std::is_same_v<S, Half>)
       return static_cast<T>(s.toFloat());
     else if constexpr (std::is_floating_point_v<S>)
       return static_cast<T>(s);

@@ -15,6 +15,7 @@
 
 #include "mlir/Dialect/Utils/StructuredOpsUtils.h"
 #include "mlir/IR/AffineExpr.h"
+#include "mlir/IR/BuiltinAttributes.h"
 #include "llvm/ADT/ScopeExit.h"
 
 #include <cstring>
@@ -184,7 +185,7 @@ LogicalResult computeAccess(linalg::LinalgOp op, IterationSpace &space) {
       std::optional<Linear> lin = linearize(map.getResult(r), numLoops);
       if (!lin)
         return op.emitError()
-               << "'" << op->getName() << "': indexing map " << map
+               << "'" << op->getName() << "': indexing map " << AffineMapAttr::get(map)
                << " is not linear in the loop indices; systile-run executes "
                   "linear indexing maps";
       auto [lo, hi] = bounds(*lin, space.ranges);
@@ -192,7 +193,7 @@ LogicalResult computeAccess(linalg::LinalgOp op, IterationSpace &space) {
         return op.emitError()
                << "'" << op->getName() << "': operand #" << index
                << " is indexed out of bounds: dimension " << r << " has size "
-               << value.shape()[r] << " but map " << map << " reaches "
+               << value.shape()[r] << " but map " << AffineMapAttr::get(map) << " reaches "
                << static_cast<int64_t>(lo < 0 ? lo : hi);
       access.base += lin->constant * stride;
       for (unsigned l = 0; l < numLoops; ++l)
@@ -374,7 +375,7 @@ LogicalResult PointRunner::run() {
   IndexSlot &slot = ctx.cached<IndexSlot>(op);
   const PointState *saved = slot.current;
   slot.current = &state;
-  auto restore = llvm::make_scope_exit([&] { slot.current = saved; });
+  llvm::scope_exit restore([&] { slot.current = saved; });
   do {
     for (int64_t start = 0; start < laneExtent; start += maxLanes)
       if (failed(runBatch(start, std::min(maxLanes, laneExtent - start))))
