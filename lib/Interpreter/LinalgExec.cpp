@@ -217,10 +217,11 @@ FailureOr<IterationSpace> buildSpace(linalg::LinalgOp op, ExecContext &ctx) {
 // Choosing the lane loops
 //===----------------------------------------------------------------------===//
 
-/// Whether every op of the payload can run on lanes.
+/// Whether every op of the payload can run on lanes. Constants (a scalar
+/// broadcast against the lanes) can, whatever their model says.
 bool bodySupportsLanes(Block &body) {
   for (Operation &op : body.without_terminator()) {
-    if (isa<linalg::IndexOp>(op))
+    if (isa<linalg::IndexOp>(op) || op.hasTrait<OpTrait::ConstantLike>())
       continue;
     auto model = dyn_cast<ExecutableOpInterface>(&op);
     if (!model || !model.supportsLanes() || op.getNumRegions() != 0)

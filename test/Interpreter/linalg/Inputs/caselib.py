@@ -65,10 +65,15 @@ class Runner:
         os.makedirs(work_dir, exist_ok=True)
         self.count = 0
         self.failed = 0
+        # Set while re-running a program after systile-pipeline: file name
+        # prefix, check-name suffix, and the tolerance every check then uses.
+        self.prefix = ""
+        self.suffix = ""
+        self.force_tol = None
 
     def run(self, name, mlir, args, nresults=1, extra=()):
         """Runs @main of `mlir` on `args`; its results as numpy arrays."""
-        base = os.path.join(self.work, name)
+        base = os.path.join(self.work, self.prefix + name)
         with open(base + ".mlir", "w") as f:
             f.write(mlir)
         cmd = [self.tool, base + ".mlir", "--quiet", *extra]
@@ -84,6 +89,9 @@ class Runner:
         """Exact (bits, or integer values) when tol is None, else within
         tol * max |want|."""
         self.count += 1
+        name += self.suffix
+        if self.force_tol is not None:
+            tol = self.force_tol
         got = np.asarray(got)
         want = np.asarray(want)
         if got.shape != want.shape:
