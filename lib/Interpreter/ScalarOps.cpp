@@ -8,22 +8,23 @@ using namespace systile::interp::scalar;
 
 FailureOr<LaneOperands> scalar::takeOperands(Operation *op, ExecContext &ctx) {
   LaneOperands ops;
-  const DenseValue *largest = nullptr;
   for (OpOperand &operand : op->getOpOperands()) {
     RtValue v = ctx.take(operand);
     if (!v.isDense())
       return op->emitError() << "'" << op->getName() << "' operand #"
                              << operand.getOperandNumber()
                              << " is a tiled value; it expects a dense one";
-    const DenseValue &d = v.dense();
-    // An empty operand wins over a one-element one: the result is empty.
-    if (!largest || d.numElements() > largest->numElements() ||
-        (d.numElements() == 0 && largest->numElements() == 1))
-      largest = &d;
     ops.values.push_back(std::move(v));
   }
-  if (!largest)
+  if (ops.values.empty())
     return op->emitError() << "'" << op->getName() << "' has no operands";
+  const DenseValue *largest = &ops[0];
+  for (unsigned i = 1; i < ops.values.size(); ++i) {
+    int64_t n = ops[i].numElements(), most = largest->numElements();
+    // An empty operand wins over a one-element one: the result is empty.
+    if (n > most || (n == 0 && most == 1))
+      largest = &ops[i];
+  }
   ops.shape.assign(largest->shape().begin(), largest->shape().end());
   ops.numElements = largest->numElements();
   for (auto [i, v] : llvm::enumerate(ops.values)) {
