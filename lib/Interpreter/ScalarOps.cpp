@@ -2,13 +2,16 @@
 
 #include "ScalarOps.h"
 
+#include <optional>
+
 using namespace mlir;
 using namespace systile::interp;
 using namespace systile::interp::scalar;
 
 FailureOr<LaneOperands> scalar::takeOperands(Operation *op, ExecContext &ctx) {
   LaneOperands ops;
-  const DenseValue *largest = nullptr;
+  // An index, not a pointer: the values move into ops.values.
+  std::optional<size_t> largestIndex;
   for (OpOperand &operand : op->getOpOperands()) {
     RtValue v = ctx.take(operand);
     if (!v.isDense())
@@ -16,14 +19,17 @@ FailureOr<LaneOperands> scalar::takeOperands(Operation *op, ExecContext &ctx) {
                              << operand.getOperandNumber()
                              << " is a tiled value; it expects a dense one";
     const DenseValue &d = v.dense();
+    int64_t best =
+        largestIndex ? ops.values[*largestIndex].dense().numElements() : 0;
     // An empty operand wins over a one-element one: the result is empty.
-    if (!largest || d.numElements() > largest->numElements() ||
-        (d.numElements() == 0 && largest->numElements() == 1))
-      largest = &d;
+    if (!largestIndex || d.numElements() > best ||
+        (d.numElements() == 0 && best == 1))
+      largestIndex = ops.values.size();
     ops.values.push_back(std::move(v));
   }
-  if (!largest)
+  if (!largestIndex)
     return op->emitError() << "'" << op->getName() << "' has no operands";
+  const DenseValue *largest = &ops.values[*largestIndex].dense();
   ops.shape.assign(largest->shape().begin(), largest->shape().end());
   ops.numElements = largest->numElements();
   for (auto [i, v] : llvm::enumerate(ops.values)) {
