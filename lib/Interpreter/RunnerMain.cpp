@@ -128,6 +128,11 @@ struct Options {
   cl::opt<bool> timing{"timing",
                        cl::desc("Print the time of each phase to stderr"),
                        cl::cat(category)};
+  cl::opt<bool> allowUnregistered{
+      "allow-unregistered-dialect",
+      cl::desc("Parse ops of unregistered dialects (they cannot run, but a "
+               "function that does not reach them can)"),
+      cl::init(false), cl::cat(category)};
   cl::opt<bool> fuseChains{
       "fuse-mxu-chains",
       cl::desc("Run a complete mxu_matmul chain as one simulateMatmul call "
@@ -218,6 +223,7 @@ LogicalResult Runner::parse() {
     return error("cannot read '" + opts.inputFile +
                  "': " + StringRef(openError).trim());
   sourceMgr.AddNewSourceBuffer(std::move(file), llvm::SMLoc());
+  context.allowUnregisteredDialects(opts.allowUnregistered);
   diagnostics =
       std::make_unique<SourceMgrDiagnosticHandler>(sourceMgr, &context);
   module = parseSourceFile<ModuleOp>(sourceMgr, &context);

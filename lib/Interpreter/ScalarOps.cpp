@@ -2,34 +2,29 @@
 
 #include "ScalarOps.h"
 
-#include <optional>
-
 using namespace mlir;
 using namespace systile::interp;
 using namespace systile::interp::scalar;
 
 FailureOr<LaneOperands> scalar::takeOperands(Operation *op, ExecContext &ctx) {
   LaneOperands ops;
-  // An index, not a pointer: the values move into ops.values.
-  std::optional<size_t> largestIndex;
   for (OpOperand &operand : op->getOpOperands()) {
     RtValue v = ctx.take(operand);
     if (!v.isDense())
       return op->emitError() << "'" << op->getName() << "' operand #"
                              << operand.getOperandNumber()
                              << " is a tiled value; it expects a dense one";
-    const DenseValue &d = v.dense();
-    int64_t best =
-        largestIndex ? ops.values[*largestIndex].dense().numElements() : 0;
-    // An empty operand wins over a one-element one: the result is empty.
-    if (!largestIndex || d.numElements() > best ||
-        (d.numElements() == 0 && best == 1))
-      largestIndex = ops.values.size();
     ops.values.push_back(std::move(v));
   }
-  if (!largestIndex)
+  if (ops.values.empty())
     return op->emitError() << "'" << op->getName() << "' has no operands";
-  const DenseValue *largest = &ops.values[*largestIndex].dense();
+  const DenseValue *largest = &ops[0];
+  for (unsigned i = 1; i < ops.values.size(); ++i) {
+    int64_t n = ops[i].numElements(), most = largest->numElements();
+    // An empty operand wins over a one-element one: the result is empty.
+    if (n > most || (n == 0 && most == 1))
+      largest = &ops[i];
+  }
   ops.shape.assign(largest->shape().begin(), largest->shape().end());
   ops.numElements = largest->numElements();
   for (auto [i, v] : llvm::enumerate(ops.values)) {
@@ -48,10 +43,9 @@ LogicalResult scalar::checkSameKinds(Operation *op, const LaneOperands &ops,
   for (unsigned i = first + 1; i < ops.values.size(); ++i)
     if (ops.kind(i) != ops.kind(first))
       return op->emitError()
-             << "'" << op->getName() << "' operands #" << first << " and #"
-             << i << " hold different element kinds ("
-             << toString(ops.kind(first)) << ", " << toString(ops.kind(i))
-             << ")";
+             << "'" << op->getName() << "' operands #" << first << " and #" << i
+             << " hold different element kinds (" << toString(ops.kind(first))
+             << ", " << toString(ops.kind(i)) << ")";
   return success();
 }
 
@@ -61,8 +55,7 @@ FailureOr<DenseValue> scalar::resultFor(Operation *op, ExecContext &ctx,
     const DenseValue &d = v.dense();
     // Element-wise loops read element i before writing it, so the result
     // may overwrite an operand of the same kind and size in place.
-    if (d.kind() == kind && d.numElements() == ops.numElements &&
-        d.isUnique())
+    if (d.kind() == kind && d.numElements() == ops.numElements && d.isUnique())
       return d.reshaped(ops.shape);
   }
   return ctx.allocate(op, kind, ops.shape);
