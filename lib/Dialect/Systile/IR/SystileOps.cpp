@@ -174,25 +174,18 @@ LogicalResult ConstantOp::verify() {
   // bits. Only padding slots are visited.
   unsigned bytes = type.getElementType().getIntOrFloatBitWidth() / 8;
   ArrayRef<char> raw = value.getRawData();
-  auto isZeroAt = [&](int64_t offset) {
-    const char *p = raw.data() + (value.isSplat() ? 0 : offset * bytes);
-    return llvm::all_of(ArrayRef<char>(p, bytes),
-                        [](char c) { return c == 0; });
-  };
   if (value.isSplat())
-    return isZeroAt(0) ? success()
-                       : emitOpError("pad kind 'zero' requires zero padding, "
-                                     "but the splat value is not +0");
-  for (int64_t r = 0, pr = type.getPaddedRows(); r < pr; ++r)
-    for (int64_t c = r < type.getRows() ? type.getCols() : 0,
-                 pc = type.getPaddedCols();
-         c < pc; ++c)
-      if (!isZeroAt(type.getStorageOffset(r, c)))
-        return emitOpError("pad kind 'zero' requires zero padding, but "
-                           "padding slot (")
-               << r << ", " << c << ") at storage offset "
-               << type.getStorageOffset(r, c)
-               << " is not +0; use pad = undef or zero it";
+    return llvm::all_of(raw.take_front(bytes), [](char c) { return c == 0; })
+               ? success()
+               : emitOpError("pad kind 'zero' requires zero padding, "
+                             "but the splat value is not +0");
+  std::optional<rt::TileGrid::Slot> slot =
+      rt::findNonZeroPadding(type.getTileGrid(), raw.data(), bytes);
+  if (slot)
+    return emitOpError("pad kind 'zero' requires zero padding, but "
+                       "padding slot (")
+           << slot->row << ", " << slot->col << ") at storage offset "
+           << slot->offset << " is not +0; use pad = undef or zero it";
   return success();
 }
 
@@ -213,8 +206,8 @@ static LogicalResult verifyMatmul(Operation *op, TiledType lhs, TiledType rhs,
            << " rows";
   if (acc.getRows() != lhs.getRows() || acc.getCols() != rhs.getCols())
     return op->emitOpError("accumulator shape ")
-           << shapeString(acc.getShape()) << " must be " << lhs.getRows()
-           << "x" << rhs.getCols() << " (lhs rows x rhs columns)";
+           << shapeString(acc.getShape()) << " must be " << lhs.getRows() << "x"
+           << rhs.getCols() << " (lhs rows x rhs columns)";
   Type a = lhs.getElementType(), b = rhs.getElementType(),
        c = acc.getElementType();
   if (isFloatInput(a) && isFloatInput(b)) {
@@ -253,13 +246,13 @@ LogicalResult MxuMatmulOp::verify() {
   if (kb < 0 || kb >= kBlocks)
     return emitOpError("kb = ")
            << kb << " is outside the " << kBlocks
-           << " contraction block(s) [0, " << kBlocks << ") of K = "
-           << lhs.getCols() << " with mxu = " << lhs.getMxu();
+           << " contraction block(s) [0, " << kBlocks
+           << ") of K = " << lhs.getCols() << " with mxu = " << lhs.getMxu();
   if (nb < 0 || nb >= nBlocks)
     return emitOpError("nb = ")
-           << nb << " is outside the " << nBlocks
-           << " column block(s) [0, " << nBlocks << ") of N = "
-           << rhs.getCols() << " with mxu = " << rhs.getMxu();
+           << nb << " is outside the " << nBlocks << " column block(s) [0, "
+           << nBlocks << ") of N = " << rhs.getCols()
+           << " with mxu = " << rhs.getMxu();
   return success();
 }
 
@@ -268,8 +261,8 @@ LogicalResult MxuMatmulOp::verify() {
 //===----------------------------------------------------------------------===//
 
 LogicalResult TruncFOp::verify() {
-  return verifyElementwise(*this, getInput().getType(), getType(), "f32",
-                           isF32, "bf16", isBF16);
+  return verifyElementwise(*this, getInput().getType(), getType(), "f32", isF32,
+                           "bf16", isBF16);
 }
 
 LogicalResult ExtFOp::verify() {

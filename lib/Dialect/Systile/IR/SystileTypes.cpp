@@ -5,9 +5,9 @@
 //===----------------------------------------------------------------------===//
 
 #include "systile/Dialect/Systile/IR/SystileTypes.h"
-#include "systile/Dialect/Systile/IR/SystileDialect.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/DialectImplementation.h"
+#include "systile/Dialect/Systile/IR/SystileDialect.h"
 #include "llvm/ADT/TypeSwitch.h"
 #include "llvm/Support/CheckedArithmetic.h"
 
@@ -23,8 +23,6 @@ void SystileDialect::registerTypes() {
 #include "systile/Dialect/Systile/IR/SystileTypes.cpp.inc"
       >();
 }
-
-static int64_t ceilDiv(int64_t a, int64_t b) { return a / b + (a % b != 0); }
 
 bool TiledType::isSupportedElementType(Type type) {
   return type.isF32() || type.isBF16() || type.isSignlessInteger(8) ||
@@ -59,8 +57,10 @@ LogicalResult TiledType::verify(function_ref<InFlightDiagnostic()> emitError,
   // The padded element count is the storage size; it, and its size in
   // bytes, must be exact in int64.
   int64_t s = geometry.getSublanes(), l = geometry.getLanes();
-  std::optional<int64_t> paddedRows = llvm::checkedMul(ceilDiv(shape[0], s), s);
-  std::optional<int64_t> paddedCols = llvm::checkedMul(ceilDiv(shape[1], l), l);
+  std::optional<int64_t> paddedRows =
+      llvm::checkedMul(rt::ceilDiv(shape[0], s), s);
+  std::optional<int64_t> paddedCols =
+      llvm::checkedMul(rt::ceilDiv(shape[1], l), l);
   std::optional<int64_t> elements;
   if (paddedRows && paddedCols)
     elements = llvm::checkedMul(*paddedRows, *paddedCols);
@@ -127,7 +127,8 @@ static Type parseTiledType(AsmParser &parser) {
   if (!geometry)
     geometry = GeometryAttr::getDefault(context);
   return parser.getChecked<TiledType>(loc, context, shape, elementType,
-                                      geometry, padKind.value_or(PadKind::Zero));
+                                      geometry,
+                                      padKind.value_or(PadKind::Zero));
 }
 
 static void printTiledType(TiledType type, AsmPrinter &printer) {
@@ -161,33 +162,32 @@ void SystileDialect::printType(Type type, DialectAsmPrinter &printer) const {
     printTiledType(tiled, printer);
 }
 
-int64_t TiledType::getPaddedRows() const {
-  return ceilDiv(getRows(), getSublanes()) * getSublanes();
+rt::TileGrid TiledType::getTileGrid() const {
+  return {getRows(), getCols(), getSublanes(), getLanes()};
 }
-int64_t TiledType::getPaddedCols() const {
-  return ceilDiv(getCols(), getLanes()) * getLanes();
-}
+int64_t TiledType::getPaddedRows() const { return getTileGrid().paddedRows(); }
+int64_t TiledType::getPaddedCols() const { return getTileGrid().paddedCols(); }
 SmallVector<int64_t, 2> TiledType::getPaddedShape() const {
   return {getPaddedRows(), getPaddedCols()};
 }
 int64_t TiledType::getNumStorageElements() const {
-  return getPaddedRows() * getPaddedCols();
+  return getTileGrid().numStorageElements();
 }
-int64_t TiledType::getTileRows() const {
-  return ceilDiv(getRows(), getSublanes());
+int64_t TiledType::getTileRows() const { return getTileGrid().tileRows(); }
+int64_t TiledType::getTileCols() const { return getTileGrid().tileCols(); }
+int64_t TiledType::getRowBlocks() const {
+  return rt::ceilDiv(getRows(), getMxu());
 }
-int64_t TiledType::getTileCols() const { return ceilDiv(getCols(), getLanes()); }
-int64_t TiledType::getRowBlocks() const { return ceilDiv(getRows(), getMxu()); }
-int64_t TiledType::getColBlocks() const { return ceilDiv(getCols(), getMxu()); }
+int64_t TiledType::getColBlocks() const {
+  return rt::ceilDiv(getCols(), getMxu());
+}
 
 bool TiledType::isLogical(int64_t row, int64_t col) const {
   return row >= 0 && col >= 0 && row < getRows() && col < getCols();
 }
 
 int64_t TiledType::getStorageOffset(int64_t row, int64_t col) const {
-  int64_t s = getSublanes(), l = getLanes();
-  int64_t tileIndex = (row / s) * getTileCols() + col / l;
-  return tileIndex * (s * l) + (row % s) * l + col % l;
+  return getTileGrid().offset(row, col);
 }
 
 TiledType TiledType::withElementType(Type elementType) const {

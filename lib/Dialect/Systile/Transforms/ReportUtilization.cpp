@@ -2,15 +2,15 @@
 //
 // systile-report-utilization: one remark per original matmul (an unblocked
 // systile.matmul, or a chain of systile.mxu_matmul ops on the same operands)
-// and one for the module, with RFC section 8's figures in the runtime's
-// machine-parsable format (rt::MatmulStats::format), the same that
-// systile-run --stats prints.
+// and one for the module, with RFC section 8's figures computed and printed
+// by the accounting library (systile/Runtime/Utilization.h, which neither
+// needs nor links the simulator), in the format systile-run --stats prints.
 //
 //===----------------------------------------------------------------------===//
 
 #include "systile/Dialect/Systile/IR/SystileOps.h"
 #include "systile/Dialect/Systile/Transforms/Passes.h"
-#include "systile/Runtime/Matmul.h"
+#include "systile/Runtime/Utilization.h"
 #include "systile/Support/PassStatistics.h"
 
 #include "llvm/Support/CheckedArithmetic.h"
@@ -27,28 +27,6 @@ namespace {
 
 PassCounter numMatmulsReported("systile-report-utilization", "matmuls-reported",
                                "matmuls reported");
-
-rt::Shape shapeOf(TiledType type) { return {type.getRows(), type.getCols()}; }
-
-rt::Geometry geometryOf(TiledType type) {
-  return {type.getSublanes(), type.getLanes(), type.getMxu()};
-}
-
-/// Adds `stats` to `total` (RFC 8 figures); false on int64 overflow.
-bool addTo(rt::MatmulStats &total, const rt::MatmulStats &stats) {
-  for (auto [sum, value] :
-       {std::pair{&total.logicalMacs, stats.logicalMacs},
-        std::pair{&total.issuedMacs, stats.issuedMacs},
-        std::pair{&total.weightLoads, stats.weightLoads},
-        std::pair{&total.skippedLoads, stats.skippedLoads}}) {
-    std::optional<int64_t> result = llvm::checkedAdd(*sum, value);
-    if (!result)
-      return false;
-    *sum = *result;
-  }
-  total.paddingMacs = total.issuedMacs - total.logicalMacs;
-  return true;
-}
 
 /// The next weight load of the same matmul: the one user of `op`'s result
 /// that is an mxu_matmul on the same operands accumulating into it, with a
@@ -88,10 +66,10 @@ std::optional<rt::MatmulStats> matmulStats(Operation *op) {
   TiledType lhs = head.getLhs().getType(), rhs = head.getRhs().getType();
   rt::MatmulStats stats;
   for (MxuMatmulOp it = head; it; it = nextInChain(it)) {
-    rt::Expected<rt::MatmulStats> load = rt::weightLoadStats(
-        shapeOf(lhs), shapeOf(rhs), geometryOf(lhs), it.getKbAttr().getInt(),
-        it.getNbAttr().getInt());
-    if (!load || !addTo(stats, *load))
+    rt::Expected<rt::MatmulStats> load =
+        rt::weightLoadStats(shapeOf(lhs), shapeOf(rhs), geometryOf(lhs),
+                            it.getKbAttr().getInt(), it.getNbAttr().getInt());
+    if (!load || !rt::addTo(stats, *load))
       return std::nullopt;
   }
   // Loads of the matmul not in the IR were folded away (skipped).
@@ -124,7 +102,7 @@ struct SystileReportUtilization
         return;
       }
       emitRemark(op->getLoc()) << stats->format("utilization");
-      totalOverflow |= !addTo(total, *stats);
+      totalOverflow |= !rt::addTo(total, *stats);
     });
     if (totalOverflow) {
       emitWarning(getOperation().getLoc())

@@ -98,6 +98,10 @@ def Systile_TiledType : TypeDef<Systile_Dialect, "Tiled"> {
     bool isLogical(int64_t row, int64_t col) const;
     /// The storage offset of padded slot (row, col) (RFC section 3).
     int64_t getStorageOffset(int64_t row, int64_t col) const;
+    /// The shape on the geometry's tiles, for the tiling rules shared with
+    /// the runtime (systile/Runtime/Tiling.h: address map, row runs,
+    /// padding scan).
+    ::systile::rt::TileGrid getTileGrid() const;
     /// The same type with another element type / pad kind.
     TiledType withElementType(::mlir::Type elementType) const;
     TiledType withPadKind(::systile::PadKind padKind) const;
