@@ -73,7 +73,7 @@ LogicalResult TiledType::verify(function_ref<InFlightDiagnostic()> emitError,
 }
 
 // !systile.tiled<R x C x T (, #systile.geometry<...>)? (, pad = kind)?>
-static Type parseTiledType(AsmParser &parser) {
+Type TiledType::parse(AsmParser &parser) {
   SMLoc loc = parser.getCurrentLocation();
   MLIRContext *context = parser.getContext();
   SmallVector<int64_t, 2> shape;
@@ -131,35 +131,36 @@ static Type parseTiledType(AsmParser &parser) {
                                       padKind.value_or(PadKind::Zero));
 }
 
-static void printTiledType(TiledType type, AsmPrinter &printer) {
-  printer << "tiled<";
-  for (int64_t dim : type.getShape())
+void TiledType::print(AsmPrinter &printer) const {
+  printer << "<";
+  for (int64_t dim : getShape())
     printer << dim << "x";
-  printer << type.getElementType();
-  if (!type.getGeometry().isDefault()) {
+  printer << getElementType();
+  if (!getGeometry().isDefault()) {
     printer << ", ";
-    printer.printAttribute(type.getGeometry());
+    printer.printAttribute(getGeometry());
   }
-  if (type.getPadKind() != PadKind::Zero)
-    printer << ", pad = " << stringifyPadKind(type.getPadKind());
+  if (getPadKind() != PadKind::Zero)
+    printer << ", pad = " << stringifyPadKind(getPadKind());
   printer << ">";
 }
 
+// The generated parser and printer, with a message for an unknown name that
+// says what the dialect has.
 Type SystileDialect::parseType(DialectAsmParser &parser) const {
   StringRef mnemonic;
   SMLoc loc = parser.getCurrentLocation();
-  if (parser.parseKeyword(&mnemonic))
-    return {};
-  if (mnemonic == "tiled")
-    return parseTiledType(parser);
+  Type type;
+  OptionalParseResult parsed = generatedTypeParser(parser, &mnemonic, type);
+  if (parsed.has_value())
+    return type;
   parser.emitError(loc, "unknown systile type '")
       << mnemonic << "'; the dialect has one type, !systile.tiled<...>";
   return {};
 }
 
 void SystileDialect::printType(Type type, DialectAsmPrinter &printer) const {
-  if (auto tiled = dyn_cast<TiledType>(type))
-    printTiledType(tiled, printer);
+  (void)generatedTypePrinter(type, printer);
 }
 
 rt::TileGrid TiledType::getTileGrid() const {
