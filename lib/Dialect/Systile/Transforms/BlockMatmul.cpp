@@ -21,14 +21,14 @@ using namespace mlir;
 using namespace systile;
 
 namespace {
-PassCounter numMatmulsBlocked("systile-block-matmul", "matmuls-blocked",
-                              "systile.matmul ops blocked");
-PassCounter numBlocksEmitted("systile-block-matmul", "blocks-emitted",
-                             "systile.mxu_matmul ops emitted");
 
 struct SystileBlockMatmul
     : public systile::impl::SystileBlockMatmulBase<SystileBlockMatmul> {
   using Base::Base;
+  PassCounter numMatmulsBlocked{"systile-block-matmul", "matmuls-blocked",
+                                "systile.matmul ops blocked"};
+  PassCounter numBlocksEmitted{"systile-block-matmul", "blocks-emitted",
+                               "systile.mxu_matmul ops emitted"};
 
   /// Rejects a negative max-blocks once, before any function is visited
   /// (whether the option came from a pipeline string or from C++).

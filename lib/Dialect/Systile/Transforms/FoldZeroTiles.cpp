@@ -28,13 +28,6 @@ using namespace systile;
 
 namespace {
 
-PassCounter
-    numBlocksFolded("systile-fold-zero-tiles", "blocks-folded",
-                    "systile.mxu_matmul ops erased (all-zero rhs block)");
-PassCounter
-    numMatmulsFolded("systile-fold-zero-tiles", "matmuls-folded",
-                     "systile.matmul ops replaced by their accumulator");
-
 /// Per mxu block (kb, nb) of a K x N operand (or per column block kb of an
 /// M x K lhs, with one block row), whether some logical element in it has
 /// a property: is non-zero, or is not finite.
@@ -198,6 +191,13 @@ private:
 struct SystileFoldZeroTiles
     : public systile::impl::SystileFoldZeroTilesBase<SystileFoldZeroTiles> {
   using Base::Base;
+
+  PassCounter numBlocksFolded{
+      "systile-fold-zero-tiles", "blocks-folded",
+      "systile.mxu_matmul ops erased (all-zero rhs block)"};
+  PassCounter numMatmulsFolded{
+      "systile-fold-zero-tiles", "matmuls-folded",
+      "systile.matmul ops replaced by their accumulator"};
 
   void runOnOperation() override {
     SmallVector<Operation *> matmuls;

@@ -25,9 +25,6 @@ using namespace systile;
 
 namespace {
 
-PassCounter numMatmulsReported("systile-report-utilization", "matmuls-reported",
-                               "matmuls reported");
-
 /// The next weight load of the same matmul: the one user of `op`'s result
 /// that is an mxu_matmul on the same operands accumulating into it, with a
 /// later (nb, kb) in the blocked order (nb outer, kb inner). A load at or
@@ -84,6 +81,9 @@ std::optional<rt::MatmulStats> matmulStats(Operation *op) {
 struct SystileReportUtilization
     : public systile::impl::SystileReportUtilizationBase<
           SystileReportUtilization> {
+  PassCounter numMatmulsReported{"systile-report-utilization",
+                                 "matmuls-reported", "matmuls reported"};
+
   void runOnOperation() override {
     rt::MatmulStats total;
     bool totalOverflow = false;
