@@ -72,6 +72,42 @@ LogicalResult TiledType::verify(function_ref<InFlightDiagnostic()> emitError,
   return success();
 }
 
+/// After `pad`: `= (zero | undef)`, into `padKind` (which must be unset).
+static ParseResult parsePadKind(AsmParser &parser, SMLoc itemLoc,
+                                std::optional<PadKind> &padKind) {
+  if (padKind)
+    return parser.emitError(itemLoc, "pad kind given twice");
+  StringRef keyword;
+  if (parser.parseEqual())
+    return failure();
+  SMLoc kindLoc = parser.getCurrentLocation();
+  if (parser.parseKeyword(&keyword))
+    return failure();
+  padKind = symbolizePadKind(keyword);
+  if (!padKind)
+    return parser.emitError(kindLoc, "unknown pad kind '")
+           << keyword << "'; expected 'zero' or 'undef'";
+  return success();
+}
+
+/// A geometry attribute, into `geometry`: once, and before the pad kind.
+static ParseResult parseGeometry(AsmParser &parser, SMLoc itemLoc,
+                                 GeometryAttr &geometry, bool afterPadKind) {
+  Attribute attr;
+  if (parser.parseAttribute(attr))
+    return failure();
+  auto parsed = dyn_cast<GeometryAttr>(attr);
+  if (!parsed)
+    return parser.emitError(itemLoc, "expected '#systile.geometry<...>' or "
+                                     "'pad = zero|undef', got ")
+           << attr;
+  if (geometry || afterPadKind)
+    return parser.emitError(itemLoc,
+                            "the geometry must come once, before 'pad'");
+  geometry = parsed;
+  return success();
+}
+
 // !systile.tiled<R x C x T (, #systile.geometry<...>)? (, pad = kind)?>
 Type TiledType::parse(AsmParser &parser) {
   SMLoc loc = parser.getCurrentLocation();
@@ -87,40 +123,12 @@ Type TiledType::parse(AsmParser &parser) {
   std::optional<PadKind> padKind;
   while (succeeded(parser.parseOptionalComma())) {
     SMLoc itemLoc = parser.getCurrentLocation();
-    if (succeeded(parser.parseOptionalKeyword("pad"))) {
-      StringRef keyword;
-      if (padKind) {
-        parser.emitError(itemLoc, "pad kind given twice");
-        return {};
-      }
-      if (parser.parseEqual())
-        return {};
-      SMLoc kindLoc = parser.getCurrentLocation();
-      if (parser.parseKeyword(&keyword))
-        return {};
-      padKind = symbolizePadKind(keyword);
-      if (!padKind) {
-        parser.emitError(kindLoc, "unknown pad kind '")
-            << keyword << "'; expected 'zero' or 'undef'";
-        return {};
-      }
-      continue;
-    }
-    Attribute attr;
-    if (parser.parseAttribute(attr))
+    ParseResult item =
+        succeeded(parser.parseOptionalKeyword("pad"))
+            ? parsePadKind(parser, itemLoc, padKind)
+            : parseGeometry(parser, itemLoc, geometry, padKind.has_value());
+    if (failed(item))
       return {};
-    auto parsed = dyn_cast<GeometryAttr>(attr);
-    if (!parsed) {
-      parser.emitError(itemLoc, "expected '#systile.geometry<...>' or "
-                                "'pad = zero|undef', got ")
-          << attr;
-      return {};
-    }
-    if (geometry || padKind) {
-      parser.emitError(itemLoc, "the geometry must come once, before 'pad'");
-      return {};
-    }
-    geometry = parsed;
   }
   if (parser.parseGreater())
     return {};
