@@ -52,6 +52,19 @@ struct TileGrid {
   constexpr int64_t numStorageElements() const {
     return paddedRows() * paddedCols();
   }
+  /// The validation behind the plain accessors: the padded element count,
+  /// or nullopt when it or its size at `elementBytes` bytes per element
+  /// exceeds 2^63-1. Needs only rows, cols >= 1 and sublanes, lanes >= 1.
+  constexpr std::optional<int64_t>
+  checkedStorageElements(int64_t elementBytes) const {
+    int64_t rowsPadded = 0, colsPadded = 0, count = 0, bytes = 0;
+    if (__builtin_mul_overflow(tileRows(), sublanes, &rowsPadded) ||
+        __builtin_mul_overflow(tileCols(), lanes, &colsPadded) ||
+        __builtin_mul_overflow(rowsPadded, colsPadded, &count) ||
+        __builtin_mul_overflow(count, elementBytes, &bytes))
+      return std::nullopt;
+    return count;
+  }
 
   /// The RFC 3 address map: the storage offset of slot (row, col) of the
   /// padded shape (tile by tile, each tile row-major).

@@ -9,7 +9,6 @@
 #include "mlir/IR/DialectImplementation.h"
 #include "systile/Dialect/Systile/IR/SystileDialect.h"
 #include "llvm/ADT/TypeSwitch.h"
-#include "llvm/Support/CheckedArithmetic.h"
 
 using namespace mlir;
 using namespace systile;
@@ -57,15 +56,8 @@ LogicalResult TiledType::verify(function_ref<InFlightDiagnostic()> emitError,
   // The padded element count is the storage size; it, and its size in
   // bytes, must be exact in int64.
   int64_t s = geometry.getSublanes(), l = geometry.getLanes();
-  std::optional<int64_t> paddedRows =
-      llvm::checkedMul(rt::ceilDiv(shape[0], s), s);
-  std::optional<int64_t> paddedCols =
-      llvm::checkedMul(rt::ceilDiv(shape[1], l), l);
-  std::optional<int64_t> elements;
-  if (paddedRows && paddedCols)
-    elements = llvm::checkedMul(*paddedRows, *paddedCols);
-  if (!elements || !llvm::checkedMul<int64_t>(
-                       *elements, elementType.getIntOrFloatBitWidth() / 8))
+  rt::TileGrid grid{shape[0], shape[1], s, l};
+  if (!grid.checkedStorageElements(elementType.getIntOrFloatBitWidth() / 8))
     return emitError() << "!systile.tiled<" << shape[0] << "x" << shape[1]
                        << "> padded to " << s << "x" << l
                        << " tiles has more than 2^63-1 elements or bytes";
