@@ -25,30 +25,6 @@ using namespace systile;
 
 namespace {
 
-/// The next weight load of the same matmul: the one user of `op`'s result
-/// that is an mxu_matmul on the same operands accumulating into it, with a
-/// later (nb, kb) in the blocked order (nb outer, kb inner). A load at or
-/// before `op` in that order starts another matmul accumulating into this
-/// one (e.g. after CSE of `A x B + (A x B + C)`).
-MxuMatmulOp nextInChain(MxuMatmulOp op) {
-  if (!op.getResult().hasOneUse())
-    return {};
-  auto next = dyn_cast<MxuMatmulOp>(*op.getResult().getUsers().begin());
-  if (!next || next.getAcc() != op.getResult() ||
-      next.getLhs() != op.getLhs() || next.getRhs() != op.getRhs() ||
-      next.getPrecision() != op.getPrecision())
-    return {};
-  auto order = [](MxuMatmulOp o) {
-    return std::make_pair(o.getNbAttr().getInt(), o.getKbAttr().getInt());
-  };
-  return order(op) < order(next) ? next : MxuMatmulOp();
-}
-
-bool isChainHead(MxuMatmulOp op) {
-  auto previous = op.getAcc().getDefiningOp<MxuMatmulOp>();
-  return !previous || nextInChain(previous) != op;
-}
-
 /// RFC 8's figures of the matmul `op` stands for (an unblocked matmul, or
 /// the chain `op` heads), computed by the runtime, or nullopt on int64
 /// overflow (the verified types leave no other error).
@@ -62,7 +38,7 @@ std::optional<rt::MatmulStats> matmulStats(Operation *op) {
   auto head = cast<MxuMatmulOp>(op);
   TiledType lhs = head.getLhs().getType(), rhs = head.getRhs().getType();
   rt::MatmulStats stats;
-  for (MxuMatmulOp it = head; it; it = nextInChain(it)) {
+  for (MxuMatmulOp it = head; it; it = nextLoadOfMatmul(it)) {
     rt::Expected<rt::MatmulStats> load =
         rt::weightLoadStats(shapeOf(lhs), shapeOf(rhs), geometryOf(lhs),
                             it.getKbAttr().getInt(), it.getNbAttr().getInt());
@@ -89,7 +65,7 @@ struct SystileReportUtilization
     bool totalOverflow = false;
     getOperation().walk([&](Operation *op) {
       auto block = dyn_cast<MxuMatmulOp>(op);
-      if (!isa<MatmulOp>(op) && !(block && isChainHead(block)))
+      if (!isa<MatmulOp>(op) && !(block && startsMatmul(block)))
         return;
       ++numMatmulsReported;
       // Remarks go to the op's location without the op attached, so that

@@ -29,6 +29,16 @@ mlir::DenseElementsAttr packDenseConstant(mlir::DenseElementsAttr dense,
 /// dense tensor of the type's logical shape.
 mlir::DenseElementsAttr unpackDenseConstant(mlir::DenseElementsAttr storage,
                                             TiledType type);
+
+/// What counts as one matmul in blocked IR (SystileMatmulChains.cpp): the
+/// weight load that continues `load`'s matmul, or null. It is the one user
+/// of `load`'s result, in the same block, an mxu_matmul on the same lhs,
+/// rhs and precision accumulating into it, at a later (nb, kb) in the
+/// blocked order (nb outer, kb inner).
+MxuMatmulOp nextLoadOfMatmul(MxuMatmulOp load);
+/// Whether `load` starts a matmul, i.e. does not continue the one whose
+/// result it accumulates into.
+bool startsMatmul(MxuMatmulOp load);
 } // namespace systile
 
 #endif // SYSTILE_DIALECT_SYSTILE_IR_SYSTILEOPS_H
