@@ -10,14 +10,11 @@
 namespace systile::rt {
 
 Status Geometry::validate() const {
-  if (sublanes <= 0 || lanes <= 0 || mxu <= 0)
+  if (!geometrySizesPositive(sublanes, lanes, mxu))
     return Status::error("invalid geometry " + str() +
                          ": sublanes, lanes and mxu must all be positive");
-  // Tile and weight-block sizes are element counts; keep them exact (the
-  // dialect's #systile.geometry verifier has the same rule).
-  int64_t product;
-  if (__builtin_mul_overflow(sublanes, lanes, &product) ||
-      __builtin_mul_overflow(mxu, mxu, &product))
+  // Tile and weight-block sizes are element counts; keep them exact.
+  if (!geometrySizesExact(sublanes, lanes, mxu))
     return Status::error("invalid geometry " + str() +
                          ": a tile or a weight block would have more than "
                          "2^63-1 elements");

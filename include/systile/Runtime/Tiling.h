@@ -30,6 +30,21 @@ inline constexpr int64_t kDefaultSublanes = 8;
 inline constexpr int64_t kDefaultLanes = 128;
 inline constexpr int64_t kDefaultMxu = 128;
 
+/// The rule of a valid geometry (RFC 2), shared by rt::Geometry::validate
+/// and #systile.geometry's verifier: all three sizes positive, and a tile
+/// (sublanes * lanes) and a weight block (mxu * mxu) exact element counts
+/// in int64. The two checks are apart so that callers can say which fails.
+constexpr bool geometrySizesPositive(int64_t sublanes, int64_t lanes,
+                                     int64_t mxu) {
+  return sublanes > 0 && lanes > 0 && mxu > 0;
+}
+constexpr bool geometrySizesExact(int64_t sublanes, int64_t lanes,
+                                  int64_t mxu) {
+  int64_t product = 0;
+  return !__builtin_mul_overflow(sublanes, lanes, &product) &&
+         !__builtin_mul_overflow(mxu, mxu, &product);
+}
+
 /// ceil(n / d) for n >= 0, d >= 1.
 constexpr int64_t ceilDiv(int64_t n, int64_t d) {
   return n / d + (n % d != 0 ? 1 : 0);

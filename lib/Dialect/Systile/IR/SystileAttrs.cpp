@@ -10,7 +10,6 @@
 #include "systile/Dialect/Systile/IR/SystileDialect.h"
 #include "systile/Runtime/Tiling.h"
 #include "llvm/ADT/TypeSwitch.h"
-#include "llvm/Support/CheckedArithmetic.h"
 
 using namespace mlir;
 using namespace systile;
@@ -51,7 +50,7 @@ LogicalResult GeometryAttr::verify(function_ref<InFlightDiagnostic()> emitError,
       failed(check("mxu", mxu)))
     return failure();
   // Tile and weight-block sizes are used as element counts; keep them exact.
-  if (!llvm::checkedMul(sublanes, lanes) || !llvm::checkedMul(mxu, mxu))
+  if (!rt::geometrySizesExact(sublanes, lanes, mxu))
     return emitError() << "geometry " << sublanes << "x" << lanes
                        << ", mxu = " << mxu
                        << " is too large: a tile or a weight block would have "
