@@ -437,6 +437,28 @@ LogicalResult Interpreter::Impl::executeSystile(Operation *op, Frame &frame,
 
   return llvm::TypeSwitch<Operation *, LogicalResult>(op)
       .Case<systile::PackOp>([&](systile::PackOp p) -> LogicalResult {
+        if (p.getTranspose()) {
+          // pack ... transpose: the runtime packs the transpose in one copy.
+          TiledType type = p.getResult().getType();
+          const DenseValue &input = dense(frame, p.getInput());
+          auto build = [&](auto tag) -> LogicalResult {
+            using T = decltype(tag);
+            return bindTiled(unwrap(op, rt::TiledMatrix<T>::fromDenseTransposed(
+                                            {type.getRows(), type.getCols()},
+                                            geometryOf(type), input.data<T>())));
+          };
+          switch (input.kind()) {
+          case ElementKind::F32:
+            return build(float());
+          case ElementKind::BF16:
+            return build(rt::bf16());
+          case ElementKind::I8:
+            return build(int8_t());
+          case ElementKind::I32:
+            return build(int32_t());
+          }
+          return failure();
+        }
         auto packed = packDense(dense(frame, p.getInput()),
                                 geometryOf(p.getResult().getType()));
         if (!packed)
