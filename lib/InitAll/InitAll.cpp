@@ -41,9 +41,9 @@
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/Dialect/Vector/Transforms/BufferizableOpInterfaceImpl.h"
 #include "mlir/IR/DialectRegistry.h"
-#include "mlir/Interfaces/CastInterfaces.h"
 #include "mlir/InitAllExtensions.h"
 #include "mlir/InitAllPasses.h"
+#include "mlir/Interfaces/CastInterfaces.h"
 
 void systile::registerSystileDialect(mlir::DialectRegistry &registry) {
   registry.insert<systile::SystileDialect>();

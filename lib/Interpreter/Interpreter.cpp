@@ -443,9 +443,10 @@ LogicalResult Interpreter::Impl::executeSystile(Operation *op, Frame &frame,
           const DenseValue &input = dense(frame, p.getInput());
           auto build = [&](auto tag) -> LogicalResult {
             using T = decltype(tag);
-            return bindTiled(unwrap(op, rt::TiledMatrix<T>::fromDenseTransposed(
-                                            {type.getRows(), type.getCols()},
-                                            geometryOf(type), input.data<T>())));
+            return bindTiled(
+                unwrap(op, rt::TiledMatrix<T>::fromDenseTransposed(
+                               {type.getRows(), type.getCols()},
+                               geometryOf(type), input.data<T>())));
           };
           switch (input.kind()) {
           case ElementKind::F32:

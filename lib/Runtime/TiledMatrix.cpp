@@ -108,9 +108,9 @@ TiledMatrix<T>::fromDense(Shape shape, Geometry geometry,
 }
 
 template <typename T>
-Expected<TiledMatrix<T>>
-TiledMatrix<T>::fromDenseTransposed(Shape shape, Geometry geometry,
-                                    const T *src) {
+Expected<TiledMatrix<T>> TiledMatrix<T>::fromDenseTransposed(Shape shape,
+                                                             Geometry geometry,
+                                                             const T *src) {
   Expected<Layout> layout = Layout::get(shape, geometry);
   if (!layout)
     return Error(layout.error());

@@ -64,9 +64,8 @@ template <typename T> void checkTransposedPack() {
       std::vector<T> got(m->storage().begin(), m->storage().end());
       ASSERT_EQ(got.size(), expect.size());
       for (size_t i = 0; i < got.size(); ++i)
-        ASSERT_TRUE(got[i] == expect[i])
-            << "storage offset " << i << " of " << shape.str() << " in "
-            << g.str();
+        ASSERT_TRUE(got[i] == expect[i]) << "storage offset " << i << " of "
+                                         << shape.str() << " in " << g.str();
       EXPECT_TRUE(m->toDense() == transposed);
     }
 }
@@ -90,7 +89,8 @@ TEST(TransposedPack, HandExample) {
 
 TEST(TransposedPack, Errors) {
   std::vector<float> input(6);
-  EXPECT_FALSE(TiledMatrix<float>::fromDenseTransposed({0, 3}, {}, input.data()));
+  EXPECT_FALSE(
+      TiledMatrix<float>::fromDenseTransposed({0, 3}, {}, input.data()));
   EXPECT_FALSE(
       TiledMatrix<float>::fromDenseTransposed({2, 3}, {2, 0, 4}, input.data()));
   EXPECT_FALSE(TiledMatrix<float>::fromDenseTransposed({2, 3}, {}, nullptr));

@@ -55,9 +55,9 @@ void buildSystilePipeline(mlir::OpPassManager &pm,
                           const SystilePipelineOptions &options);
 
 /// Adds upstream's TOSA -> linalg lowering (the passes of
-/// tosa-to-linalg-pipeline, validation included), tosa-to-tensor, tosa-to-arith and a canonicalize
-/// (which erases the dead tosa.const_shape ops left behind), then
-/// buildSystilePipeline: a TOSA model to systile in one pass manager.
+/// tosa-to-linalg-pipeline, validation included), tosa-to-tensor, tosa-to-arith
+/// and a canonicalize (which erases the dead tosa.const_shape ops left behind),
+/// then buildSystilePipeline: a TOSA model to systile in one pass manager.
 void buildSystileTosaPipeline(mlir::OpPassManager &pm,
                               const SystilePipelineOptions &options);
 

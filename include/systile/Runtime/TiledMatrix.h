@@ -89,9 +89,8 @@ public:
   /// matrix into a `shape` matrix in one copy: slot (r, c) gets element
   /// (c, r) of `transposed`; padding = zero. What `systile.pack ...
   /// transpose` does, e.g. for an [out, in] weight.
-  static Expected<TiledMatrix> fromDenseTransposed(Shape shape,
-                                                   Geometry geometry,
-                                                   const T *transposed);
+  static Expected<TiledMatrix>
+  fromDenseTransposed(Shape shape, Geometry geometry, const T *transposed);
   /// Adopts storage that is already in hardware order (numElements() slots).
   static Expected<TiledMatrix> fromStorage(Shape shape, Geometry geometry,
                                            const std::vector<T> &storage,

@@ -100,8 +100,8 @@ std::string checkBody(Block &body, bool isFloat) {
   if (!addOk)
     return kNotMac;
   Value acc = body.getArgument(2);
-  Value product = add->getOperand(0) == acc ? add->getOperand(1)
-                                            : add->getOperand(0);
+  Value product =
+      add->getOperand(0) == acc ? add->getOperand(1) : add->getOperand(0);
   if (add->getOperand(0) != acc && add->getOperand(1) != acc)
     return kNotMac;
   Operation *mul = product.getDefiningOp();
@@ -201,8 +201,8 @@ std::string classifyDims(linalg::LinalgOp op, ArrayRef<AffineMap> maps,
 }
 
 /// Why a tiled operand of `c` would not fit in int64 storage, or "".
-std::string checkTiledSizes(const Contraction &c, Type lhs, Type rhs,
-                            Type out, GeometryAttr geometry) {
+std::string checkTiledSizes(const Contraction &c, Type lhs, Type rhs, Type out,
+                            GeometryAttr geometry) {
   int64_t rows = c.sizeOf(c.rowDim), cols = c.sizeOf(c.colDim),
           depth = c.sizeOf(c.kDim);
   std::pair<SmallVector<int64_t, 2>, Type> shapes[] = {
@@ -213,9 +213,8 @@ std::string checkTiledSizes(const Contraction &c, Type lhs, Type rhs,
       message = d.str();
       return success();
     });
-    if (failed(TiledType::verify(
-            [&] { return emitError(c.op->getLoc()); }, shape, element,
-            geometry, PadKind::Zero)))
+    if (failed(TiledType::verify([&] { return emitError(c.op->getLoc()); },
+                                 shape, element, geometry, PadKind::Zero)))
       return message;
   }
   return "";
@@ -232,13 +231,12 @@ std::string checkZeroPoint(Value zp) {
 
 } // namespace
 
-std::optional<Contraction>
-lowering::analyzeContraction(linalg::LinalgOp op, GeometryAttr geometry,
-                             std::string &why) {
+std::optional<Contraction> lowering::analyzeContraction(linalg::LinalgOp op,
+                                                        GeometryAttr geometry,
+                                                        std::string &why) {
   bool quantized =
       isa<linalg::QuantizedMatmulOp, linalg::QuantizedBatchMatmulOp>(op);
-  if (op.getNumDpsInits() != 1 ||
-      op.getNumDpsInputs() != (quantized ? 4 : 2)) {
+  if (op.getNumDpsInits() != 1 || op.getNumDpsInputs() != (quantized ? 4 : 2)) {
     why = "it does not have two inputs and one output";
     return std::nullopt;
   }

@@ -66,8 +66,8 @@ struct Emitter {
     }
     auto [offsets, sizes, strides] = batchSlice(type, pos, index);
     sliced.value = tensor::ExtractSliceOp::create(
-        b, loc, RankedTensorType::get(shape, type.getElementType()),
-        view.value, offsets, sizes, strides);
+        b, loc, RankedTensorType::get(shape, type.getElementType()), view.value,
+        offsets, sizes, strides);
     return sliced;
   }
 
@@ -86,8 +86,7 @@ struct Emitter {
              SmallVector<OpFoldResult>>
   batchSlice(RankedTensorType type, int64_t pos, OpFoldResult index) {
     SmallVector<OpFoldResult> offsets(type.getRank(), b.getIndexAttr(0));
-    SmallVector<OpFoldResult> sizes, strides(type.getRank(),
-                                             b.getIndexAttr(1));
+    SmallVector<OpFoldResult> sizes, strides(type.getRank(), b.getIndexAttr(1));
     for (int64_t size : type.getShape())
       sizes.push_back(b.getIndexAttr(size));
     offsets[pos] = index;
@@ -112,8 +111,7 @@ struct Emitter {
   /// The dense value of `tiled` in the storage type of `like`.
   Value fromTiled(Value tiled, Type like) {
     auto type = cast<TiledType>(tiled.getType());
-    Value dense =
-        UnpackOp::create(b, loc, type.getLogicalTensorType(), tiled);
+    Value dense = UnpackOp::create(b, loc, type.getLogicalTensorType(), tiled);
     return reshapeUnitDims(b, loc, dense,
                            cast<RankedTensorType>(like).getShape());
   }
@@ -132,8 +130,8 @@ struct Emitter {
 
   Value lower2D(const OperandView &lhs, const OperandView &rhs,
                 const OperandView &out) {
-    Value dense = fromTiled(matmul(lhs, rhs, /*acc=*/nullptr, &out),
-                            out.value.getType());
+    Value dense =
+        fromTiled(matmul(lhs, rhs, /*acc=*/nullptr, &out), out.value.getType());
     return c.isQuantized ? applyZeroPoints(dense, lhs, rhs) : dense;
   }
 
@@ -144,8 +142,7 @@ struct Emitter {
   Value lowerReductionBatch();
 
   /// Runs `body(index, carried)` for every batch, unrolled or in an scf.for.
-  Value forEachBatch(Value init,
-                     function_ref<Value(OpFoldResult, Value)> body);
+  Value forEachBatch(Value init, function_ref<Value(OpFoldResult, Value)> body);
 };
 
 } // namespace
@@ -205,18 +202,17 @@ Value Emitter::sumOverK(const OperandView &view, unsigned keptDim) {
   Value init = tensor::EmptyOp::create(b, loc, ArrayRef<int64_t>{size}, i32);
   Value zero = arith::ConstantIntOp::create(b, loc, i32, 0);
   init = linalg::FillOp::create(b, loc, zero, init).getResult(0);
-  SmallVector<AffineMap, 2> maps = {AffineMap::get(2, 0, exprs, ctx),
-                                    AffineMap::get(2, 0, {b.getAffineDimExpr(0)},
-                                                   ctx)};
+  SmallVector<AffineMap, 2> maps = {
+      AffineMap::get(2, 0, exprs, ctx),
+      AffineMap::get(2, 0, {b.getAffineDimExpr(0)}, ctx)};
   SmallVector<utils::IteratorType, 2> iterators = {
       utils::IteratorType::parallel, utils::IteratorType::reduction};
   auto sum = linalg::GenericOp::create(
       b, loc, init.getType(), ValueRange{view.value}, ValueRange{init}, maps,
       iterators, [&](OpBuilder &nb, Location l, ValueRange args) {
         Value wide = arith::ExtSIOp::create(nb, l, i32, args[0]);
-        linalg::YieldOp::create(nb, l,
-                                ValueRange{arith::AddIOp::create(
-                                    nb, l, args[1], wide)});
+        linalg::YieldOp::create(
+            nb, l, ValueRange{arith::AddIOp::create(nb, l, args[1], wide)});
       });
   return sum.getResult(0);
 }
@@ -253,8 +249,7 @@ Value Emitter::applyZeroPoints(Value product, const OperandView &lhs,
       b, loc, product.getType(), inputs, ValueRange{product}, maps, iterators,
       [&](OpBuilder &nb, Location l, ValueRange args) {
         auto widen = [&](Value v) -> Value {
-          return v.getType() == i32 ? v
-                                    : arith::ExtSIOp::create(nb, l, i32, v);
+          return v.getType() == i32 ? v : arith::ExtSIOp::create(nb, l, i32, v);
         };
         Value za = widen(args[0]), zb = widen(args[1]), r = args.back();
         unsigned next = 2;

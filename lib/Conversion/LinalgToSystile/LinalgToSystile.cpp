@@ -71,8 +71,7 @@ struct ConvertLinalgToSystile
       std::optional<lowering::Contraction> contraction =
           lowering::analyzeContraction(op, options.geometry, why);
       if (!contraction) {
-        op->emitRemark() << op->getName() << " not lowered to systile: "
-                         << why;
+        op->emitRemark() << op->getName() << " not lowered to systile: " << why;
         ++numMatmulsLeft;
         continue;
       }

@@ -93,9 +93,9 @@ OpFoldResult PackOp::fold(FoldAdaptor adaptor) {
       return unpack.getInput();
   auto dense = dyn_cast_if_present<DenseElementsAttr>(adaptor.getInput());
   // The verifier guarantees the byte count fits in int64.
-  if (!dense || getType().getNumStorageElements() *
-                        int64_t(elementBytes(getType())) >
-                    kMaxFoldedStorageBytes)
+  if (!dense ||
+      getType().getNumStorageElements() * int64_t(elementBytes(getType())) >
+          kMaxFoldedStorageBytes)
     return {};
   return getTranspose() ? packDenseConstantTransposed(dense, getType())
                         : packDenseConstant(dense, getType());

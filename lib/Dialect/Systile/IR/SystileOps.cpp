@@ -155,10 +155,11 @@ LogicalResult PackOp::verify() {
            << " must be the transpose of the tiled logical shape "
            << shapeString(getType().getShape()) << ", i.e. "
            << getType().getCols() << "x" << getType().getRows();
-  return verifyDenseMatchesTiled(
-      *this, RankedTensorType::get(transposed, input.getElementType(),
-                                   input.getEncoding()),
-      getType());
+  return verifyDenseMatchesTiled(*this,
+                                 RankedTensorType::get(transposed,
+                                                       input.getElementType(),
+                                                       input.getEncoding()),
+                                 getType());
 }
 
 LogicalResult UnpackOp::verify() {

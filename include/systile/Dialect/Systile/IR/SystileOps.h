@@ -27,10 +27,10 @@ mlir::DenseElementsAttr packDenseConstant(mlir::DenseElementsAttr dense,
                                           TiledType type);
 /// The same for `pack ... transpose`: `dense` is the C x R transpose of the
 /// type's R x C logical shape.
-mlir::DenseElementsAttr packDenseConstantTransposed(mlir::DenseElementsAttr dense,
-                                                    TiledType type);
-/// The inverse of packDenseConstant: the logical elements of a storage-ordered constant as a
-/// dense tensor of the type's logical shape.
+mlir::DenseElementsAttr
+packDenseConstantTransposed(mlir::DenseElementsAttr dense, TiledType type);
+/// The inverse of packDenseConstant: the logical elements of a storage-ordered
+/// constant as a dense tensor of the type's logical shape.
 mlir::DenseElementsAttr unpackDenseConstant(mlir::DenseElementsAttr storage,
                                             TiledType type);
 } // namespace systile
