@@ -8,7 +8,7 @@
 // RUN: systile-opt %s --convert-linalg-to-systile="sublanes=2 lanes=4 mxu=4" --mlir-pass-statistics 2>&1 >/dev/null | FileCheck %s --check-prefix=STATS
 
 // STATS: convert-linalg-to-systile
-// STATS-DAG: 18 matmuls-lowered
+// STATS-DAG: 20 matmuls-lowered
 // STATS-DAG: 0 matmuls-left
 
 // nn.Linear: x [M, K] times an [N, K] weight. K = 5 and N = 7 make 2 x 2
@@ -294,4 +294,34 @@ func.func @generic_i8_permuted_loops(%a: tensor<3x6xi8>, %b: tensor<6x2xi8>, %c:
     linalg.yield %s : i32
   } -> tensor<3x2xi32>
   return %d : tensor<3x2xi32>
+}
+
+// linalg.contract is recognised by structure like any other contraction.
+// CHECK-LABEL: func.func @contract
+// CHECK-SAME: (%[[A:.*]]: tensor<5x3xf32>
+// CHECK: systile.pack %[[A]] transpose : tensor<5x3xf32> -> !systile.tiled<3x5xf32, #systile.geometry<2x4, mxu = 4>>
+// CHECK: systile.matmul
+// CHECK-NOT: linalg.contract
+func.func @contract(%a: tensor<5x3xf32>, %b: tensor<5x7xf32>, %c: tensor<3x7xf32>) -> tensor<3x7xf32> {
+  %d = linalg.contract indexing_maps = [affine_map<(m, n, k) -> (k, m)>, affine_map<(m, n, k) -> (k, n)>, affine_map<(m, n, k) -> (m, n)>]
+      ins(%a, %b : tensor<5x3xf32>, tensor<5x7xf32>) outs(%c : tensor<3x7xf32>) -> tensor<3x7xf32>
+  return %d : tensor<3x7xf32>
+}
+
+// A batched [b, n, k] weight transposed by a 3-D linalg.transpose: each
+// batch's slice of the weight is packed transposed, the transpose erased.
+// CHECK-LABEL: func.func @batch_transpose_op
+// CHECK-SAME: (%[[A:.*]]: tensor<2x2x5xf32>, %[[W:.*]]: tensor<2x4x5xf32>
+// CHECK-NOT: linalg.transpose
+// CHECK: %[[W0:.*]] = tensor.extract_slice %[[W]][0, 0, 0] [1, 4, 5] [1, 1, 1] : tensor<2x4x5xf32> to tensor<4x5xf32>
+// CHECK: systile.pack %[[W0]] transpose : tensor<4x5xf32> -> !systile.tiled<5x4xf32, #systile.geometry<2x4, mxu = 4>>
+// CHECK: %[[W1:.*]] = tensor.extract_slice %[[W]][1, 0, 0] [1, 4, 5] [1, 1, 1]
+// CHECK: systile.pack %[[W1]] transpose
+// CHECK-NOT: linalg.transpose
+// CHECK: return
+func.func @batch_transpose_op(%a: tensor<2x2x5xf32>, %w: tensor<2x4x5xf32>, %c: tensor<2x2x4xf32>) -> tensor<2x2x4xf32> {
+  %e = tensor.empty() : tensor<2x5x4xf32>
+  %t = linalg.transpose ins(%w : tensor<2x4x5xf32>) outs(%e : tensor<2x5x4xf32>) permutation = [0, 2, 1]
+  %d = linalg.batch_matmul ins(%a, %t : tensor<2x2x5xf32>, tensor<2x5x4xf32>) outs(%c : tensor<2x2x4xf32>) -> tensor<2x2x4xf32>
+  return %d : tensor<2x2x4xf32>
 }

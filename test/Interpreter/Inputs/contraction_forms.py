@@ -244,6 +244,28 @@ def form_batch(rng, m, k, n, mxu, batch, reduce):
     return ir, [("a", a, "f32"), ("b", b, "f32"), ("c", c, "f32")], want
 
 
+def form_batch_transposed(rng, m, k, n, mxu, batch):
+    """batch_matmul reading its lhs (b, k, m) through its maps and its rhs
+    through a 3-D linalg.transpose of a [b, n, k] weight."""
+    a = random_input(rng, "f32", (batch, k, m))
+    w = random_input(rng, "f32", (batch, n, k))
+    c = random_input(rng, "f32", (batch, m, n))
+    ta, tw = tensor_type(a.shape, "f32"), tensor_type(w.shape, "f32")
+    tb, tc = tensor_type((batch, k, n), "f32"), tensor_type(c.shape, "f32")
+    maps = ("indexing_maps = [affine_map<(b, m, n, k) -> (b, k, m)>, "
+            "affine_map<(b, m, n, k) -> (b, k, n)>, "
+            "affine_map<(b, m, n, k) -> (b, m, n)>]")
+    body = (f"  %e = tensor.empty() : {tb}\n"
+            f"  %t = linalg.transpose ins(%w : {tw}) outs(%e : {tb}) "
+            f"permutation = [0, 2, 1]\n"
+            f"  %d = linalg.batch_matmul {maps}\n"
+            f"      ins(%a, %t : {ta}, {tb}) outs(%c : {tc}) -> {tc}")
+    ir = func([("a", a.shape, "f32"), ("w", w.shape, "f32"),
+               ("c", c.shape, "f32")], body, tc)
+    want = np.stack([rfc6(a[i].T, w[i].T, c[i], mxu) for i in range(batch)])
+    return ir, [("a", a, "f32"), ("w", w, "f32"), ("c", c, "f32")], want
+
+
 SMALL, ODD = (2, 4, 4), (3, 8, 5)
 
 NOW = [
@@ -284,6 +306,8 @@ V2 = [
      lambda r, g: form_quantized(r, 4, 9, 6, g[2], 100, 0)),
     ("quantized_batch_matmul", SMALL,
      lambda r, g: form_quantized(r, 2, 6, 3, g[2], 3, -128, batch=2)),
+    ("batch_matmul transposed", ODD,
+     lambda r, g: form_batch_transposed(r, 3, 11, 4, g[2], 3)),
 ]
 
 
