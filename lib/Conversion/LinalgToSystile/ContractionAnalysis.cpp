@@ -163,6 +163,8 @@ std::string plural(size_t n, const char *what) {
 /// says why they are not one 2-D matmul (per batch).
 std::string classifyDims(linalg::LinalgOp op, ArrayRef<AffineMap> maps,
                          Contraction &c) {
+  // Upstream's contraction check and the named ops' verifiers guarantee
+  // these today; kept as remarks, since dimsOf relies on them.
   for (AffineMap map : maps)
     if (!map.isProjectedPermutation())
       return "an indexing map is not a projected permutation";
@@ -265,6 +267,7 @@ std::optional<Contraction> lowering::analyzeContraction(linalg::LinalgOp op,
       op.getMatchingIndexingMap(op.getDpsInitOperand(0))};
   if (!(why = classifyDims(op, maps, c)).empty())
     return std::nullopt;
+  // Not produced by the quantized named ops today; the lowering relies on it.
   if (c.isQuantized && (c.batchIsReduction || !c.rowDim || !c.colDim)) {
     why = "only quantized matmuls with an M and an N dimension (and a "
           "parallel batch) are lowered";

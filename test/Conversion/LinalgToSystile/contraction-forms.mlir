@@ -40,6 +40,13 @@ func.func @rhs_transposed(%a: tensor<3x5xf32>, %w: tensor<7x5xf32>, %c: tensor<3
 // CHECK: systile.pack %[[A]] transpose : tensor<5x3xf32> -> !systile.tiled<3x5xf32, #systile.geometry<2x4, mxu = 4>>
 // CHECK: systile.pack %[[B]] : tensor<5x7xf32> -> !systile.tiled<5x7xf32, #systile.geometry<2x4, mxu = 4>>
 // CHECK: systile.matmul
+// BLOCKS-LABEL: func.func @lhs_transposed(
+// BLOCKS: systile.mxu_matmul %{{.*}}, %{{.*}}, %{{.*}} [0, 0]
+// BLOCKS: systile.mxu_matmul %{{.*}}, %{{.*}}, %{{.*}} [1, 0]
+// BLOCKS: systile.mxu_matmul %{{.*}}, %{{.*}}, %{{.*}} [0, 1]
+// BLOCKS: systile.mxu_matmul %{{.*}}, %{{.*}}, %{{.*}} [1, 1]
+// BLOCKS-NOT: systile.mxu_matmul
+// BLOCKS: return
 func.func @lhs_transposed(%a: tensor<5x3xf32>, %b: tensor<5x7xf32>, %c: tensor<3x7xf32>) -> tensor<3x7xf32> {
   %d = linalg.matmul indexing_maps = [affine_map<(m, n, k) -> (k, m)>, affine_map<(m, n, k) -> (k, n)>, affine_map<(m, n, k) -> (m, n)>]
       ins(%a, %b : tensor<5x3xf32>, tensor<5x7xf32>) outs(%c : tensor<3x7xf32>) -> tensor<3x7xf32>
@@ -71,6 +78,13 @@ func.func @output_transposed(%a: tensor<3x5xf32>, %b: tensor<5x7xf32>, %c: tenso
 // CHECK: systile.pack %[[W]] transpose : tensor<7x5xf32> -> !systile.tiled<5x7xf32, #systile.geometry<2x4, mxu = 4>>
 // CHECK-NOT: linalg.transpose
 // CHECK: return
+// BLOCKS-LABEL: func.func @transpose_op(
+// BLOCKS: systile.mxu_matmul %{{.*}}, %{{.*}}, %{{.*}} [0, 0]
+// BLOCKS: systile.mxu_matmul %{{.*}}, %{{.*}}, %{{.*}} [1, 0]
+// BLOCKS: systile.mxu_matmul %{{.*}}, %{{.*}}, %{{.*}} [0, 1]
+// BLOCKS: systile.mxu_matmul %{{.*}}, %{{.*}}, %{{.*}} [1, 1]
+// BLOCKS-NOT: systile.mxu_matmul
+// BLOCKS: return
 func.func @transpose_op(%a: tensor<3x5xf32>, %w: tensor<7x5xf32>, %c: tensor<3x7xf32>) -> tensor<3x7xf32> {
   %e = tensor.empty() : tensor<5x7xf32>
   %t = linalg.transpose ins(%w : tensor<7x5xf32>) outs(%e : tensor<5x7xf32>) permutation = [1, 0]
@@ -85,6 +99,13 @@ func.func @transpose_op(%a: tensor<3x5xf32>, %w: tensor<7x5xf32>, %c: tensor<3x7
 // CHECK: %[[T:.*]] = linalg.transpose
 // CHECK: systile.pack %[[W]] transpose
 // CHECK: return %{{.*}}, %[[T]]
+// BLOCKS-LABEL: func.func @transpose_op_shared(
+// BLOCKS: systile.mxu_matmul %{{.*}}, %{{.*}}, %{{.*}} [0, 0]
+// BLOCKS: systile.mxu_matmul %{{.*}}, %{{.*}}, %{{.*}} [1, 0]
+// BLOCKS: systile.mxu_matmul %{{.*}}, %{{.*}}, %{{.*}} [0, 1]
+// BLOCKS: systile.mxu_matmul %{{.*}}, %{{.*}}, %{{.*}} [1, 1]
+// BLOCKS-NOT: systile.mxu_matmul
+// BLOCKS: return
 func.func @transpose_op_shared(%a: tensor<3x5xf32>, %w: tensor<7x5xf32>, %c: tensor<3x7xf32>) -> (tensor<3x7xf32>, tensor<5x7xf32>) {
   %e = tensor.empty() : tensor<5x7xf32>
   %t = linalg.transpose ins(%w : tensor<7x5xf32>) outs(%e : tensor<5x7xf32>) permutation = [1, 0]
@@ -103,6 +124,11 @@ func.func @transpose_op_shared(%a: tensor<3x5xf32>, %w: tensor<7x5xf32>, %c: ten
 // CHECK: %[[R:.*]] = systile.unpack %{{.*}} -> tensor<3x1xf32>
 // CHECK: %[[D:.*]] = tensor.collapse_shape %[[R]] {{\[\[}}0, 1]] : tensor<3x1xf32> into tensor<3xf32>
 // CHECK: return %[[D]]
+// BLOCKS-LABEL: func.func @matvec(
+// BLOCKS: systile.mxu_matmul %{{.*}}, %{{.*}}, %{{.*}} [0, 0]
+// BLOCKS: systile.mxu_matmul %{{.*}}, %{{.*}}, %{{.*}} [1, 0]
+// BLOCKS-NOT: systile.mxu_matmul
+// BLOCKS: return
 func.func @matvec(%a: tensor<3x5xf32>, %x: tensor<5xf32>, %y: tensor<3xf32>) -> tensor<3xf32> {
   %d = linalg.matvec ins(%a, %x : tensor<3x5xf32>, tensor<5xf32>) outs(%y : tensor<3xf32>) -> tensor<3xf32>
   return %d : tensor<3xf32>
@@ -113,6 +139,11 @@ func.func @matvec(%a: tensor<3x5xf32>, %x: tensor<5xf32>, %y: tensor<3xf32>) -> 
 // CHECK: systile.pack %{{.*}} : tensor<5x3xf32> -> !systile.tiled<5x3xf32, #systile.geometry<2x4, mxu = 4>>
 // CHECK: systile.matmul {{.*}} -> !systile.tiled<1x3xf32, #systile.geometry<2x4, mxu = 4>>
 // CHECK: tensor.collapse_shape %{{.*}} {{\[\[}}0, 1]] : tensor<1x3xf32> into tensor<3xf32>
+// BLOCKS-LABEL: func.func @vecmat(
+// BLOCKS: systile.mxu_matmul %{{.*}}, %{{.*}}, %{{.*}} [0, 0]
+// BLOCKS: systile.mxu_matmul %{{.*}}, %{{.*}}, %{{.*}} [1, 0]
+// BLOCKS-NOT: systile.mxu_matmul
+// BLOCKS: return
 func.func @vecmat(%x: tensor<5xf32>, %a: tensor<5x3xf32>, %y: tensor<3xf32>) -> tensor<3xf32> {
   %d = linalg.vecmat ins(%x, %a : tensor<5xf32>, tensor<5x3xf32>) outs(%y : tensor<3xf32>) -> tensor<3xf32>
   return %d : tensor<3xf32>
@@ -123,6 +154,11 @@ func.func @vecmat(%x: tensor<5xf32>, %a: tensor<5x3xf32>, %y: tensor<3xf32>) -> 
 // CHECK: tensor.expand_shape %{{.*}} [] output_shape [1, 1] : tensor<f32> into tensor<1x1xf32>
 // CHECK: systile.matmul {{.*}} : !systile.tiled<1x5xf32, #systile.geometry<2x4, mxu = 4>>, !systile.tiled<5x1xf32, #systile.geometry<2x4, mxu = 4>> -> !systile.tiled<1x1xf32, #systile.geometry<2x4, mxu = 4>>
 // CHECK: tensor.collapse_shape %{{.*}} [] : tensor<1x1xf32> into tensor<f32>
+// BLOCKS-LABEL: func.func @dot(
+// BLOCKS: systile.mxu_matmul %{{.*}}, %{{.*}}, %{{.*}} [0, 0]
+// BLOCKS: systile.mxu_matmul %{{.*}}, %{{.*}}, %{{.*}} [1, 0]
+// BLOCKS-NOT: systile.mxu_matmul
+// BLOCKS: return
 func.func @dot(%x: tensor<5xf32>, %z: tensor<5xf32>, %y: tensor<f32>) -> tensor<f32> {
   %d = linalg.dot ins(%x, %z : tensor<5xf32>, tensor<5xf32>) outs(%y : tensor<f32>) -> tensor<f32>
   return %d : tensor<f32>
@@ -146,6 +182,13 @@ func.func @dot(%x: tensor<5xf32>, %z: tensor<5xf32>, %y: tensor<f32>) -> tensor<
 // CHECK: %[[R1:.*]] = systile.unpack
 // CHECK: %[[D1:.*]] = tensor.insert_slice %[[R1]] into %[[D0]][1, 0, 0] [1, 2, 4]
 // CHECK: return %[[D1]]
+// BLOCKS-LABEL: func.func @batch_unrolled(
+// BLOCKS: systile.mxu_matmul %{{.*}}, %{{.*}}, %{{.*}} [0, 0]
+// BLOCKS: systile.mxu_matmul %{{.*}}, %{{.*}}, %{{.*}} [1, 0]
+// BLOCKS: systile.mxu_matmul %{{.*}}, %{{.*}}, %{{.*}} [0, 0]
+// BLOCKS: systile.mxu_matmul %{{.*}}, %{{.*}}, %{{.*}} [1, 0]
+// BLOCKS-NOT: systile.mxu_matmul
+// BLOCKS: return
 func.func @batch_unrolled(%a: tensor<2x2x5xf32>, %b: tensor<2x5x4xf32>, %c: tensor<2x2x4xf32>) -> tensor<2x2x4xf32> {
   %d = linalg.batch_matmul ins(%a, %b : tensor<2x2x5xf32>, tensor<2x5x4xf32>) outs(%c : tensor<2x2x4xf32>) -> tensor<2x2x4xf32>
   return %d : tensor<2x2x4xf32>
@@ -164,6 +207,12 @@ func.func @batch_unrolled(%a: tensor<2x2x5xf32>, %b: tensor<2x5x4xf32>, %c: tens
 // CHECK: %[[N:.*]] = tensor.insert_slice %[[R]] into %[[OUT]][%[[I]], 0, 0] [1, 2, 4] [1, 1, 1]
 // CHECK: scf.yield %[[N]]
 // CHECK: return %[[L]]
+// BLOCKS-LABEL: func.func @batch_loop(
+// BLOCKS: scf.for
+// BLOCKS: systile.mxu_matmul %{{.*}}, %{{.*}}, %{{.*}} [0, 0]
+// BLOCKS: systile.mxu_matmul %{{.*}}, %{{.*}}, %{{.*}} [1, 0]
+// BLOCKS-NOT: systile.mxu_matmul
+// BLOCKS: return
 func.func @batch_loop(%a: tensor<3x2x5xf32>, %b: tensor<3x5x4xf32>, %c: tensor<3x2x4xf32>) -> tensor<3x2x4xf32> {
   %d = linalg.batch_matmul ins(%a, %b : tensor<3x2x5xf32>, tensor<3x5x4xf32>) outs(%c : tensor<3x2x4xf32>) -> tensor<3x2x4xf32>
   return %d : tensor<3x2x4xf32>
@@ -176,6 +225,11 @@ func.func @batch_loop(%a: tensor<3x2x5xf32>, %b: tensor<3x5x4xf32>, %c: tensor<3
 // CHECK: tensor.collapse_shape %{{.*}} {{\[\[}}0, 1], [2]] : tensor<1x5x4xf32> into tensor<5x4xf32>
 // CHECK: systile.matmul
 // CHECK: tensor.expand_shape %{{.*}} {{\[\[}}0, 1], [2]] output_shape [1, 2, 4] : tensor<2x4xf32> into tensor<1x2x4xf32>
+// BLOCKS-LABEL: func.func @batch_one(
+// BLOCKS: systile.mxu_matmul %{{.*}}, %{{.*}}, %{{.*}} [0, 0]
+// BLOCKS: systile.mxu_matmul %{{.*}}, %{{.*}}, %{{.*}} [1, 0]
+// BLOCKS-NOT: systile.mxu_matmul
+// BLOCKS: return
 func.func @batch_one(%a: tensor<1x2x5xf32>, %b: tensor<1x5x4xf32>, %c: tensor<1x2x4xf32>) -> tensor<1x2x4xf32> {
   %d = linalg.batch_matmul ins(%a, %b : tensor<1x2x5xf32>, tensor<1x5x4xf32>) outs(%c : tensor<1x2x4xf32>) -> tensor<1x2x4xf32>
   return %d : tensor<1x2x4xf32>
@@ -190,6 +244,13 @@ func.func @batch_one(%a: tensor<1x2x5xf32>, %b: tensor<1x5x4xf32>, %c: tensor<1x
 // CHECK: %[[M1:.*]] = systile.matmul %{{.*}}, %{{.*}}, %[[M0]]
 // CHECK: %[[D:.*]] = systile.unpack %[[M1]]
 // CHECK: return %[[D]]
+// BLOCKS-LABEL: func.func @batch_reduce_unrolled(
+// BLOCKS: systile.mxu_matmul %{{.*}}, %{{.*}}, %{{.*}} [0, 0]
+// BLOCKS: systile.mxu_matmul %{{.*}}, %{{.*}}, %{{.*}} [1, 0]
+// BLOCKS: systile.mxu_matmul %{{.*}}, %{{.*}}, %{{.*}} [0, 0]
+// BLOCKS: systile.mxu_matmul %{{.*}}, %{{.*}}, %{{.*}} [1, 0]
+// BLOCKS-NOT: systile.mxu_matmul
+// BLOCKS: return
 func.func @batch_reduce_unrolled(%a: tensor<2x2x5xf32>, %b: tensor<2x5x4xf32>, %c: tensor<2x4xf32>) -> tensor<2x4xf32> {
   %d = linalg.batch_reduce_matmul ins(%a, %b : tensor<2x2x5xf32>, tensor<2x5x4xf32>) outs(%c : tensor<2x4xf32>) -> tensor<2x4xf32>
   return %d : tensor<2x4xf32>
@@ -201,6 +262,12 @@ func.func @batch_reduce_unrolled(%a: tensor<2x2x5xf32>, %b: tensor<2x5x4xf32>, %
 // CHECK: %[[M:.*]] = systile.matmul %{{.*}}, %{{.*}}, %[[ACC]]
 // CHECK: scf.yield %[[M]]
 // CHECK: systile.unpack %[[L]]
+// BLOCKS-LABEL: func.func @batch_reduce_loop(
+// BLOCKS: scf.for
+// BLOCKS: systile.mxu_matmul %{{.*}}, %{{.*}}, %{{.*}} [0, 0]
+// BLOCKS: systile.mxu_matmul %{{.*}}, %{{.*}}, %{{.*}} [1, 0]
+// BLOCKS-NOT: systile.mxu_matmul
+// BLOCKS: return
 func.func @batch_reduce_loop(%a: tensor<3x2x5xf32>, %b: tensor<3x5x4xf32>, %c: tensor<2x4xf32>) -> tensor<2x4xf32> {
   %d = linalg.batch_reduce_matmul ins(%a, %b : tensor<3x2x5xf32>, tensor<3x5x4xf32>) outs(%c : tensor<2x4xf32>) -> tensor<2x4xf32>
   return %d : tensor<2x4xf32>
@@ -227,6 +294,11 @@ func.func @batch_reduce_loop(%a: tensor<3x2x5xf32>, %b: tensor<3x5x4xf32>, %c: t
 // CHECK: %[[T5:.*]] = arith.muli %[[T4]], %[[IZB]]
 // CHECK: %[[T6:.*]] = arith.addi %[[T3]], %[[T5]]
 // CHECK: linalg.yield %[[T6]]
+// BLOCKS-LABEL: func.func @quantized(
+// BLOCKS: systile.mxu_matmul %{{.*}}, %{{.*}}, %{{.*}} [0, 0]
+// BLOCKS: systile.mxu_matmul %{{.*}}, %{{.*}}, %{{.*}} [1, 0]
+// BLOCKS-NOT: systile.mxu_matmul
+// BLOCKS: return
 func.func @quantized(%a: tensor<3x5xi8>, %b: tensor<5x4xi8>, %za: i32, %zb: i32, %c: tensor<3x4xi32>) -> tensor<3x4xi32> {
   %d = linalg.quantized_matmul ins(%a, %b, %za, %zb : tensor<3x5xi8>, tensor<5x4xi8>, i32, i32) outs(%c : tensor<3x4xi32>) -> tensor<3x4xi32>
   return %d : tensor<3x4xi32>
@@ -238,6 +310,11 @@ func.func @quantized(%a: tensor<3x5xi8>, %b: tensor<5x4xi8>, %za: i32, %zb: i32,
 // CHECK: systile.matmul
 // CHECK-NOT: linalg.generic
 // CHECK: return
+// BLOCKS-LABEL: func.func @quantized_symmetric(
+// BLOCKS: systile.mxu_matmul %{{.*}}, %{{.*}}, %{{.*}} [0, 0]
+// BLOCKS: systile.mxu_matmul %{{.*}}, %{{.*}}, %{{.*}} [1, 0]
+// BLOCKS-NOT: systile.mxu_matmul
+// BLOCKS: return
 func.func @quantized_symmetric(%a: tensor<3x5xi8>, %b: tensor<5x4xi8>, %c: tensor<3x4xi32>) -> tensor<3x4xi32> {
   %z = arith.constant 0 : i32
   %d = linalg.quantized_matmul ins(%a, %b, %z, %z : tensor<3x5xi8>, tensor<5x4xi8>, i32, i32) outs(%c : tensor<3x4xi32>) -> tensor<3x4xi32>
@@ -250,6 +327,13 @@ func.func @quantized_symmetric(%a: tensor<3x5xi8>, %b: tensor<5x4xi8>, %c: tenso
 // CHECK-COUNT-2: systile.matmul
 // CHECK-NOT: systile.matmul
 // CHECK: return
+// BLOCKS-LABEL: func.func @quantized_batch(
+// BLOCKS: systile.mxu_matmul %{{.*}}, %{{.*}}, %{{.*}} [0, 0]
+// BLOCKS: systile.mxu_matmul %{{.*}}, %{{.*}}, %{{.*}} [1, 0]
+// BLOCKS: systile.mxu_matmul %{{.*}}, %{{.*}}, %{{.*}} [0, 0]
+// BLOCKS: systile.mxu_matmul %{{.*}}, %{{.*}}, %{{.*}} [1, 0]
+// BLOCKS-NOT: systile.mxu_matmul
+// BLOCKS: return
 func.func @quantized_batch(%a: tensor<2x3x5xi8>, %b: tensor<2x5x4xi8>, %c: tensor<2x3x4xi32>) -> tensor<2x3x4xi32> {
   %za = arith.constant 3 : i32
   %zb = arith.constant 0 : i32
@@ -266,6 +350,11 @@ func.func @quantized_batch(%a: tensor<2x3x5xi8>, %b: tensor<2x5x4xi8>, %c: tenso
 // CHECK: systile.matmul {{.*}} -> !systile.tiled<3x4xf32, #systile.geometry<2x4, mxu = 4>>
 // CHECK-NOT: linalg.generic
 // CHECK: return
+// BLOCKS-LABEL: func.func @generic_bf16(
+// BLOCKS: systile.mxu_matmul %{{.*}}, %{{.*}}, %{{.*}} [0, 0]
+// BLOCKS: systile.mxu_matmul %{{.*}}, %{{.*}}, %{{.*}} [1, 0]
+// BLOCKS-NOT: systile.mxu_matmul
+// BLOCKS: return
 func.func @generic_bf16(%a: tensor<3x5xbf16>, %b: tensor<4x5xbf16>, %c: tensor<3x4xf32>) -> tensor<3x4xf32> {
   %d = linalg.generic {indexing_maps = [affine_map<(m, n, k) -> (m, k)>, affine_map<(m, n, k) -> (n, k)>, affine_map<(m, n, k) -> (m, n)>], iterator_types = ["parallel", "parallel", "reduction"]}
       ins(%a, %b : tensor<3x5xbf16>, tensor<4x5xbf16>) outs(%c : tensor<3x4xf32>) {
@@ -283,6 +372,11 @@ func.func @generic_bf16(%a: tensor<3x5xbf16>, %b: tensor<4x5xbf16>, %c: tensor<3
 // written the other way round, i8 sign-extended.
 // CHECK-LABEL: func.func @generic_i8_permuted_loops
 // CHECK: systile.matmul {{.*}} : !systile.tiled<3x6xi8, #systile.geometry<2x4, mxu = 4>>, !systile.tiled<6x2xi8, #systile.geometry<2x4, mxu = 4>> -> !systile.tiled<3x2xi32, #systile.geometry<2x4, mxu = 4>>
+// BLOCKS-LABEL: func.func @generic_i8_permuted_loops(
+// BLOCKS: systile.mxu_matmul %{{.*}}, %{{.*}}, %{{.*}} [0, 0]
+// BLOCKS: systile.mxu_matmul %{{.*}}, %{{.*}}, %{{.*}} [1, 0]
+// BLOCKS-NOT: systile.mxu_matmul
+// BLOCKS: return
 func.func @generic_i8_permuted_loops(%a: tensor<3x6xi8>, %b: tensor<6x2xi8>, %c: tensor<3x2xi32>) -> tensor<3x2xi32> {
   %d = linalg.generic {indexing_maps = [affine_map<(k, n, m) -> (m, k)>, affine_map<(k, n, m) -> (k, n)>, affine_map<(k, n, m) -> (m, n)>], iterator_types = ["reduction", "parallel", "parallel"]}
       ins(%a, %b : tensor<3x6xi8>, tensor<6x2xi8>) outs(%c : tensor<3x2xi32>) {
@@ -302,6 +396,13 @@ func.func @generic_i8_permuted_loops(%a: tensor<3x6xi8>, %b: tensor<6x2xi8>, %c:
 // CHECK: systile.pack %[[A]] transpose : tensor<5x3xf32> -> !systile.tiled<3x5xf32, #systile.geometry<2x4, mxu = 4>>
 // CHECK: systile.matmul
 // CHECK-NOT: linalg.contract
+// BLOCKS-LABEL: func.func @contract(
+// BLOCKS: systile.mxu_matmul %{{.*}}, %{{.*}}, %{{.*}} [0, 0]
+// BLOCKS: systile.mxu_matmul %{{.*}}, %{{.*}}, %{{.*}} [1, 0]
+// BLOCKS: systile.mxu_matmul %{{.*}}, %{{.*}}, %{{.*}} [0, 1]
+// BLOCKS: systile.mxu_matmul %{{.*}}, %{{.*}}, %{{.*}} [1, 1]
+// BLOCKS-NOT: systile.mxu_matmul
+// BLOCKS: return
 func.func @contract(%a: tensor<5x3xf32>, %b: tensor<5x7xf32>, %c: tensor<3x7xf32>) -> tensor<3x7xf32> {
   %d = linalg.contract indexing_maps = [affine_map<(m, n, k) -> (k, m)>, affine_map<(m, n, k) -> (k, n)>, affine_map<(m, n, k) -> (m, n)>]
       ins(%a, %b : tensor<5x3xf32>, tensor<5x7xf32>) outs(%c : tensor<3x7xf32>) -> tensor<3x7xf32>
@@ -319,6 +420,13 @@ func.func @contract(%a: tensor<5x3xf32>, %b: tensor<5x7xf32>, %c: tensor<3x7xf32
 // CHECK: systile.pack %[[W1]] transpose
 // CHECK-NOT: linalg.transpose
 // CHECK: return
+// BLOCKS-LABEL: func.func @batch_transpose_op(
+// BLOCKS: systile.mxu_matmul %{{.*}}, %{{.*}}, %{{.*}} [0, 0]
+// BLOCKS: systile.mxu_matmul %{{.*}}, %{{.*}}, %{{.*}} [1, 0]
+// BLOCKS: systile.mxu_matmul %{{.*}}, %{{.*}}, %{{.*}} [0, 0]
+// BLOCKS: systile.mxu_matmul %{{.*}}, %{{.*}}, %{{.*}} [1, 0]
+// BLOCKS-NOT: systile.mxu_matmul
+// BLOCKS: return
 func.func @batch_transpose_op(%a: tensor<2x2x5xf32>, %w: tensor<2x4x5xf32>, %c: tensor<2x2x4xf32>) -> tensor<2x2x4xf32> {
   %e = tensor.empty() : tensor<2x5x4xf32>
   %t = linalg.transpose ins(%w : tensor<2x4x5xf32>) outs(%e : tensor<2x5x4xf32>) permutation = [0, 2, 1]
