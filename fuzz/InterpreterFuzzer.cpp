@@ -9,6 +9,13 @@
 // return results or a diagnostic, never crash; its per-input time budget is
 // libFuzzer's -timeout.
 //
+// Translation validation on integer programs: when every result of a
+// function that ran is an integer tensor, the function runs again after
+// systile-pipeline (a small geometry picked by the seed) on the same
+// arguments and must give the same bits. Integer matmuls are exact in any
+// accumulation order, so any difference is a miscompile (float results may
+// legitimately differ, RFC 6, and are not compared).
+//
 // Uses only the public API of systile/Interpreter/Interpreter.h; kept in
 // one file so that API changes touch nothing else here.
 //
@@ -19,8 +26,11 @@
 #include "systile/Dialect/Systile/IR/SystileTypes.h"
 #include "systile/Interpreter/Interpreter.h"
 
+#include "systile/Pipelines/Pipelines.h"
+
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/BuiltinTypes.h"
+#include "mlir/Pass/PassManager.h"
 
 #include <cstring>
 
@@ -113,6 +123,55 @@ std::optional<llvm::SmallVector<RtValue>> makeArgs(mlir::func::FuncOp fn,
   return args;
 }
 
+bool allInteger(mlir::TypeRange types) {
+  return llvm::all_of(types, [](mlir::Type t) {
+    auto shaped = mlir::dyn_cast<mlir::ShapedType>(t);
+    std::optional<ElementKind> kind =
+        getElementKind(shaped ? shaped.getElementType() : t);
+    return kind && (*kind == ElementKind::I8 || *kind == ElementKind::I32);
+  });
+}
+
+bool sameBits(llvm::ArrayRef<RtValue> a, llvm::ArrayRef<RtValue> b) {
+  if (a.size() != b.size())
+    return false;
+  for (size_t i = 0; i < a.size(); ++i) {
+    DenseValue x = asDense(a[i]), y = asDense(b[i]);
+    if (x.kind() != y.kind() || x.shape() != y.shape() ||
+        std::memcmp(x.rawData(), y.rawData(), x.sizeInBytes()) != 0)
+      return false;
+  }
+  return true;
+}
+
+/// Runs `name` again after systile-pipeline and compares with `expected`.
+void checkAfterPipeline(mlir::ModuleOp module, llvm::StringRef name,
+                        llvm::ArrayRef<RtValue> args,
+                        llvm::ArrayRef<RtValue> expected,
+                        const InterpreterOptions &options, uint64_t seed) {
+  mlir::OwningOpRef<mlir::ModuleOp> copy = module.clone();
+  systile::SystilePipelineOptions pipeline;
+  int64_t mxu = 1 + (seed >> 8) % 8;
+  pipeline.sublanes = 1 + (seed >> 16) % 4;
+  pipeline.lanes = 1 + (seed >> 24) % 8;
+  pipeline.mxu = mxu;
+  pipeline.foldZeroTiles = (seed >> 32) & 1;
+  mlir::PassManager pm(&context());
+  systile::buildSystilePipeline(pm, pipeline);
+  if (mlir::failed(pm.run(*copy)))
+    return; // Rejected (e.g. too many blocks): nothing to compare.
+  auto fn = copy->lookupSymbol<mlir::func::FuncOp>(name);
+  if (!fn)
+    fail("systile-pipeline removed a function");
+  Interpreter interpreter(*copy, options);
+  mlir::FailureOr<llvm::SmallVector<RtValue>> after =
+      interpreter.run(fn, args);
+  if (mlir::failed(after))
+    fail("an integer function that ran fails after systile-pipeline");
+  if (!sameBits(*after, expected))
+    fail("systile-pipeline changed the result of an integer function");
+}
+
 } // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
@@ -136,7 +195,12 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     if (!args)
       continue;
     Interpreter interpreter(*module, options);
-    (void)interpreter.run(fn, *args);
+    mlir::FailureOr<llvm::SmallVector<RtValue>> results =
+        interpreter.run(fn, *args);
+    if (mlir::succeeded(results) && !results->empty() &&
+        allInteger(fn.getResultTypes()))
+      checkAfterPipeline(*module, fn.getSymName(), *args, *results, options,
+                         seed);
   }
   return 0;
 }
