@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Builds the fuzz targets (fuzz/build.sh) and runs each for SECONDS seconds,
 # one after the other, one process each (the machine is shared), then
-# prints a table: executions, executions per second, corpus growth, peak
-# RSS and the crash/timeout/OOM/leak artifacts found.
+# prints a table: executions, executions per second, edges covered, corpus
+# growth, the slowest input (seconds), peak RSS and the crash/timeout/OOM/
+# leak artifacts found.
 #
 # usage: fuzz/run.sh SECONDS [TARGET...]   TARGET: parse pipeline npy
 #        runtime interpreter (default: all five)
@@ -46,13 +47,16 @@ for t in "${targets[@]}"; do
   execs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log" | tail -1)
   rate=$(sed -n 's/^stat::average_exec_per_sec: *//p' "$log" | tail -1)
   rss=$(sed -n 's/^stat::peak_rss_mb: *//p' "$log" | tail -1)
+  slowest=$(sed -n 's/^stat::slowest_unit_time_sec: *//p' "$log" | tail -1)
+  cov=$(sed -n 's/.*DONE *cov: \([0-9]*\).*/\1/p' "$log" | tail -1)
   units=$(find "$work/corpus" -type f | wc -l)
   found=$(find "$work/artifacts" -type f | wc -l)
   [ "$found" -eq 0 ] || status=1
-  summary+=("$(printf '%-12s %12s %10s %8s %8s %9s' "$t" "${execs:-?}" \
-    "${rate:-?}" "$units" "${rss:-?}" "$found")")
+  summary+=("$(printf '%-12s %12s %8s %6s %9s %8s %7s %9s' "$t" \
+    "${execs:-?}" "${rate:-?}" "${cov:-?}" "$units" "${slowest:-?}" \
+    "${rss:-?}" "$found")")
 done
-printf '%-12s %12s %10s %8s %8s %9s\n' target executions exec/s "new-units" \
-  "rss-MB" artifacts
+printf '%-12s %12s %8s %6s %9s %8s %7s %9s\n' target executions exec/s cov \
+  new-units slowest-s rss-MB artifacts
 printf '%s\n' "${summary[@]}"
 exit $status
