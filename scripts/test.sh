@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Sets everything up (scripts/setup.sh), then runs the whole test suite: the
 # lit regression tests and the gtest unit tests (run through lit too), then
-# the same suite again in the ASan+UBSan build (scripts/test-sanitizers.sh;
-# SYSTILE_SANITIZERS=0 skips that part for a quick local run).
+# the same suite again in the ASan+UBSan build (scripts/test-sanitizers.sh)
+# and the fuzz targets over their seeds (fuzz/smoke.sh); SYSTILE_SANITIZERS=0
+# skips those two for a quick local run.
 set -euo pipefail
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 build=${SYSTILE_BUILD_DIR:-$root/build}
@@ -29,5 +30,7 @@ failed=$( (grep -E '^ *(Failed|Unresolved|Timed Out|Unexpectedly Passed) *:' "$l
 echo "tests: ${passed:-0} passed, ${failed:-0} failed"
 if [ "${SYSTILE_SANITIZERS:-1}" != 0 ]; then
   "$root/scripts/test-sanitizers.sh" || status=$?
+  # The libFuzzer targets still build and pass their seeds (docs/Fuzzing.md).
+  "$root/fuzz/smoke.sh" || status=$?
 fi
 exit $status
