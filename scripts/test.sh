@@ -1,6 +1,9 @@
 #!/usr/bin/env bash
 # Sets everything up (scripts/setup.sh), then runs the whole test suite: the
-# lit regression tests and the gtest unit tests (run through lit too).
+# lit regression tests and the gtest unit tests (run through lit too), then
+# the same suite again in the ASan+UBSan build (scripts/test-sanitizers.sh)
+# and the fuzz targets over their seeds (fuzz/smoke.sh); SYSTILE_SANITIZERS=0
+# skips those two for a quick local run.
 set -euo pipefail
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 build=${SYSTILE_BUILD_DIR:-$root/build}
@@ -25,4 +28,9 @@ passed=$(sed -n 's/^ *Passed *: *\([0-9]*\).*/\1/p' "$log" | tail -1)
 failed=$( (grep -E '^ *(Failed|Unresolved|Timed Out|Unexpectedly Passed) *:' "$log" || true) |
          sed 's/.*: *\([0-9]*\).*/\1/' | awk '{s+=$1} END {print s+0}')
 echo "tests: ${passed:-0} passed, ${failed:-0} failed"
+if [ "${SYSTILE_SANITIZERS:-1}" != 0 ]; then
+  "$root/scripts/test-sanitizers.sh" || status=$?
+  # The libFuzzer targets still build and pass their seeds (docs/Fuzzing.md).
+  "$root/fuzz/smoke.sh" || status=$?
+fi
 exit $status

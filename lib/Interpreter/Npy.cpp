@@ -8,10 +8,13 @@
 
 #include "systile/Interpreter/Npy.h"
 
+#include "llvm/ADT/ScopeExit.h"
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Endian.h"
 #include "llvm/Support/MathExtras.h"
 
+#include <algorithm>
 #include <optional>
 
 using namespace systile::interp;
@@ -122,40 +125,91 @@ std::string systile::interp::formatNpyShape(llvm::ArrayRef<int64_t> shape) {
 
 std::string NpyArray::shapeStr() const { return formatNpyShape(shape); }
 
-llvm::Expected<NpyArray>
-systile::interp::parseNpy(std::unique_ptr<llvm::MemoryBuffer> buffer) {
-  StringRef file = buffer->getBuffer();
+namespace {
+
+/// Longest header accepted. NumPy writes headers of a few dozen bytes for
+/// the dtypes systile exchanges (and its own reader refuses more than 10000
+/// by default); the limit keeps a hostile stream from feeding an endless
+/// header.
+constexpr uint64_t kMaxHeaderBytes = 1 << 20;
+
+/// Where the header dict lies: magic, version, then the header length.
+struct Preamble {
+  uint64_t prefix = 0;
+  uint64_t headerLen = 0;
+};
+
+/// What the header dict says, plus the derived sizes.
+struct Header {
+  NpyElement element = NpyElement::F32;
+  std::string descr;
+  llvm::SmallVector<int64_t, 4> shape;
+  int64_t numElements = 1;
+  uint64_t dataBytes = 0;
+};
+
+llvm::Error truncated(uint64_t size) {
+  return fail("truncated .npy header (file has " + llvm::Twine(size) +
+              " bytes)");
+}
+
+/// Reads magic, version and header length: needs only the first 10 (version
+/// 1.0) or 12 bytes of `file`.
+llvm::Expected<Preamble> parsePreamble(StringRef file) {
   static constexpr StringRef magic("\x93NUMPY", 6);
   if (!file.starts_with(magic))
     return fail("not a .npy file (missing the \\x93NUMPY magic string)");
   if (file.size() < 10)
-    return fail("truncated .npy header (file has " + llvm::Twine(file.size()) +
-                " bytes)");
+    return truncated(file.size());
   uint8_t major = static_cast<uint8_t>(file[6]);
-  uint64_t headerLen, prefix;
-  if (major == 1) {
-    headerLen = llvm::support::endian::read16le(file.data() + 8);
-    prefix = 10;
-  } else if (major == 2 || major == 3) {
-    if (file.size() < 12)
-      return fail("truncated .npy header (file has " +
-                  llvm::Twine(file.size()) + " bytes)");
-    headerLen = llvm::support::endian::read32le(file.data() + 8);
-    prefix = 12;
-  } else {
+  uint8_t minor = static_cast<uint8_t>(file[7]);
+  if (major < 1 || major > 3 || minor != 0)
     return fail("unsupported .npy format version " + llvm::Twine(int(major)) +
-                "." + llvm::Twine(int(uint8_t(file[7]))) +
-                " (supported: 1.0, 2.0, 3.0)");
-  }
-  if (file.size() < prefix + headerLen)
-    return fail("truncated .npy header: it announces " +
-                llvm::Twine(headerLen) + " bytes but the file ends after " +
-                llvm::Twine(file.size() - prefix));
+                "." + llvm::Twine(int(minor)) + " (supported: 1.0, 2.0, 3.0)");
+  Preamble p;
+  p.prefix = major == 1 ? 10 : 12;
+  if (file.size() < p.prefix)
+    return truncated(file.size());
+  p.headerLen = major == 1 ? llvm::support::endian::read16le(file.data() + 8)
+                           : llvm::support::endian::read32le(file.data() + 8);
+  if (p.headerLen > kMaxHeaderBytes)
+    return fail("the .npy header announces " + llvm::Twine(p.headerLen) +
+                " bytes, more than the " + llvm::Twine(kMaxHeaderBytes) +
+                " a header of a supported dtype can need");
+  return p;
+}
 
-  HeaderParser p(file.substr(prefix, headerLen));
-  std::optional<std::string> descr;
-  std::optional<bool> fortran;
-  std::optional<llvm::SmallVector<int64_t, 4>> shape;
+/// The header dict of `file`, or an error if the file ends inside it.
+llvm::Expected<StringRef> headerText(StringRef file, const Preamble &p) {
+  if (file.size() < p.prefix + p.headerLen)
+    return fail("truncated .npy header: it announces " +
+                llvm::Twine(p.headerLen) + " bytes but the file ends after " +
+                llvm::Twine(file.size() - p.prefix));
+  return file.substr(p.prefix, p.headerLen);
+}
+
+/// Parses one `(d0, d1, ...)` tuple of the header.
+llvm::Error parseShape(HeaderParser &p, llvm::SmallVector<int64_t, 4> &shape) {
+  if (!p.consume('('))
+    return fail("malformed .npy header: shape is not a tuple");
+  while (!p.consume(')')) {
+    std::optional<int64_t> dim = p.integer();
+    if (!dim)
+      return fail("malformed .npy header: shape holds a non-integer");
+    shape.push_back(*dim);
+    if (p.consume(')'))
+      break;
+    if (!p.consume(','))
+      return fail("malformed .npy header: bad shape tuple");
+  }
+  return llvm::Error::success();
+}
+
+/// Parses the header dict into its three keys, each exactly once.
+llvm::Error parseDict(StringRef text, std::optional<std::string> &descr,
+                      std::optional<bool> &fortran,
+                      std::optional<llvm::SmallVector<int64_t, 4>> &shape) {
+  HeaderParser p(text);
   if (!p.consume('{'))
     return fail("malformed .npy header: expected a dict, got '" +
                 p.remaining().take_front(40) + "'");
@@ -164,6 +218,12 @@ systile::interp::parseNpy(std::unique_ptr<llvm::MemoryBuffer> buffer) {
     if (!key || !p.consume(':'))
       return fail("malformed .npy header near '" +
                   p.remaining().take_front(40) + "'");
+    bool duplicate = (*key == "descr" && descr) ||
+                     (*key == "fortran_order" && fortran) ||
+                     (*key == "shape" && shape);
+    if (duplicate)
+      return fail("malformed .npy header: key '" + *key +
+                  "' appears more than once");
     if (*key == "descr") {
       descr = p.string();
       if (!descr)
@@ -177,19 +237,8 @@ systile::interp::parseNpy(std::unique_ptr<llvm::MemoryBuffer> buffer) {
       else
         return fail("malformed .npy header: fortran_order is not True/False");
     } else if (*key == "shape") {
-      if (!p.consume('('))
-        return fail("malformed .npy header: shape is not a tuple");
-      shape.emplace();
-      while (!p.consume(')')) {
-        std::optional<int64_t> dim = p.integer();
-        if (!dim)
-          return fail("malformed .npy header: shape holds a non-integer");
-        shape->push_back(*dim);
-        if (p.consume(')'))
-          break;
-        if (!p.consume(','))
-          return fail("malformed .npy header: bad shape tuple");
-      }
+      if (llvm::Error e = parseShape(p, shape.emplace()))
+        return e;
     } else {
       return fail("malformed .npy header: unexpected key '" + *key + "'");
     }
@@ -199,63 +248,169 @@ systile::interp::parseNpy(std::unique_ptr<llvm::MemoryBuffer> buffer) {
       return fail("malformed .npy header near '" +
                   p.remaining().take_front(40) + "'");
   }
-  if (!descr || !fortran || !shape)
-    return fail("malformed .npy header: it needs 'descr', 'fortran_order' and "
-                "'shape'");
+  return llvm::Error::success();
+}
 
-  NpyArray array;
-  array.descr = *descr;
-  StringRef d = *descr;
+/// The element type of a descr string.
+llvm::Expected<NpyElement> parseDescr(StringRef d) {
   if (d.size() == 3 && d[0] == '>' && d != ">i1" && d != ">u1")
     return fail("big-endian data ('" + d +
                 "') is not supported; save it little-endian, e.g. "
                 "arr.astype('<f4')");
   if (d == "<f4")
-    array.element = NpyElement::F32;
-  else if (d == "<u2")
-    array.element = NpyElement::BF16;
-  else if (d == "|i1" || d == "<i1" || d == ">i1" || d == "=i1" || d == "i1")
-    array.element = NpyElement::I8;
-  else if (d == "<i4")
-    array.element = NpyElement::I32;
-  else
-    return fail("unsupported dtype '" + d +
-                "'; expected '<f4' (f32), '<u2' (bf16 bit patterns), '|i1' "
-                "(i8) or '<i4' (i32)");
+    return NpyElement::F32;
+  if (d == "<u2")
+    return NpyElement::BF16;
+  if (d == "|i1" || d == "<i1" || d == ">i1" || d == "=i1" || d == "i1")
+    return NpyElement::I8;
+  if (d == "<i4")
+    return NpyElement::I32;
+  return fail("unsupported dtype '" + d +
+              "'; expected '<f4' (f32), '<u2' (bf16 bit patterns), '|i1' "
+              "(i8) or '<i4' (i32)");
+}
+
+/// Parses the header dict at `text` and derives the data size, which must
+/// not exceed `maxDataBytes`.
+llvm::Expected<Header> parseHeader(StringRef text, uint64_t maxDataBytes) {
+  std::optional<std::string> descr;
+  std::optional<bool> fortran;
+  std::optional<llvm::SmallVector<int64_t, 4>> shape;
+  if (llvm::Error e = parseDict(text, descr, fortran, shape))
+    return std::move(e);
+  if (!descr || !fortran || !shape)
+    return fail("malformed .npy header: it needs 'descr', 'fortran_order' and "
+                "'shape'");
+  Header h;
+  h.descr = *descr;
+  llvm::Expected<NpyElement> element = parseDescr(*descr);
+  if (!element)
+    return element.takeError();
+  h.element = *element;
   if (*fortran)
     return fail("Fortran-order arrays are not supported; save a C-order "
                 "array (np.ascontiguousarray)");
-
-  int64_t count = 1;
   for (int64_t dim : *shape) {
-    if (dim < 0 || (dim != 0 && count > INT64_MAX / dim))
+    if (dim < 0 || (dim != 0 && h.numElements > INT64_MAX / dim))
       return fail("invalid shape " + formatNpyShape(*shape));
-    count *= dim;
+    h.numElements *= dim;
   }
-  array.shape = *shape;
-  array.numElements = count;
-  uint64_t dataBytes = 0;
-  uint64_t elem = npyElementSize(array.element);
-  if (__builtin_mul_overflow(uint64_t(count), elem, &dataBytes))
+  h.shape = *shape;
+  if (__builtin_mul_overflow(uint64_t(h.numElements),
+                             uint64_t(npyElementSize(h.element)),
+                             &h.dataBytes))
     return fail("invalid shape " + formatNpyShape(*shape));
-  uint64_t have = file.size() - prefix - headerLen;
-  if (have != dataBytes)
+  if (h.dataBytes > maxDataBytes)
+    return fail("the array (shape " + formatNpyShape(h.shape) + ", " +
+                llvm::Twine(h.dataBytes) + " bytes) exceeds the memory budget "
+                "of " + llvm::Twine(maxDataBytes) + " bytes");
+  return h;
+}
+
+} // namespace
+
+llvm::Expected<NpyArray>
+systile::interp::parseNpy(std::unique_ptr<llvm::MemoryBuffer> buffer,
+                          uint64_t maxDataBytes) {
+  StringRef file = buffer->getBuffer();
+  llvm::Expected<Preamble> pre = parsePreamble(file);
+  if (!pre)
+    return pre.takeError();
+  llvm::Expected<StringRef> text = headerText(file, *pre);
+  if (!text)
+    return text.takeError();
+  llvm::Expected<Header> h = parseHeader(*text, maxDataBytes);
+  if (!h)
+    return h.takeError();
+  uint64_t have = file.size() - pre->prefix - pre->headerLen;
+  if (have != h->dataBytes)
     return fail("wrong element count: the header announces shape " +
-                formatNpyShape(*shape) + " (" + llvm::Twine(count) +
-                " elements, " + llvm::Twine(dataBytes) +
+                formatNpyShape(h->shape) + " (" + llvm::Twine(h->numElements) +
+                " elements, " + llvm::Twine(h->dataBytes) +
                 " bytes) but the file holds " + llvm::Twine(have) +
-                " bytes of data" + (have < dataBytes ? " (truncated)" : ""));
-  array.data = file.data() + prefix + headerLen;
+                " bytes of data" + (have < h->dataBytes ? " (truncated)" : ""));
+  NpyArray array;
+  array.element = h->element;
+  array.descr = std::move(h->descr);
+  array.shape = std::move(h->shape);
+  array.numElements = h->numElements;
+  array.data = file.data() + pre->prefix + pre->headerLen;
   array.buffer = std::move(buffer);
   return array;
 }
 
-llvm::Expected<NpyArray> systile::interp::readNpy(StringRef path) {
-  auto buffer = llvm::MemoryBuffer::getFile(path, /*IsText=*/false,
-                                            /*RequiresNullTerminator=*/false);
+namespace {
+
+/// Appends from `fd` to `bytes` until it holds `total` bytes or the input
+/// ends. Memory grows with what actually arrives, in 64 KiB steps.
+llvm::Error readUpTo(llvm::sys::fs::file_t fd, std::string &bytes,
+                     uint64_t total, StringRef path) {
+  constexpr uint64_t kChunk = 64 << 10;
+  while (bytes.size() < total) {
+    size_t old = bytes.size();
+    bytes.resize(old + std::min<uint64_t>(kChunk, total - old));
+    llvm::Expected<size_t> n = llvm::sys::fs::readNativeFile(
+        fd, llvm::MutableArrayRef<char>(&bytes[old], bytes.size() - old));
+    if (!n)
+      return fail("cannot read '" + path +
+                  "': " + llvm::toString(n.takeError()));
+    bytes.resize(old + *n);
+    if (*n == 0)
+      break;
+  }
+  return llvm::Error::success();
+}
+
+/// Reads a non-regular input (pipe, device) only as far as its header says.
+llvm::Expected<NpyArray> readStream(llvm::sys::fs::file_t fd, StringRef path,
+                                    uint64_t maxDataBytes) {
+  std::string bytes;
+  if (llvm::Error e = readUpTo(fd, bytes, 12, path))
+    return std::move(e);
+  llvm::Expected<Preamble> pre = parsePreamble(bytes);
+  if (!pre)
+    return pre.takeError();
+  if (llvm::Error e = readUpTo(fd, bytes, pre->prefix + pre->headerLen, path))
+    return std::move(e);
+  llvm::Expected<StringRef> text = headerText(bytes, *pre);
+  if (!text)
+    return text.takeError();
+  llvm::Expected<Header> h = parseHeader(*text, maxDataBytes);
+  if (!h)
+    return h.takeError();
+  uint64_t total = pre->prefix + pre->headerLen + h->dataBytes;
+  // One byte more than announced tells an over-long input from an exact one.
+  if (llvm::Error e = readUpTo(fd, bytes, total + 1, path))
+    return std::move(e);
+  if (bytes.size() > total)
+    return fail("the input holds more than the " + llvm::Twine(h->dataBytes) +
+                " bytes of data its header announces (shape " +
+                formatNpyShape(h->shape) + ")");
+  return parseNpy(llvm::MemoryBuffer::getMemBufferCopy(bytes, path),
+                  maxDataBytes);
+}
+
+} // namespace
+
+llvm::Expected<NpyArray> systile::interp::readNpy(StringRef path,
+                                                  uint64_t maxDataBytes) {
+  llvm::Expected<llvm::sys::fs::file_t> fd =
+      llvm::sys::fs::openNativeFileForRead(path);
+  if (!fd)
+    return fail("cannot read '" + path +
+                "': " + llvm::toString(fd.takeError()));
+  llvm::scope_exit closeFd(
+      [&] { (void)llvm::sys::fs::closeFile(*fd); });
+  llvm::sys::fs::file_status status;
+  if (std::error_code ec = llvm::sys::fs::status(*fd, status))
+    return fail("cannot read '" + path + "': " + ec.message());
+  if (status.type() != llvm::sys::fs::file_type::regular_file)
+    return readStream(*fd, path, maxDataBytes);
+  auto buffer = llvm::MemoryBuffer::getOpenFile(
+      *fd, path, status.getSize(), /*RequiresNullTerminator=*/false);
   if (!buffer)
     return fail("cannot read '" + path + "': " + buffer.getError().message());
-  return parseNpy(std::move(*buffer));
+  return parseNpy(std::move(*buffer), maxDataBytes);
 }
 
 void systile::interp::writeNpy(llvm::raw_ostream &os, NpyElement element,

@@ -31,6 +31,7 @@
 #include "systile/InitAll.h"
 #include "systile/Interpreter/Interpreter.h"
 #include "systile/Interpreter/Npy.h"
+#include "systile/Support/InputFile.h"
 
 #include "mlir/IR/AsmState.h"
 #include "mlir/IR/MLIRContext.h"
@@ -217,8 +218,9 @@ LogicalResult Runner::configure() {
 
 LogicalResult Runner::parse() {
   std::string openError;
+  // Bounded: a pipe or device (e.g. /dev/zero) cannot make the read endless.
   std::unique_ptr<llvm::MemoryBuffer> file =
-      openInputFile(opts.inputFile, &openError);
+      systile::openBoundedInputFile(opts.inputFile, &openError);
   if (!file)
     return error("cannot read '" + opts.inputFile +
                  "': " + StringRef(openError).trim());

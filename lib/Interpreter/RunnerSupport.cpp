@@ -103,7 +103,12 @@ llvm::Expected<RtValue> systile::interp::readValue(StringRef path, Type type,
     return fail(what + " has type " + typeStr(type) +
                 ", which cannot be read from .npy (supported: tensors and "
                 "tiled tensors of f32, bf16, i8, i32, and such scalars)");
-  llvm::Expected<NpyArray> npy = readNpy(path);
+  // The data must fit in the memory budget; checked on the header, before
+  // anything is read.
+  uint64_t budget = MemoryBudget::get().limit();
+  llvm::Expected<NpyArray> npy =
+      readNpy(path, budget ? budget - std::min(budget, MemoryBudget::get().live())
+                           : kNpyNoLimit);
   if (!npy)
     return npy.takeError();
   if (fromNpyElement(npy->element) != e->kind)

@@ -58,10 +58,13 @@ float dequantizeValue(int8_t q, float scale, int32_t zeroPoint) {
 /// Builds a zero-padded result of `x`'s layout with out = f(in) on the
 /// logical slots.
 template <typename Out, typename In, typename F>
-static TiledMatrix<Out> mapLogical(const TiledMatrix<In> &x, F f) {
+static Expected<TiledMatrix<Out>> mapLogical(const TiledMatrix<In> &x, F f) {
   const Layout &lay = x.layout();
-  TiledMatrix<Out> out =
-      TiledMatrix<Out>::zeros(lay.logicalShape(), lay.geometry()).take();
+  Expected<TiledMatrix<Out>> zeros =
+      TiledMatrix<Out>::zeros(lay.logicalShape(), lay.geometry());
+  if (!zeros)
+    return zeros;
+  TiledMatrix<Out> out = zeros.take();
   const int64_t s = lay.geometry().sublanes, l = lay.geometry().lanes;
   const int64_t rows = lay.logicalShape().rows, cols = lay.logicalShape().cols;
   const In *src = x.data();
@@ -95,12 +98,36 @@ Expected<TiledMatrix<float>> dequantize(const TiledMatrix<int8_t> &q,
       q, [&](int8_t v) { return dequantizeValue(v, scale, zeroPoint); });
 }
 
-TiledMatrix<bf16> truncToBF16(const TiledMatrix<float> &x) {
+Expected<TiledMatrix<bf16>> tryTruncToBF16(const TiledMatrix<float> &x) {
   return mapLogical<bf16>(x, [](float v) { return bf16::fromFloat(v); });
 }
 
-TiledMatrix<float> extToF32(const TiledMatrix<bf16> &x) {
+Expected<TiledMatrix<float>> tryExtToF32(const TiledMatrix<bf16> &x) {
   return mapLogical<float>(x, [](bf16 v) { return v.toFloat(); });
+}
+
+/// The result of a conversion whose signature cannot fail: an allocation
+/// failure is retried through the new-handler (rt::allocate), and only the
+/// storage can fail, so the retry cannot loop on any other error.
+template <typename T, typename Try>
+static TiledMatrix<T> orNewHandler(Try tryConvert, size_t storageElements) {
+  while (true) {
+    Expected<TiledMatrix<T>> r = tryConvert();
+    if (r)
+      return r.take();
+    // Let rt::allocate report (or recover) exactly like operator new.
+    deallocate(allocate(storageElements, sizeof(T), "tiled storage"));
+  }
+}
+
+TiledMatrix<bf16> truncToBF16(const TiledMatrix<float> &x) {
+  return orNewHandler<bf16>([&] { return tryTruncToBF16(x); },
+                            static_cast<size_t>(x.size()));
+}
+
+TiledMatrix<float> extToF32(const TiledMatrix<bf16> &x) {
+  return orNewHandler<float>([&] { return tryExtToF32(x); },
+                             static_cast<size_t>(x.size()));
 }
 
 } // namespace systile::rt

@@ -224,9 +224,11 @@ Expected<Layout> commonLayout(const char *what,
 }
 
 /// A kernel result: every slot is written by forEachLogicalRun.
-template <typename T> TiledMatrix<T> makeResult(const Layout &layout) {
-  TiledMatrix<T> r = TiledMatrix<T>::uninitialized(layout);
-  r.setPadKind(PadKind::Zero);
+template <typename T>
+Expected<TiledMatrix<T>> makeResult(const Layout &layout) {
+  Expected<TiledMatrix<T>> r = TiledMatrix<T>::uninitialized(layout);
+  if (r)
+    r->setPadKind(PadKind::Zero);
   return r;
 }
 
@@ -307,7 +309,10 @@ Expected<TiledMatrix<T>> systile::rt::unary(UnaryFn fn,
                  ": only f32 and bf16 are supported, got " +
                  elementTypeName<T>());
   } else {
-    TiledMatrix<T> r = makeResult<T>(x.layout());
+    Expected<TiledMatrix<T>> made = makeResult<T>(x.layout());
+    if (!made)
+      return Error{made.error()};
+    TiledMatrix<T> r = made.take();
     const T *in = x.data();
     T *out = r.data();
     forEachLogicalRun(r.layout(), out, [&](int64_t offset, int64_t n) {
@@ -335,7 +340,10 @@ Expected<TiledMatrix<T>> systile::rt::binary(BinaryFn fn, Operand<T> a,
   Expected<Layout> layout = commonLayout<T>(toString(fn), {a, b});
   if (!layout)
     return layout.status();
-  TiledMatrix<T> r = makeResult<T>(*layout);
+  Expected<TiledMatrix<T>> made = makeResult<T>(*layout);
+  if (!made)
+    return Error{made.error()};
+  TiledMatrix<T> r = made.take();
   if constexpr (isFloat<T>()) {
     binaryFloat<T>(fn, a, b, r);
   } else {
@@ -362,7 +370,10 @@ Expected<TiledMatrix<T>> systile::rt::select(CmpFn pred, Operand<T> a,
         commonLayout<T>("select", {a, b, onTrue, onFalse});
     if (!layout)
       return layout.status();
-    TiledMatrix<T> r = makeResult<T>(*layout);
+    Expected<TiledMatrix<T>> made = makeResult<T>(*layout);
+    if (!made)
+      return Error{made.error()};
+    TiledMatrix<T> r = made.take();
     T *out = r.data();
     auto at = [](const Operand<T> &o, int64_t i) {
       return o.matrix ? o.matrix->data()[i] : o.scalar;
@@ -390,7 +401,10 @@ Expected<TiledMatrix<T>> systile::rt::broadcast(const TiledMatrix<T> &v,
   Expected<Layout> layout = Layout::get(shape, v.geometry());
   if (!layout)
     return layout.status();
-  TiledMatrix<T> r = makeResult<T>(*layout);
+  Expected<TiledMatrix<T>> made = makeResult<T>(*layout);
+  if (!made)
+    return Error{made.error()};
+  TiledMatrix<T> r = made.take();
   T *out = r.data();
   forEachLogicalRun(*layout, out, [&](int64_t offset, int64_t n) {
     // The run's (row, first column) tells which input slots it repeats.
@@ -411,7 +425,10 @@ Expected<TiledMatrix<T>> systile::rt::splat(T value, Shape shape,
   Expected<Layout> layout = Layout::get(shape, geometry);
   if (!layout)
     return layout.status();
-  TiledMatrix<T> r = makeResult<T>(*layout);
+  Expected<TiledMatrix<T>> made = makeResult<T>(*layout);
+  if (!made)
+    return Error{made.error()};
+  TiledMatrix<T> r = made.take();
   T *out = r.data();
   forEachLogicalRun(*layout, out, [&](int64_t offset, int64_t n) {
     std::fill(out + offset, out + offset + n, value);

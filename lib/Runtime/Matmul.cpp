@@ -113,8 +113,19 @@ constexpr int kMaxThreads = 256;
 namespace {
 
 template <typename T> struct UninitBuffer {
-  std::unique_ptr<T[]> data;
-  explicit UninitBuffer(size_t n) : data(new T[n]) {} // Default-init: no fill.
+  static_assert(std::is_trivially_default_constructible_v<T>);
+  struct Free {
+    void operator()(T *p) const { deallocate(p); }
+  };
+  std::unique_ptr<T, Free> data;
+  /// `n` uninitialised elements (no fill); an error if unavailable.
+  Status allocate(size_t n) {
+    Expected<void *> p = tryAllocate(n, sizeof(T), "matmul packing buffer");
+    if (!p)
+      return Status::error(p.error());
+    data.reset(static_cast<T *>(*p));
+    return Status::success();
+  }
   T *get() const { return data.get(); }
 };
 
@@ -253,9 +264,15 @@ run(const TiledMatrix<A> &lhs, const TiledMatrix<B> &rhs,
     chunkPanels = (chunkPanels + 1) / 2;
   const int64_t chunks = (rowPanels + chunkPanels - 1) / chunkPanels;
 
-  UninitBuffer<Packed> aPack(static_cast<size_t>(nkb * rowPanels * aPanelSize));
-  UninitBuffer<Packed> bPack(
-      static_cast<size_t>(nkb * nnb * colPanelsPerBlock * bPanelSize));
+  UninitBuffer<Packed> aPack, bPack;
+  if (Status st = aPack.allocate(
+          static_cast<size_t>(nkb * rowPanels * aPanelSize));
+      !st)
+    return Error(st.message());
+  if (Status st = bPack.allocate(
+          static_cast<size_t>(nkb * nnb * colPanelsPerBlock * bPanelSize));
+      !st)
+    return Error(st.message());
   std::vector<uint8_t> skip(static_cast<size_t>(nkb * nnb), 0);
 
   auto aPanel = [&](int64_t kbi, int64_t ip) {
@@ -368,7 +385,10 @@ run(const TiledMatrix<A> &lhs, const TiledMatrix<B> &rhs,
 
   // The result: every logical slot is written below, the padding is zeroed
   // here (no full memset); columns outside the [nb0, nb1) blocks copy acc.
-  TiledMatrix<Acc> result = TiledMatrix<Acc>::uninitialized(lc);
+  Expected<TiledMatrix<Acc>> allocated = TiledMatrix<Acc>::uninitialized(lc);
+  if (!allocated)
+    return Error(allocated.error());
+  TiledMatrix<Acc> result = allocated.take();
   result.fillPadding(Acc(0));
   const Layout &lr = result.layout();
   if (singleBlock) {

@@ -46,19 +46,51 @@ const char *toString(PadKind kind) {
 }
 
 template <typename T>
-TiledMatrix<T>::TiledMatrix(const Layout &layout, bool zeroFill)
-    : layout_(layout), size_(static_cast<size_t>(layout.numElements())) {
-  data_.reset(static_cast<T *>(
-      ::operator new[](size_ * sizeof(T), std::align_val_t(64))));
+Expected<TiledMatrix<T>> TiledMatrix<T>::allocate(const Layout &layout,
+                                                  bool zeroFill) {
+  const size_t n = static_cast<size_t>(layout.numElements());
+  Expected<void *> p = tryAllocate(n, sizeof(T), "tiled storage");
+  if (!p)
+    return Error("matrix " + layout.logicalShape().str() + " in geometry " +
+                 layout.geometry().str() + ": " + p.error());
   if (zeroFill)
-    std::memset(data_.get(), 0, size_ * sizeof(T));
+    std::memset(*p, 0, n * sizeof(T));
+  return TiledMatrix(layout, static_cast<T *>(*p));
+}
+
+template <typename T>
+TiledMatrix<T>::TiledMatrix()
+    : TiledMatrix(Layout(), static_cast<T *>(rt::allocate(
+                                Layout().numElements(), sizeof(T),
+                                "tiled storage"))) {
+  std::memset(data_.get(), 0, size_ * sizeof(T));
 }
 
 template <typename T>
 TiledMatrix<T>::TiledMatrix(const TiledMatrix &other)
-    : TiledMatrix(other.layout_, /*zeroFill=*/false) {
+    : TiledMatrix(other.layout_,
+                  static_cast<T *>(rt::allocate(other.size_, sizeof(T),
+                                                "tiled storage"))) {
   std::memcpy(data_.get(), other.data_.get(), size_ * sizeof(T));
   padKind_ = other.padKind_;
+}
+
+template <typename T>
+Expected<TiledMatrix<T>> TiledMatrix<T>::clone() const {
+  Expected<TiledMatrix> copy = allocate(layout_, /*zeroFill=*/false);
+  if (!copy)
+    return copy;
+  std::memcpy(copy->data_.get(), data_.get(), size_ * sizeof(T));
+  copy->padKind_ = padKind_;
+  return copy;
+}
+
+template <typename T>
+Expected<TiledMatrix<T>> TiledMatrix<T>::uninitialized(const Layout &layout) {
+  Expected<TiledMatrix> m = allocate(layout, /*zeroFill=*/false);
+  if (m)
+    m->padKind_ = PadKind::Undef;
+  return m;
 }
 
 template <typename T>
@@ -75,7 +107,7 @@ Expected<TiledMatrix<T>> TiledMatrix<T>::zeros(Shape shape, Geometry geometry) {
   Expected<Layout> layout = Layout::get(shape, geometry);
   if (!layout)
     return Error(layout.error());
-  return TiledMatrix(*layout, /*zeroFill=*/true);
+  return allocate(*layout, /*zeroFill=*/true);
 }
 
 template <typename T>
@@ -86,8 +118,9 @@ TiledMatrix<T>::fromDense(Shape shape, Geometry geometry, const T *rowMajor) {
     return Error(layout.error());
   if (!rowMajor)
     return Error("fromDense: null data pointer");
-  TiledMatrix m(*layout, /*zeroFill=*/false);
-  m.assignFromDense(rowMajor);
+  Expected<TiledMatrix> m = allocate(*layout, /*zeroFill=*/false);
+  if (m)
+    m->assignFromDense(rowMajor);
   return m;
 }
 
@@ -102,8 +135,9 @@ TiledMatrix<T>::fromDense(Shape shape, Geometry geometry,
     return Error("fromDense: shape " + shape.str() + " needs " +
                  std::to_string(layout->numLogicalElements()) +
                  " elements, got " + std::to_string(rowMajor.size()));
-  TiledMatrix m(*layout, /*zeroFill=*/false);
-  m.assignFromDense(rowMajor.data());
+  Expected<TiledMatrix> m = allocate(*layout, /*zeroFill=*/false);
+  if (m)
+    m->assignFromDense(rowMajor.data());
   return m;
 }
 
@@ -116,7 +150,10 @@ Expected<TiledMatrix<T>> TiledMatrix<T>::fromDenseTransposed(Shape shape,
     return Error(layout.error());
   if (!src)
     return Error("fromDenseTransposed: null data pointer");
-  TiledMatrix m(*layout, /*zeroFill=*/true);
+  Expected<TiledMatrix> allocated = allocate(*layout, /*zeroFill=*/true);
+  if (!allocated)
+    return allocated;
+  TiledMatrix m = allocated.take();
   const int64_t s = geometry.sublanes, l = geometry.lanes;
   const int64_t rows = shape.rows, cols = shape.cols;
   T *dst = m.data_.get();
@@ -148,9 +185,11 @@ TiledMatrix<T>::fromStorage(Shape shape, Geometry geometry,
                  geometry.str() + " has " +
                  std::to_string(layout->numElements()) +
                  " storage slots, got " + std::to_string(storage.size()));
-  TiledMatrix m(*layout, /*zeroFill=*/false);
-  std::memcpy(m.data_.get(), storage.data(), m.size_ * sizeof(T));
-  m.padKind_ = padKind;
+  Expected<TiledMatrix> m = allocate(*layout, /*zeroFill=*/false);
+  if (!m)
+    return m;
+  std::memcpy(m->data_.get(), storage.data(), m->size_ * sizeof(T));
+  m->padKind_ = padKind;
   return m;
 }
 

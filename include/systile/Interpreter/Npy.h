@@ -3,9 +3,14 @@
 // The .npy container systile-run exchanges tensors in: format versions 1.0,
 // 2.0 and 3.0, C order, little-endian data. Element types travel as
 // `<f4` (f32), `<u2` (bf16 bit patterns), `|i1` or `<i1` (i8) and `<i4`
-// (i32). Everything else (Fortran order, big-endian, other dtypes, a file
-// whose size does not match its header) is rejected with a message that
-// says what was found and what would be valid.
+// (i32). Everything else (other versions such as 1.9, Fortran order,
+// big-endian, other dtypes, a duplicated header key, a file whose size does
+// not match its header) is rejected with a message that says what was found
+// and what would be valid.
+//
+// Reading never takes more than the header announces: a pipe or device
+// (e.g. /dev/zero) is read only up to the size its header derives, and a
+// caller-given byte budget bounds the data before anything is allocated.
 //
 //===----------------------------------------------------------------------===//
 
@@ -50,10 +55,20 @@ struct NpyArray {
 /// Formats a shape as NumPy prints it.
 std::string formatNpyShape(llvm::ArrayRef<int64_t> shape);
 
-/// Parses a whole .npy image held in `buffer` (takes ownership).
-llvm::Expected<NpyArray> parseNpy(std::unique_ptr<llvm::MemoryBuffer> buffer);
-/// Reads and parses the file at `path`.
-llvm::Expected<NpyArray> readNpy(llvm::StringRef path);
+/// No limit on the size of an array's data.
+inline constexpr uint64_t kNpyNoLimit = UINT64_MAX;
+
+/// Parses a whole .npy image held in `buffer` (takes ownership). An array
+/// whose data (product(shape) * element size) exceeds `maxDataBytes` is an
+/// error.
+llvm::Expected<NpyArray> parseNpy(std::unique_ptr<llvm::MemoryBuffer> buffer,
+                                  uint64_t maxDataBytes = kNpyNoLimit);
+/// Reads and parses the file at `path`. A regular file is mapped; anything
+/// else (a pipe, a device) is read incrementally and only as far as its
+/// header says, so an endless input ends with an error. An array whose data
+/// exceeds `maxDataBytes` is an error, raised before its data is read.
+llvm::Expected<NpyArray> readNpy(llvm::StringRef path,
+                                 uint64_t maxDataBytes = kNpyNoLimit);
 
 /// Writes a C-order array as a version 1.0 .npy image (header padded to a
 /// multiple of 64 bytes, as NumPy does). `data` holds product(shape)

@@ -38,9 +38,16 @@ Expected<TiledMatrix<int8_t>> quantize(const TiledMatrix<float> &x, float scale,
 Expected<TiledMatrix<float>> dequantize(const TiledMatrix<int8_t> &q,
                                         float scale, int32_t zeroPoint);
 
-/// f32 -> bf16, round to nearest even.
+/// f32 -> bf16, round to nearest even; an error if the result's storage
+/// cannot be allocated.
+Expected<TiledMatrix<bf16>> tryTruncToBF16(const TiledMatrix<float> &x);
+/// bf16 -> f32, exact; an error if the result's storage cannot be allocated.
+Expected<TiledMatrix<float>> tryExtToF32(const TiledMatrix<bf16> &x);
+
+/// As tryTruncToBF16 / tryExtToF32 for callers that cannot handle an error:
+/// allocation failure goes to the new-handler like a failed operator new
+/// (rt::allocate).
 TiledMatrix<bf16> truncToBF16(const TiledMatrix<float> &x);
-/// bf16 -> f32, exact.
 TiledMatrix<float> extToF32(const TiledMatrix<bf16> &x);
 
 } // namespace systile::rt

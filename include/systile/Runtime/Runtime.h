@@ -8,6 +8,7 @@
 #ifndef SYSTILE_RUNTIME_RUNTIME_H
 #define SYSTILE_RUNTIME_RUNTIME_H
 
+#include "systile/Runtime/Allocation.h"
 #include "systile/Runtime/BF16.h"
 #include "systile/Runtime/Conversion.h"
 #include "systile/Runtime/Layout.h"

@@ -8,11 +8,18 @@
 //
 // Supported element types: float, bf16, int8_t, int32_t.
 //
+// Storage comes from rt::tryAllocate (Allocation.h): every factory returns
+// an error, not an abort, when the memory cannot be allocated (e.g. a 1x1
+// matrix in a 1048576x1048576 geometry needs 4 TiB of storage). Only the
+// copy constructor, which cannot fail, uses rt::allocate (the new-handler
+// path of operator new); clone() is its fallible form.
+//
 //===----------------------------------------------------------------------===//
 
 #ifndef SYSTILE_RUNTIME_TILEDMATRIX_H
 #define SYSTILE_RUNTIME_TILEDMATRIX_H
 
+#include "systile/Runtime/Allocation.h"
 #include "systile/Runtime/BF16.h"
 #include "systile/Runtime/Layout.h"
 #include "systile/Runtime/Status.h"
@@ -64,7 +71,8 @@ public:
 
   /// A 1x1 zero matrix in the default geometry (a placeholder; the
   /// factories below build real matrices).
-  TiledMatrix() : TiledMatrix(Layout(), /*zeroFill=*/true) {}
+  TiledMatrix();
+  /// Copies the storage; allocation failure goes through rt::allocate.
   TiledMatrix(const TiledMatrix &other);
   TiledMatrix &operator=(const TiledMatrix &other);
   TiledMatrix(TiledMatrix &&) noexcept = default;
@@ -73,12 +81,10 @@ public:
   /// All slots zero (logical and padding), pad kind Zero.
   static Expected<TiledMatrix> zeros(Shape shape, Geometry geometry = {});
   /// Storage allocated but not initialised (pad kind Undef): for producers
-  /// that write every slot themselves.
-  static TiledMatrix uninitialized(const Layout &layout) {
-    TiledMatrix m(layout, /*zeroFill=*/false);
-    m.padKind_ = PadKind::Undef;
-    return m;
-  }
+  /// that write every slot themselves. An error if it cannot be allocated.
+  static Expected<TiledMatrix> uninitialized(const Layout &layout);
+  /// A copy with its own storage, or an error if it cannot be allocated.
+  Expected<TiledMatrix> clone() const;
   /// Packs a row-major dense matrix of `shape` (rows*cols elements);
   /// padding = zero.
   static Expected<TiledMatrix> fromDense(Shape shape, Geometry geometry,
@@ -137,13 +143,15 @@ public:
   void fillPadding(T value);
 
 private:
+  /// Adopts `storage` (layout.numElements() slots from rt::tryAllocate).
+  TiledMatrix(const Layout &layout, T *storage)
+      : layout_(layout), data_(storage),
+        size_(static_cast<size_t>(layout.numElements())) {}
   /// Allocates the storage, zero-filled on request (else uninitialized).
-  TiledMatrix(const Layout &layout, bool zeroFill);
+  static Expected<TiledMatrix> allocate(const Layout &layout, bool zeroFill);
 
   struct AlignedDelete {
-    void operator()(T *p) const {
-      ::operator delete[](p, std::align_val_t(64));
-    }
+    void operator()(T *p) const { rt::deallocate(p); }
   };
 
   Layout layout_;

@@ -206,7 +206,7 @@ struct TruncFModel : Base<TruncFModel, systile::TruncFOp> {
   LogicalResult execute(Operation *op, ExecContext &ctx) const {
     const auto &x = std::get<rt::TiledMatrix<float>>(
         ctx.tiled(op->getOperand(0)).matrix);
-    return bindChecked(op, ctx, RtValue(rt::truncToBF16(x)));
+    return bindResult(op, ctx, unwrap(op, rt::tryTruncToBF16(x)));
   }
 };
 
@@ -214,7 +214,7 @@ struct ExtFModel : Base<ExtFModel, systile::ExtFOp> {
   LogicalResult execute(Operation *op, ExecContext &ctx) const {
     const auto &x = std::get<rt::TiledMatrix<rt::bf16>>(
         ctx.tiled(op->getOperand(0)).matrix);
-    return bindChecked(op, ctx, RtValue(rt::extToF32(x)));
+    return bindResult(op, ctx, unwrap(op, rt::tryExtToF32(x)));
   }
 };
 

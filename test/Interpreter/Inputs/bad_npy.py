@@ -38,6 +38,19 @@ def main():
     raw(os.path.join(out, "version9.npy"),
         "{'descr': '<f4', 'fortran_order': False, 'shape': (5, 7), }", data, (9, 0))
     raw(os.path.join(out, "nodict.npy"), "[1, 2, 3]", data)
+    # Only versions 1.0, 2.0 and 3.0 exist.
+    raw(os.path.join(out, "version1_9.npy"),
+        "{'descr': '<f4', 'fortran_order': False, 'shape': (5, 7), }", data, (1, 9))
+    # Each of the three keys twice (Python's dict literal keeps the last).
+    raw(os.path.join(out, "dup_descr.npy"),
+        "{'descr': '<i4', 'descr': '<f4', 'fortran_order': False, 'shape': (5, 7), }", data)
+    raw(os.path.join(out, "dup_fortran.npy"),
+        "{'descr': '<f4', 'fortran_order': True, 'fortran_order': False, 'shape': (5, 7), }", data)
+    raw(os.path.join(out, "dup_shape.npy"),
+        "{'descr': '<f4', 'fortran_order': False, 'shape': (7, 5), 'shape': (5, 7), }", data)
+    # A good header without its data, to be followed by an endless stream.
+    raw(os.path.join(out, "header_only.npy"),
+        "{'descr': '<f4', 'fortran_order': False, 'shape': (5, 7), }")
     with open(os.path.join(out, "good.npy"), "rb") as f:
         image = f.read()
     with open(os.path.join(out, "truncated_header.npy"), "wb") as f:

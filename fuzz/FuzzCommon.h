@@ -1,0 +1,64 @@
+//===- FuzzCommon.h - Shared set-up of the systile fuzz targets -*- C++ -*-===//
+//
+// One MLIRContext per process with every dialect systile-opt knows, no
+// threads (libFuzzer runs one input at a time) and a diagnostic handler that
+// swallows errors: a fuzz input is expected to be rejected, the target only
+// checks that rejecting it neither crashes nor hangs.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef SYSTILE_FUZZ_FUZZCOMMON_H
+#define SYSTILE_FUZZ_FUZZCOMMON_H
+
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/Diagnostics.h"
+#include "mlir/IR/DialectRegistry.h"
+#include "mlir/IR/MLIRContext.h"
+#include "mlir/IR/OwningOpRef.h"
+#include "mlir/IR/Verifier.h"
+#include "mlir/Parser/Parser.h"
+#include "systile/InitAll.h"
+
+#include <cstddef>
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <string>
+
+namespace systile::fuzz {
+
+/// The process-wide context, with all dialects loaded up front so the first
+/// input does not pay for it (and coverage is not attributed to it).
+inline mlir::MLIRContext &context() {
+  static mlir::MLIRContext *ctx = [] {
+    mlir::DialectRegistry registry;
+    systile::registerAllDialects(registry);
+    auto *c = new mlir::MLIRContext(registry,
+                                    mlir::MLIRContext::Threading::DISABLED);
+    c->loadAllAvailableDialects();
+    c->getDiagEngine().registerHandler(
+        [](mlir::Diagnostic &) { return mlir::success(); });
+    return c;
+  }();
+  return *ctx;
+}
+
+/// Parses `data` as a module. MLIR's lexer reads up to a NUL terminator, so
+/// the bytes are copied into a std::string first (libFuzzer's buffer has
+/// none, and ASan would flag the read past its end).
+inline mlir::OwningOpRef<mlir::ModuleOp> parse(const uint8_t *data,
+                                               size_t size) {
+  std::string text(reinterpret_cast<const char *>(data), size);
+  return mlir::parseSourceString<mlir::ModuleOp>(text, &context());
+}
+
+/// A property the target checks does not hold: print why and crash, so
+/// libFuzzer saves the input.
+[[noreturn]] inline void fail(const char *what) {
+  std::fprintf(stderr, "systile fuzz: property violated: %s\n", what);
+  std::abort();
+}
+
+} // namespace systile::fuzz
+
+#endif // SYSTILE_FUZZ_FUZZCOMMON_H

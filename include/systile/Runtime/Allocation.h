@@ -1,0 +1,48 @@
+//===- Allocation.h - Fallible aligned allocation for the runtime -*- C++ -*-===//
+//
+// The runtime's large buffers (tiled storage) come from here, not from
+// `new[]`. `tryAllocate` returns an error value when the memory cannot be
+// had; it uses posix_memalign, which never calls the C++ new-handler, so it
+// fails cleanly also in a process whose new-handler aborts (LLVM's
+// `InitLLVM` installs one: `std::nothrow` new does not help there).
+//
+// `allocate` is for the few places whose signature cannot fail (a copy
+// constructor): it retries through the process's new-handler exactly like
+// a failed `operator new` would, so a tool's own out-of-memory handling
+// decides, and aborts with a message only when there is none.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef SYSTILE_RUNTIME_ALLOCATION_H
+#define SYSTILE_RUNTIME_ALLOCATION_H
+
+#include "systile/Runtime/Status.h"
+
+#include <cstddef>
+
+namespace systile::rt {
+
+/// Alignment of runtime buffers: one cache line, enough for any vector load.
+inline constexpr size_t kBufferAlignment = 64;
+
+/// `count` elements of `elementSize` bytes, 64-byte aligned and
+/// uninitialised; an error naming the size (and `what`, e.g. "tiled
+/// storage") when the product overflows or the memory is not available.
+/// Free with `deallocate`. A zero-byte request yields a valid pointer.
+Expected<void *> tryAllocate(size_t count, size_t elementSize,
+                             const char *what = "buffer");
+
+/// As tryAllocate, for callers that cannot return an error: on failure it
+/// calls the new-handler and retries, like `operator new`; without a
+/// new-handler it prints the error and aborts.
+void *allocate(size_t count, size_t elementSize, const char *what = "buffer");
+
+/// Frees memory from tryAllocate or allocate (null is fine).
+void deallocate(void *p);
+
+/// "4 TiB", "1.5 GiB", "512 bytes": a byte count for messages.
+std::string formatBytes(size_t bytes);
+
+} // namespace systile::rt
+
+#endif // SYSTILE_RUNTIME_ALLOCATION_H

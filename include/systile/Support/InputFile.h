@@ -1,0 +1,30 @@
+//===- InputFile.h - Reading tool inputs that may never end -----*- C++ -*-===//
+//
+// mlir::openInputFile reads a pipe or device to its end, so `systile-opt
+// /dev/zero` would read forever. openBoundedInputFile reads regular files
+// exactly like it, and anything else (a pipe, a device, a terminal) in
+// chunks, stopping with an error at the first NUL byte: MLIR text never
+// holds one (MLIR bytecode, recognised by its magic number, is read to its
+// end as before).
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef SYSTILE_SUPPORT_INPUTFILE_H
+#define SYSTILE_SUPPORT_INPUTFILE_H
+
+#include "llvm/ADT/StringRef.h"
+#include "llvm/Support/MemoryBuffer.h"
+
+#include <memory>
+#include <string>
+
+namespace systile {
+
+/// Opens `path` ("-" is stdin) for a tool. On failure returns null and sets
+/// `errorMessage`.
+std::unique_ptr<llvm::MemoryBuffer>
+openBoundedInputFile(llvm::StringRef path, std::string *errorMessage);
+
+} // namespace systile
+
+#endif // SYSTILE_SUPPORT_INPUTFILE_H
