@@ -136,7 +136,12 @@ public:
   bool isLastUse(OpOperand &operand) const override;
   RtValue take(OpOperand &operand) override;
   FailureOr<SmallVector<RtValue>> runRegion(Region &region,
-                                            ArrayRef<RtValue> args) override;
+                                            ArrayRef<RtValue> args) override {
+    SmallVector<RtValue> copy(args.begin(), args.end());
+    return runRegionConsuming(region, copy);
+  }
+  FailureOr<SmallVector<RtValue>>
+  runRegionConsuming(Region &region, MutableArrayRef<RtValue> args) override;
   FailureOr<SmallVector<RtValue>> call(func::FuncOp callee,
                                        ArrayRef<RtValue> args,
                                        Operation *caller) override {
@@ -220,7 +225,8 @@ LogicalResult Interpreter::Impl::execute(Operation &op, const BlockPlan &plan) {
 }
 
 FailureOr<SmallVector<RtValue>>
-Interpreter::Impl::runRegion(Region &region, ArrayRef<RtValue> args) {
+Interpreter::Impl::runRegionConsuming(Region &region,
+                                      MutableArrayRef<RtValue> args) {
   if (!region.hasOneBlock())
     return region.getParentOp()->emitError()
            << "'" << region.getParentOp()->getName() << "' has a region with "
@@ -233,7 +239,7 @@ Interpreter::Impl::runRegion(Region &region, ArrayRef<RtValue> args) {
            << " arguments, got " << args.size();
   const BlockPlan &plan = planOf(block);
   for (auto [arg, value] : llvm::zip(block.getArguments(), args))
-    bind(arg, value);
+    bind(arg, std::move(value));
   for (Operation &op : block) {
     if (op.hasTrait<OpTrait::IsTerminator>()) {
       SmallVector<RtValue> results;

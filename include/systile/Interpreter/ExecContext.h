@@ -87,6 +87,12 @@ public:
   /// returns the operands of its terminator.
   virtual mlir::FailureOr<llvm::SmallVector<RtValue>>
   runRegion(mlir::Region &region, llvm::ArrayRef<RtValue> args) = 0;
+  /// As runRegion, but moves `args` into the block arguments (leaving them
+  /// null), so a value the caller hands over (an scf.for iter_arg) can be
+  /// uniquely owned inside the region and updated in place there.
+  virtual mlir::FailureOr<llvm::SmallVector<RtValue>>
+  runRegionConsuming(mlir::Region &region,
+                     llvm::MutableArrayRef<RtValue> args) = 0;
   /// Calls `callee`; `caller` is where a failure is attributed.
   virtual mlir::FailureOr<llvm::SmallVector<RtValue>>
   call(mlir::func::FuncOp callee, llvm::ArrayRef<RtValue> args,
@@ -139,6 +145,9 @@ void registerScfExecutionModels(mlir::DialectRegistry &registry);
 void registerTensorExecutionModels(mlir::DialectRegistry &registry);
 void registerLinalgExecutionModels(mlir::DialectRegistry &registry);
 void registerSystileExecutionModels(mlir::DialectRegistry &registry);
+/// systile.elementwise, systile.broadcast, systile.splat.
+void registerSystileElementwiseExecutionModels(
+    mlir::DialectRegistry &registry);
 /// All of the above.
 void registerAllExecutionModels(mlir::DialectRegistry &registry);
 
