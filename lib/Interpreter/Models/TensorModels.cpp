@@ -491,7 +491,8 @@ LogicalResult executeExtractSlice(tensor::ExtractSliceOp op, ExecContext &ctx) {
     ctx.bind(op.getResult(), src.reshaped(shape));
     return success();
   }
-  if (std::optional<int64_t> start = contiguousStart(src.shape(), box)) {
+  if (std::optional<int64_t> start =
+          count ? contiguousStart(src.shape(), box) : std::nullopt) {
     ctx.bind(op.getResult(), subView(src, *start, shape));
     return success();
   }
