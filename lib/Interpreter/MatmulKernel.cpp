@@ -1,0 +1,213 @@
+//===- MatmulKernel.cpp - Sequential-k contraction kernel -----------------===//
+//
+// See MatmulKernel.h. The micro-kernel keeps an MR x (NV * W) block of C
+// in vector registers while it walks a block of k, multiplying and adding
+// in two separately rounded steps (this file is compiled with
+// -ffp-contract=off, and the vector extensions below never fuse). One
+// generic body is inlined into three functions compiled for AVX-512, AVX2
+// and the baseline; the vector type is 64 bytes, which the compiler splits
+// into two or four registers where they are narrower.
+//
+//===----------------------------------------------------------------------===//
+
+#include "MatmulKernel.h"
+
+#include <algorithm>
+#include <cstring>
+#include <thread>
+#include <vector>
+
+using namespace systile::interp;
+
+namespace {
+constexpr int64_t kBlockK = 256;
+constexpr int64_t kBlockN = 256;
+
+template <typename T> struct Vec {
+  typedef T type __attribute__((vector_size(64)));
+  static constexpr int64_t width = 64 / sizeof(T);
+};
+
+/// C[0..MR)[0..NV*W) += A[0..MR)[0..kc) x B[0..kc)[0..NV*W), k in order.
+template <typename T, int MR, int NV>
+[[gnu::always_inline]] inline void micro(const T *a, int64_t lda, const T *b,
+                                         int64_t ldb, T *c, int64_t ldc,
+                                         int64_t kc) {
+  using V = typename Vec<T>::type;
+  constexpr int64_t W = Vec<T>::width;
+  V acc[MR][NV];
+  for (int r = 0; r < MR; ++r)
+    for (int v = 0; v < NV; ++v)
+      std::memcpy(&acc[r][v], c + r * ldc + v * W, sizeof(V));
+  for (int64_t kk = 0; kk < kc; ++kk) {
+    V bv[NV];
+    for (int v = 0; v < NV; ++v)
+      std::memcpy(&bv[v], b + kk * ldb + v * W, sizeof(V));
+    for (int r = 0; r < MR; ++r) {
+      T x = a[r * lda + kk];
+      for (int v = 0; v < NV; ++v) {
+        V product = x * bv[v];
+        acc[r][v] = acc[r][v] + product;
+      }
+    }
+  }
+  for (int r = 0; r < MR; ++r)
+    for (int v = 0; v < NV; ++v)
+      std::memcpy(c + r * ldc + v * W, &acc[r][v], sizeof(V));
+}
+
+/// Columns [j0, j1) of rows [i0, i1) over k in [k0, k0 + kc), one element
+/// at a time.
+template <typename T>
+[[gnu::always_inline]] inline void scalarBlock(const T *a, const T *b, T *c,
+                                               int64_t n, int64_t k,
+                                               int64_t i0, int64_t i1,
+                                               int64_t j0, int64_t j1,
+                                               int64_t k0, int64_t kc) {
+  for (int64_t i = i0; i < i1; ++i)
+    for (int64_t j = j0; j < j1; ++j) {
+      T acc = c[i * n + j];
+      for (int64_t kk = k0; kk < k0 + kc; ++kk) {
+        T product = a[i * k + kk] * b[kk * n + j];
+        acc = acc + product;
+      }
+      c[i * n + j] = acc;
+    }
+}
+
+/// Rows [i0, i1) of one matrix product, blocked.
+template <typename T, int MR, int NV>
+[[gnu::always_inline]] inline void rows(const T *a, const T *b, T *c,
+                                        int64_t i0, int64_t i1, int64_t n,
+                                        int64_t k) {
+  constexpr int64_t NR = NV * Vec<T>::width;
+  int64_t nFull = n - n % NR;
+  for (int64_t k0 = 0; k0 < k; k0 += kBlockK) {
+    int64_t kc = std::min(kBlockK, k - k0);
+    for (int64_t j0 = 0; j0 < nFull; j0 += kBlockN) {
+      int64_t j1 = std::min(j0 + kBlockN, nFull);
+      int64_t i = i0;
+      for (; i + MR <= i1; i += MR)
+        for (int64_t j = j0; j < j1; j += NR)
+          micro<T, MR, NV>(a + i * k + k0, k, b + k0 * n + j, n, c + i * n + j,
+                           n, kc);
+      for (; i < i1; ++i)
+        for (int64_t j = j0; j < j1; j += NR)
+          micro<T, 1, NV>(a + i * k + k0, k, b + k0 * n + j, n, c + i * n + j,
+                          n, kc);
+    }
+    scalarBlock(a, b, c, n, k, i0, i1, nFull, n, k0, kc);
+  }
+}
+
+template <typename T>
+using RowsFn = void (*)(const T *, const T *, T *, int64_t, int64_t, int64_t,
+                        int64_t);
+
+template <typename T>
+__attribute__((target("avx512f"))) void rowsAvx512(const T *a, const T *b,
+                                                   T *c, int64_t i0, int64_t i1,
+                                                   int64_t n, int64_t k) {
+  rows<T, 8, 2>(a, b, c, i0, i1, n, k);
+}
+
+template <typename T>
+__attribute__((target("avx2"))) void rowsAvx2(const T *a, const T *b, T *c,
+                                              int64_t i0, int64_t i1,
+                                              int64_t n, int64_t k) {
+  rows<T, 4, 1>(a, b, c, i0, i1, n, k);
+}
+
+template <typename T>
+void rowsPortable(const T *a, const T *b, T *c, int64_t i0, int64_t i1,
+                  int64_t n, int64_t k) {
+  rows<T, 2, 1>(a, b, c, i0, i1, n, k);
+}
+
+enum class Variant { Avx512, Avx2, Portable };
+
+Variant detect() {
+  static const Variant variant = [] {
+    __builtin_cpu_init();
+    if (__builtin_cpu_supports("avx512f"))
+      return Variant::Avx512;
+    if (__builtin_cpu_supports("avx2"))
+      return Variant::Avx2;
+    return Variant::Portable;
+  }();
+  return variant;
+}
+
+template <typename T> RowsFn<T> select() {
+  switch (detect()) {
+  case Variant::Avx512:
+    return rowsAvx512<T>;
+  case Variant::Avx2:
+    return rowsAvx2<T>;
+  case Variant::Portable:
+    break;
+  }
+  return rowsPortable<T>;
+}
+} // namespace
+
+const char *kernel::kernelVariant() {
+  switch (detect()) {
+  case Variant::Avx512:
+    return "avx512";
+  case Variant::Avx2:
+    return "avx2";
+  case Variant::Portable:
+    break;
+  }
+  return "portable";
+}
+
+template <typename T>
+void kernel::contractNaive(const T *a, const T *b, T *c, int64_t batch,
+                           int64_t m, int64_t n, int64_t k) {
+  for (int64_t p = 0; p < batch; ++p)
+    scalarBlock(a + p * m * k, b + p * k * n, c + p * m * n, n, k, 0, m, 0, n,
+                0, k);
+}
+
+template <typename T>
+void kernel::contract(const T *a, const T *b, T *c, int64_t batch, int64_t m,
+                      int64_t n, int64_t k, int threads) {
+  RowsFn<T> fn = select<T>();
+  // Work items: (matrix, block of rows); each C row belongs to one item.
+  constexpr int64_t kRowsPerItem = 32;
+  int64_t rowItems = (m + kRowsPerItem - 1) / kRowsPerItem;
+  int64_t items = batch * rowItems;
+  auto runItems = [&](int64_t first, int64_t last) {
+    for (int64_t item = first; item < last; ++item) {
+      int64_t p = item / rowItems, i0 = (item % rowItems) * kRowsPerItem;
+      fn(a + p * m * k, b + p * k * n, c + p * m * n, i0,
+         std::min(m, i0 + kRowsPerItem), n, k);
+    }
+  };
+  int64_t workers = threads > 0 ? threads : std::thread::hardware_concurrency();
+  double macs = static_cast<double>(batch) * m * n * k;
+  workers = std::clamp<int64_t>(workers, 1, items);
+  if (workers == 1 || macs < (1 << 20)) {
+    runItems(0, items);
+    return;
+  }
+  std::vector<std::thread> pool;
+  for (int64_t w = 1; w < workers; ++w)
+    pool.emplace_back(runItems, items * w / workers, items * (w + 1) / workers);
+  runItems(0, items / workers);
+  for (std::thread &t : pool)
+    t.join();
+}
+
+#define INSTANTIATE(T)                                                         \
+  template void kernel::contract<T>(const T *, const T *, T *, int64_t,        \
+                                    int64_t, int64_t, int64_t, int);           \
+  template void kernel::contractNaive<T>(const T *, const T *, T *, int64_t,   \
+                                         int64_t, int64_t, int64_t);
+INSTANTIATE(float)
+INSTANTIATE(double)
+INSTANTIATE(uint32_t)
+INSTANTIATE(uint64_t)
+#undef INSTANTIATE
