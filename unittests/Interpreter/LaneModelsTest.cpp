@@ -21,6 +21,7 @@
 
 #include <gtest/gtest.h>
 
+#include <cmath>
 #include <cstring>
 #include <vector>
 
@@ -103,6 +104,8 @@ protected:
         %3 = math.exp %a : f32
         %4 = arith.cmpf olt, %a, %b : f32
         %5 = arith.sitofp %i : i32 to f32
+        %6 = arith.constant 0.0 : f32
+        %7 = arith.maximumf %a, %6 : f32
         return
       })mlir",
                                          context.get());
@@ -144,6 +147,17 @@ TEST_F(LaneModels, ScalarBroadcastsAgainstLanes) {
   ASSERT_TRUE(cmp);
   EXPECT_EQ(cmp->kind(), ElementKind::I1);
   EXPECT_EQ(contents<uint8_t>(*cmp), (std::vector<uint8_t>{1, 0}));
+}
+
+TEST_F(LaneModels, ConstantsAreScalarsInEveryLane) {
+  ctx.bind(args[0], lanes<float>(ElementKind::F32, {-1, 2, -0.0f}));
+  const RtValue *zero = run(6);
+  ASSERT_TRUE(zero);
+  EXPECT_EQ(zero->dense().rank(), 0);
+  const RtValue *relu = run(7);
+  ASSERT_TRUE(relu);
+  EXPECT_EQ(contents<float>(*relu), (std::vector<float>{0, 2, 0}));
+  EXPECT_FALSE(std::signbit(contents<float>(*relu)[2]));
 }
 
 TEST_F(LaneModels, OneLaneKeepsItsRank) {

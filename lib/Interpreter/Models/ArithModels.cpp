@@ -2,8 +2,9 @@
 //
 // arith.constant (scalars, dense, splat and dense_resource elements, held
 // once per op), the element-wise integer and float ops, comparisons,
-// select and casts. Every model except constant is lane-wise: operands of
-// any shape, a one-element operand broadcasting (ScalarOps.h).
+// select and casts. Every model is lane-wise: operands of any shape, a
+// one-element operand broadcasting (ScalarOps.h); a constant is the same in
+// every lane.
 //
 // Numerics are those of upstream's lowering to LLVM as mlir-runner runs it
 // on x86 (docs/Interpreter.md, "arith and math numerics"): integers wrap
@@ -755,6 +756,9 @@ struct ConstantModel
     }
     return bindResult(op, ctx, cache.value);
   }
+  /// A constant is the same in every lane: a payload region with constants
+  /// (e.g. ReLU's 0.0) can still run lane-wise.
+  bool supportsLanes(Operation *) const { return true; }
 };
 
 //===----------------------------------------------------------------------===//
