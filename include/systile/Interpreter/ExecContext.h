@@ -92,13 +92,10 @@ public:
   }
   /// As runRegion, but moves `args` into the block arguments (leaving them
   /// null), so a value the caller hands over (an scf.for iter_arg) can be
-  /// uniquely owned inside the region and updated in place there. The
-  /// default copies (runRegion); the interpreter moves.
+  /// uniquely owned inside the region and updated in place there.
   virtual mlir::FailureOr<llvm::SmallVector<RtValue>>
   runRegionConsuming(mlir::Region &region,
-                     llvm::MutableArrayRef<RtValue> args) {
-    return runRegion(region, args);
-  }
+                     llvm::MutableArrayRef<RtValue> args) = 0;
   /// Calls `callee`; `caller` is where a failure is attributed.
   virtual mlir::FailureOr<llvm::SmallVector<RtValue>>
   call(mlir::func::FuncOp callee, llvm::ArrayRef<RtValue> args,
