@@ -508,6 +508,14 @@ LogicalResult executeExtractSlice(tensor::ExtractSliceOp op, ExecContext &ctx) {
 LogicalResult executeInsertSlice(tensor::InsertSliceOp op, ExecContext &ctx) {
   DenseValue source = ctx.dense(op.getSource()); // Alive past take().
   Box box = boxOf(op, ctx);
+  const DenseValue &old = ctx.dense(op.getDest());
+  if (source.numElements() == old.numElements() && source.numElements() > 0) {
+    // The slice covers the whole destination: the result is the source.
+    if (failed(checkBox(op, old.shape(), box)))
+      return failure();
+    ctx.bind(op.getResult(), source.reshaped(old.shape()));
+    return success();
+  }
   FailureOr<DenseValue> dest = writableOperand(op, ctx, op.getDestMutable());
   if (failed(dest) || failed(insertSlice(op, *dest, source, box)))
     return failure();

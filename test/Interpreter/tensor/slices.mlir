@@ -36,14 +36,17 @@ func.func @extract() -> (tensor<2x3xi32>, tensor<4xi32>, tensor<3x2xi32>, tensor
 // INSERT: result #0: tensor<3x4xf32> = {{\[\[}}0, 1, 0, 2], [0, 0, 0, 0], [0, 3, 0, 4]]
 // INSERT: result #1: tensor<3x4xf32> = {{\[\[}}0, 1, 0, 2], [7, 8, 9, 10], [0, 3, 0, 4]]
 // INSERT: result #2: tensor<3x4xf32> = {{\[\[}}0, 0, 0, 0], [0, 0, 0, 0], [0, 0, 0, 0]]
-func.func @insert() -> (tensor<3x4xf32>, tensor<3x4xf32>, tensor<3x4xf32>) {
+// An insert_slice that covers the whole destination yields the source.
+// INSERT: result #3: tensor<3x4xf32> = {{\[\[}}0, 1, 0, 2], [7, 8, 9, 10], [0, 3, 0, 4]]
+func.func @insert() -> (tensor<3x4xf32>, tensor<3x4xf32>, tensor<3x4xf32>, tensor<3x4xf32>) {
   %zero = arith.constant dense<0.0> : tensor<3x4xf32>
   %src = arith.constant dense<[[1.0, 2.0], [3.0, 4.0]]> : tensor<2x2xf32>
   %row = arith.constant dense<[7.0, 8.0, 9.0, 10.0]> : tensor<4xf32>
   %c1 = arith.constant 1 : index
   %a = tensor.insert_slice %src into %zero[0, 1] [2, 2] [2, 2] : tensor<2x2xf32> into tensor<3x4xf32>
   %b = tensor.insert_slice %row into %a[%c1, 0] [1, 4] [1, 1] : tensor<4xf32> into tensor<3x4xf32>
-  return %a, %b, %zero : tensor<3x4xf32>, tensor<3x4xf32>, tensor<3x4xf32>
+  %whole = tensor.insert_slice %b into %zero[0, 0] [3, 4] [1, 1] : tensor<3x4xf32> into tensor<3x4xf32>
+  return %a, %b, %zero, %whole : tensor<3x4xf32>, tensor<3x4xf32>, tensor<3x4xf32>, tensor<3x4xf32>
 }
 
 // extract reads (1, 2) = 6 of [[1, 2, 3], [4, 5, 6]] (bf16); insert writes
