@@ -18,8 +18,9 @@ namespace systile {
 /// Adds the systile dialect only.
 void registerSystileDialect(mlir::DialectRegistry &registry);
 /// Adds systile and func, arith, tensor, linalg, scf, memref, bufferization,
-/// affine, cf, math, vector and LLVM, with the external models
-/// one-shot-bufferize needs.
+/// affine, cf, math, tosa, vector and LLVM, with the upstream external
+/// models (bufferization, value bounds, tiling, ...) that mlir-opt attaches
+/// to them, so --one-shot-bufferize works as in mlir-opt.
 void registerAllDialects(mlir::DialectRegistry &registry);
 /// Registers systile's passes (global pass registry); the pipeline is
 /// registered by registerSystilePipelines() (systile/Pipelines/Pipelines.h).

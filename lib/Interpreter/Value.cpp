@@ -318,22 +318,6 @@ llvm::Expected<DenseValue> systile::interp::toDense(const TiledValue &tiled) {
   return v;
 }
 
-namespace {
-/// The transpose of a rank-2 value, in a new buffer.
-llvm::Expected<DenseValue> transposed(const DenseValue &dense) {
-  int64_t r = dense.shape()[0], c = dense.shape()[1];
-  auto out = DenseValue::allocate(dense.kind(), {c, r});
-  if (!out)
-    return out.takeError();
-  size_t size = elementSize(dense.kind());
-  const char *src = dense.data<char>();
-  char *dst = out->mutableData<char>();
-  for (int64_t i = 0; i < r; ++i)
-    for (int64_t j = 0; j < c; ++j)
-      std::memcpy(dst + (j * r + i) * size, src + (i * c + j) * size, size);
-  return out;
-}
-} // namespace
 
 llvm::Expected<TiledValue> systile::interp::packDense(const DenseValue &dense,
                                                       rt::Geometry geometry,
@@ -342,31 +326,29 @@ llvm::Expected<TiledValue> systile::interp::packDense(const DenseValue &dense,
     return llvm::createStringError("cannot pack a rank-" +
                                    std::to_string(dense.rank()) +
                                    " value; tiled tensors are rank 2");
-  DenseValue source = dense;
-  if (transpose) {
-    auto t = transposed(dense);
-    if (!t)
-      return t.takeError();
-    source = std::move(*t);
-  }
-  rt::Shape shape{source.shape()[0], source.shape()[1]};
+  rt::Shape shape{dense.shape()[0], dense.shape()[1]};
+  if (transpose)
+    std::swap(shape.rows, shape.cols);
   rt::Expected<rt::Layout> layout = rt::Layout::get(shape, geometry);
   if (!layout)
     return llvm::createStringError(layout.error());
-  uint64_t bytes = layout->numElements() * elementSize(source.kind());
+  uint64_t bytes = layout->numElements() * elementSize(dense.kind());
   auto pack = [&](auto tag) -> llvm::Expected<TiledValue> {
     using T = decltype(tag);
-    if (llvm::Error e = MemoryBudget::get().reserve(bytes, "tiled storage"))
-      return std::move(e);
     // Tiled storage is owned by the runtime; the reservation is an
     // admission check only.
+    if (llvm::Error e = MemoryBudget::get().reserve(bytes, "tiled storage"))
+      return std::move(e);
     MemoryBudget::get().release(bytes);
-    auto m = rt::TiledMatrix<T>::fromDense(shape, geometry, source.data<T>());
+    auto m = transpose ? rt::TiledMatrix<T>::fromDenseTransposed(
+                             shape, geometry, dense.data<T>())
+                       : rt::TiledMatrix<T>::fromDense(shape, geometry,
+                                                       dense.data<T>());
     if (!m)
       return llvm::createStringError(m.error());
     return TiledValue{m.take()};
   };
-  switch (source.kind()) {
+  switch (dense.kind()) {
   case ElementKind::F32:
     return pack(float());
   case ElementKind::BF16:
@@ -377,7 +359,7 @@ llvm::Expected<TiledValue> systile::interp::packDense(const DenseValue &dense,
     return pack(int32_t());
   default:
     return llvm::createStringError(std::string("cannot pack ") +
-                                   toString(source.kind()) +
+                                   toString(dense.kind()) +
                                    " elements (tiled tensors hold f32, bf16, "
                                    "i8 or i32)");
   }

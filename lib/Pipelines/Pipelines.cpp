@@ -6,6 +6,11 @@
 //===----------------------------------------------------------------------===//
 
 #include "systile/Pipelines/Pipelines.h"
+#include "mlir/Conversion/TosaToArith/TosaToArith.h"
+#include "mlir/Conversion/TosaToLinalg/TosaToLinalg.h"
+#include "mlir/Conversion/TosaToTensor/TosaToTensor.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/Tosa/Transforms/Passes.h"
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Pass/PassRegistry.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
@@ -29,6 +34,9 @@ void systile::buildSystilePipeline(OpPassManager &pm,
   fpm.addPass(createCanonicalizerPass(canonicalize));
   if (options.propagateLayout)
     fpm.addPass(createSystilePropagateLayout());
+  // A weight packed inside a loop body is loop-invariant (systile.pack is
+  // Pure): pack it once, before the loop.
+  fpm.addPass(createLoopInvariantCodeMotionPass());
   fpm.addPass(createSystileBlockMatmul());
   if (options.foldZeroTiles)
     fpm.addPass(createSystileFoldZeroTiles());
@@ -36,12 +44,37 @@ void systile::buildSystilePipeline(OpPassManager &pm,
   fpm.addPass(createCSEPass());
 }
 
+void systile::buildSystileTosaPipeline(OpPassManager &pm,
+                                       const SystilePipelineOptions &options) {
+  // Upstream's TOSA -> linalg sequence, validation included, exactly as
+  // mlir-opt's tosa-to-linalg-pipeline builds it.
+  tosa::TosaValidationOptions validation;
+  validation.strictOpSpecAlignment = false;
+  validation.allowInvalidOpDatatypeCombinations = false;
+  tosa::addTosaToLinalgPasses(pm, TosaToLinalgOptions(),
+                              TosaToLinalgNamedOptions(), validation);
+  OpPassManager &fpm = pm.nest<func::FuncOp>();
+  fpm.addPass(createTosaToTensorPass());
+  fpm.addPass(createTosaToArithPass());
+  // tosa-to-tensor leaves the tosa.const_shape operands of tosa.reshape
+  // dead; canonicalize erases them with the other dead constants.
+  fpm.addPass(createCanonicalizerPass());
+  buildSystilePipeline(pm, options);
+}
+
 void systile::registerSystilePipelines() {
   PassPipelineRegistration<SystilePipelineOptions>(
+      "systile-tosa-pipeline",
+      "TOSA to mxu-blocked systile ops in one run: upstream's "
+      "tosa-to-linalg-pipeline passes, "
+      "tosa-to-tensor, tosa-to-arith, canonicalize, then systile-pipeline "
+      "with the same options",
+      buildSystileTosaPipeline);
+  PassPipelineRegistration<SystilePipelineOptions>(
       "systile-pipeline",
-      "Lower linalg.matmul to mxu-blocked systile ops: "
+      "Lower linalg contractions to mxu-blocked systile ops: "
       "convert-linalg-to-systile, canonicalize, systile-propagate-layout, "
-      "systile-block-matmul, "
+      "loop-invariant-code-motion, systile-block-matmul, "
       "systile-fold-zero-tiles, canonicalize, cse (on each function)",
       buildSystilePipeline);
 }

@@ -108,6 +108,35 @@ TiledMatrix<T>::fromDense(Shape shape, Geometry geometry,
 }
 
 template <typename T>
+Expected<TiledMatrix<T>> TiledMatrix<T>::fromDenseTransposed(Shape shape,
+                                                             Geometry geometry,
+                                                             const T *src) {
+  Expected<Layout> layout = Layout::get(shape, geometry);
+  if (!layout)
+    return Error(layout.error());
+  if (!src)
+    return Error("fromDenseTransposed: null data pointer");
+  TiledMatrix m(*layout, /*zeroFill=*/true);
+  const int64_t s = geometry.sublanes, l = geometry.lanes;
+  const int64_t rows = shape.rows, cols = shape.cols;
+  T *dst = m.data_.get();
+  // Tile by tile; inside a tile, column by column, so each read is a run of
+  // up to `sublanes` contiguous source elements (a row of the input).
+  for (int64_t tr = 0; tr < layout->tileRows(); ++tr) {
+    const int64_t r0 = tr * s, rowsHere = std::min(s, rows - r0);
+    for (int64_t tc = 0; tc < layout->tileCols(); ++tc, dst += s * l) {
+      const int64_t c0 = tc * l, colsHere = std::min(l, cols - c0);
+      for (int64_t lane = 0; lane < colsHere; ++lane) {
+        const T *run = src + (c0 + lane) * rows + r0;
+        for (int64_t sr = 0; sr < rowsHere; ++sr)
+          dst[sr * l + lane] = run[sr];
+      }
+    }
+  }
+  return m;
+}
+
+template <typename T>
 Expected<TiledMatrix<T>>
 TiledMatrix<T>::fromStorage(Shape shape, Geometry geometry,
                             const std::vector<T> &storage, PadKind padKind) {

@@ -11,21 +11,64 @@ include "mlir/Pass/PassBase.td"
 
 def ConvertLinalgToSystile : Pass<"convert-linalg-to-systile",
                                   "::mlir::func::FuncOp"> {
-  let summary = "Lower linalg.matmul on static tensors to systile ops";
+  let summary = "Lower linalg contractions on static tensors to systile matmuls";
   let description = [{
-    Rewrites each eligible `linalg.matmul` into `systile.pack` of its three
-    operands (lhs, rhs and the `outs` accumulator) on the geometry given by
-    the options, a `systile.matmul`, and a `systile.unpack` of the result.
+    Recognises contractions by their structure, not by op name: every linalg
+    op that is a contraction (`isaContractionOpInterface`: two inputs, one
+    output, projected-permutation maps, a multiply-accumulate body) whose
+    loop dimensions `linalg::inferContractionDims` classifies as at most one
+    M, at most one N, exactly one K and at most one batch dimension, plus
+    `linalg.quantized_matmul` and `linalg.quantized_batch_matmul`. That
+    covers:
 
-    Eligible: tensor operands with static shapes (all dimensions >= 1),
-    the default indexing maps (no transposition or broadcast), element types
-    `(f32 | bf16) x (f32 | bf16) -> f32` or `i8 x i8 -> i32`, and the default
-    `cast_signed` for integers (i8 operands are sign-extended, as systile's
-    i8 matmul does). Anything else is left unchanged with a remark saying
-    why: dynamic dimensions, user-defined indexing maps, `cast_unsigned` on
-    integers, memref operands, other element types.
+    * `linalg.matmul` with any permutation `indexing_maps` (a transposed lhs
+      and/or rhs, e.g. nn.Linear's `[out, in]` weight). The transposition
+      happens in the pack (`systile.pack ... transpose`), so a constant
+      weight folds to one storage-order `systile.constant`. An output
+      stored `(n, m)` is computed as `rhs^T x lhs^T`.
+    * a `linalg.transpose` (on tensors) producing an operand: it is looked
+      through and becomes part of the transposing pack; once every user is
+      lowered it is erased, so nothing is transposed at run time.
+    * `linalg.matvec`, `linalg.vecmat`, `linalg.dot`: matmuls with M = 1 or
+      N = 1 (a `tensor.expand_shape` adds the unit dimension, a
+      `tensor.collapse_shape` removes it from the result). Their
+      `systile-report-utilization` line shows what such a shape costs on a
+      systolic array.
+    * `linalg.batch_matmul` (batch dimension parallel: one 2-D matmul per
+      batch, written into its slice of the output) and
+      `linalg.batch_reduce_matmul` (batch dimension a reduction: the
+      matmuls accumulate, in increasing batch order, into one tiled
+      accumulator). Up to `unroll-batch-limit` batches (default 8) are
+      unrolled, one `tensor.extract_slice` per operand and batch; more
+      batches become one `scf.for` over the slices (the output, or the
+      tiled accumulator, is the loop's `iter_args`). A batch of 1 is
+      reshaped away (`tensor.collapse_shape` / `tensor.expand_shape`)
+      instead of sliced: `tosa.matmul` on `1xMxK` is the common case.
+    * `linalg.quantized_matmul` (and `quantized_batch_matmul`, per batch) by
+      zero-point decomposition:
+      `sum_k (a - za)(b - zb) = A.B - zb rowsum(A) - za colsum(B) + K za zb`
+      with the i8 x i8 -> i32 matmul (and the accumulator) on the mxu and
+      the correction as `linalg.generic` ops (row and column sums, then one
+      elementwise update) in i32. Every step wraps mod 2^32, so the result
+      is bit-exact with upstream's definition. A zero point that is a
+      constant 0 drops its terms (symmetric quantization is just the i8
+      matmul).
+    * matmul-shaped `linalg.generic`: the body must be exactly
+      `out + a * b` (`arith.addf`/`arith.mulf`, or `arith.addi`/`arith.muli`),
+      with only a bf16 -> f32 `arith.extf` or an i8 -> i32 `arith.extsi` on
+      the inputs (what frontends emit for a bf16 matmul with an f32
+      accumulator). `isaContractionOpInterface` alone would also accept an
+      `exp` or a negation on the way, which systile.matmul does not do.
 
-    Numerics. `linalg.matmul` accumulates sequentially over k into `C`;
+    Element types `(f32 | bf16) x (f32 | bf16) -> f32` or `i8 x i8 -> i32`
+    (sign-extended); static shapes, every dimension >= 1, no encoding.
+    Every contraction the pass leaves gets a remark saying why (dynamic
+    dimensions, memref operands, other element types, `cast_unsigned`, a
+    body that is not a multiply-accumulate, several M/N/batch dimensions, a
+    broadcast operand, storage that would overflow) and is counted in
+    `matmuls-left`.
+
+    Numerics. linalg accumulates sequentially over k into `C`;
     `systile.matmul` accumulates per `mxu`-deep block (RFC section 6). The
     two agree exactly when `K <= mxu` and the accumulator is zero, and
     always for integers. With `precision=bf16` the float inputs are rounded
@@ -35,20 +78,29 @@ def ConvertLinalgToSystile : Pass<"convert-linalg-to-systile",
     Counters (`systile-opt --mlir-pass-statistics`): `matmuls-lowered`,
     `matmuls-left` (left unchanged, with a remark).
 
-    Example, with `sublanes=2 lanes=4 mxu=4`:
+    Example, with `sublanes=2 lanes=4 mxu=4` (`#g` is
+    `#systile.geometry<2x4, mxu = 4>`), a matmul whose rhs is an `[N, K]`
+    weight:
 
     ```mlir
-    %d = linalg.matmul ins(%a, %b : tensor<3x5xf32>, tensor<5x7xf32>)
-                       outs(%c : tensor<3x7xf32>) -> tensor<3x7xf32>
+    %d = linalg.matmul indexing_maps = [affine_map<(m, n, k) -> (m, k)>,
+                                        affine_map<(m, n, k) -> (n, k)>,
+                                        affine_map<(m, n, k) -> (m, n)>]
+        ins(%a, %w : tensor<3x5xf32>, tensor<7x5xf32>)
+        outs(%c : tensor<3x7xf32>) -> tensor<3x7xf32>
     // becomes
-    %0 = systile.pack %a : tensor<3x5xf32> -> !systile.tiled<3x5xf32, #systile.geometry<2x4, mxu = 4>>
-    %1 = systile.pack %b : tensor<5x7xf32> -> !systile.tiled<5x7xf32, #systile.geometry<2x4, mxu = 4>>
-    %2 = systile.pack %c : tensor<3x7xf32> -> !systile.tiled<3x7xf32, #systile.geometry<2x4, mxu = 4>>
-    %3 = systile.matmul %0, %1, %2 : ... -> !systile.tiled<3x7xf32, #systile.geometry<2x4, mxu = 4>>
-    %d = systile.unpack %3 : !systile.tiled<3x7xf32, #systile.geometry<2x4, mxu = 4>> -> tensor<3x7xf32>
+    %0 = systile.pack %a : tensor<3x5xf32> -> !systile.tiled<3x5xf32, #g>
+    %1 = systile.pack %w transpose : tensor<7x5xf32> -> !systile.tiled<5x7xf32, #g>
+    %2 = systile.pack %c : tensor<3x7xf32> -> !systile.tiled<3x7xf32, #g>
+    %3 = systile.matmul %0, %1, %2 : ... -> !systile.tiled<3x7xf32, #g>
+    %d = systile.unpack %3 : !systile.tiled<3x7xf32, #g> -> tensor<3x7xf32>
     ```
   }];
-  let dependentDialects = ["::systile::SystileDialect"];
+  let dependentDialects = ["::systile::SystileDialect",
+                           "::mlir::arith::ArithDialect",
+                           "::mlir::linalg::LinalgDialect",
+                           "::mlir::scf::SCFDialect",
+                           "::mlir::tensor::TensorDialect"];
   let options = [
     Option<"sublanes", "sublanes", "int64_t",
            /*default=*/"::systile::rt::kDefaultSublanes",
@@ -65,7 +117,11 @@ def ConvertLinalgToSystile : Pass<"convert-linalg-to-systile",
                clEnumValN(::systile::Precision::F32, "f32",
                           "inputs as they are (faithful to linalg)"),
                clEnumValN(::systile::Precision::BF16, "bf16",
-                          "inputs rounded to bf16 first (TPU default)"))}]>
+                          "inputs rounded to bf16 first (TPU default)"))}]>,
+    Option<"unrollBatchLimit", "unroll-batch-limit", "int64_t",
+           /*default=*/"8",
+           "Batched contractions with at most this many batches are "
+           "unrolled; more batches become an scf.for over tensor slices">
   ];
 }
 

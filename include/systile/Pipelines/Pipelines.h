@@ -1,6 +1,6 @@
 //===- Pipelines.h - the systile pass pipeline ------------------*- C++ -*-===//
 //
-// `systile-pipeline`: linalg.matmul -> systile -> mxu-blocked ops, with
+// `systile-pipeline`: linalg contractions -> systile -> mxu-blocked ops, with
 // zero-tile folding and cleanup. Embedders call buildSystilePipeline on
 // their own pass manager.
 //
@@ -38,6 +38,11 @@ struct SystilePipelineOptions
       llvm::cl::values(
           clEnumValN(Precision::F32, "f32", "inputs as they are"),
           clEnumValN(Precision::BF16, "bf16", "inputs rounded to bf16"))};
+  Option<int64_t> unrollBatchLimit{
+      *this, "unroll-batch-limit",
+      llvm::cl::desc("Batched contractions with at most this many batches "
+                     "are unrolled; more become an scf.for"),
+      llvm::cl::init(8)};
   Option<bool> foldZeroTiles{
       *this, "fold-zero-tiles",
       llvm::cl::desc("Erase weight loads of all-zero constant rhs blocks"),
@@ -52,7 +57,13 @@ struct SystilePipelineOptions
 
   /// The options of the pipeline's convert-linalg-to-systile.
   ConvertLinalgToSystileOptions convertOptions() const {
-    return {sublanes, lanes, mxu, precision};
+    ConvertLinalgToSystileOptions convert;
+    convert.sublanes = sublanes;
+    convert.lanes = lanes;
+    convert.mxu = mxu;
+    convert.precision = precision;
+    convert.unrollBatchLimit = unrollBatchLimit;
+    return convert;
   }
 
 private:
@@ -61,12 +72,22 @@ private:
 
 /// Adds to `pm` (anchored on builtin.module), nested on each func.func so
 /// that functions run in parallel: convert-linalg-to-systile, canonicalize,
-/// systile-propagate-layout (if enabled), systile-block-matmul, systile-fold-zero-tiles (if enabled),
+/// systile-propagate-layout (if enabled), loop-invariant-code-motion (packs
+/// of loop-invariant weights leave their loops), systile-block-matmul,
+/// systile-fold-zero-tiles (if enabled),
 /// canonicalize, cse.
 void buildSystilePipeline(mlir::OpPassManager &pm,
                           const SystilePipelineOptions &options);
 
-/// Registers `systile-pipeline` with the global pass-pipeline registry.
+/// Adds upstream's TOSA -> linalg lowering (the passes of
+/// tosa-to-linalg-pipeline, validation included), tosa-to-tensor, tosa-to-arith
+/// and a canonicalize (which erases the dead tosa.const_shape ops left behind),
+/// then buildSystilePipeline: a TOSA model to systile in one pass manager.
+void buildSystileTosaPipeline(mlir::OpPassManager &pm,
+                              const SystilePipelineOptions &options);
+
+/// Registers `systile-pipeline` and `systile-tosa-pipeline` with the global
+/// pass-pipeline registry.
 void registerSystilePipelines();
 
 } // namespace systile

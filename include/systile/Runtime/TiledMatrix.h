@@ -85,6 +85,12 @@ public:
                                          const T *rowMajor);
   static Expected<TiledMatrix> fromDense(Shape shape, Geometry geometry,
                                          const std::vector<T> &rowMajor);
+  /// Packs the transpose of a row-major dense `shape.cols x shape.rows`
+  /// matrix into a `shape` matrix in one copy: slot (r, c) gets element
+  /// (c, r) of `transposed`; padding = zero. What `systile.pack ...
+  /// transpose` does, e.g. for an [out, in] weight.
+  static Expected<TiledMatrix>
+  fromDenseTransposed(Shape shape, Geometry geometry, const T *transposed);
   /// Adopts storage that is already in hardware order (numElements() slots).
   static Expected<TiledMatrix> fromStorage(Shape shape, Geometry geometry,
                                            const std::vector<T> &storage,

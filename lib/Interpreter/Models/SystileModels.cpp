@@ -102,7 +102,8 @@ struct PackModel : Base<PackModel, systile::PackOp> {
     TiledType type = pack.getResult().getType();
     if (failed(admit(op, type)))
       return failure();
-    auto packed = packDense(ctx.dense(pack.getInput()), systile::geometryOf(type));
+    auto packed = packDense(ctx.dense(pack.getInput()), systile::geometryOf(type),
+                             pack.getTranspose());
     if (!packed)
       return ExecContext::fail(op, packed.takeError());
     ctx.layoutStats().addPack(packed->layout(),

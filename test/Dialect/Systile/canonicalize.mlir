@@ -145,3 +145,60 @@ func.func @pack_of_constant_too_big() -> !systile.tiled<1x1xf32, #systile.geomet
   %0 = systile.pack %c : tensor<1x1xf32> -> !systile.tiled<1x1xf32, #systile.geometry<16384x16384, mxu = 4>>
   return %0 : !systile.tiled<1x1xf32, #systile.geometry<16384x16384, mxu = 4>>
 }
+
+// -----
+
+// pack ... transpose of a constant folds to storage order of the transpose:
+// the 5x3 input [[1, 2, 3], [4, 5, 6], ..., [13, 14, 15]] is the transpose
+// of the 3x5 result [[1, 4, 7, 10, 13], [2, 5, 8, 11, 14], [3, 6, 9, 12, 15]];
+// on 2x4 tiles: tile (0,0) = 1 4 7 10 / 2 5 8 11, tile (0,1) = 13 0 0 0 /
+// 14 0 0 0, tile (1,0) = 3 6 9 12 / 0 0 0 0, tile (1,1) = 15 0 0 0 / 0 0 0 0.
+// CHECK-LABEL: func.func @pack_transpose_of_constant
+// CHECK-NEXT: %[[C:.*]] = systile.constant dense<[1, 4, 7, 10, 2, 5, 8, 11, 13, 0, 0, 0, 14, 0, 0, 0, 3, 6, 9, 12, 0, 0, 0, 0, 15, 0, 0, 0, 0, 0, 0, 0]> : tensor<32xi32> -> !systile.tiled<3x5xi32, #systile.geometry<2x4, mxu = 4>>
+// CHECK-NEXT: return %[[C]]
+func.func @pack_transpose_of_constant() -> !systile.tiled<3x5xi32, #systile.geometry<2x4, mxu = 4>> {
+  %c = arith.constant dense<[[1, 2, 3], [4, 5, 6], [7, 8, 9], [10, 11, 12], [13, 14, 15]]> : tensor<5x3xi32>
+  %0 = systile.pack %c transpose : tensor<5x3xi32> -> !systile.tiled<3x5xi32, #systile.geometry<2x4, mxu = 4>>
+  return %0 : !systile.tiled<3x5xi32, #systile.geometry<2x4, mxu = 4>>
+}
+
+// -----
+
+// A splat is its own transpose.
+// CHECK-LABEL: func.func @pack_transpose_of_splat
+// CHECK-NEXT: %[[C:.*]] = systile.constant dense<[2.500000e+00, 2.500000e+00, 2.500000e+00, 0.000000e+00, 2.500000e+00, 2.500000e+00, 2.500000e+00, 0.000000e+00]> : tensor<8xf32> -> !systile.tiled<2x3xf32, #systile.geometry<2x4, mxu = 4>>
+// CHECK-NEXT: return %[[C]]
+func.func @pack_transpose_of_splat() -> !systile.tiled<2x3xf32, #systile.geometry<2x4, mxu = 4>> {
+  %c = arith.constant dense<2.5> : tensor<3x2xf32>
+  %0 = systile.pack %c transpose : tensor<3x2xf32> -> !systile.tiled<2x3xf32, #systile.geometry<2x4, mxu = 4>>
+  return %0 : !systile.tiled<2x3xf32, #systile.geometry<2x4, mxu = 4>>
+}
+
+// -----
+
+// unpack(pack %t transpose) is the transpose of %t, not %t, even when the
+// types would allow the fold (a square tensor).
+// CHECK-LABEL: func.func @unpack_of_pack_transpose
+// CHECK-SAME: (%[[T:.*]]: tensor<3x3xf32>)
+// CHECK-NEXT: %[[P:.*]] = systile.pack %[[T]] transpose
+// CHECK-NEXT: %[[U:.*]] = systile.unpack %[[P]]
+// CHECK-NEXT: return %[[U]]
+func.func @unpack_of_pack_transpose(%t: tensor<3x3xf32>) -> tensor<3x3xf32> {
+  %0 = systile.pack %t transpose : tensor<3x3xf32> -> !systile.tiled<3x3xf32>
+  %1 = systile.unpack %0 : !systile.tiled<3x3xf32> -> tensor<3x3xf32>
+  return %1 : tensor<3x3xf32>
+}
+
+// -----
+
+// Nor does pack(unpack %x) transpose fold to %x.
+// CHECK-LABEL: func.func @pack_transpose_of_unpack
+// CHECK-SAME: (%[[X:.*]]: !systile.tiled<3x3xf32>)
+// CHECK-NEXT: %[[U:.*]] = systile.unpack %[[X]]
+// CHECK-NEXT: %[[P:.*]] = systile.pack %[[U]] transpose
+// CHECK-NEXT: return %[[P]]
+func.func @pack_transpose_of_unpack(%x: !systile.tiled<3x3xf32>) -> !systile.tiled<3x3xf32> {
+  %0 = systile.unpack %x : !systile.tiled<3x3xf32> -> tensor<3x3xf32>
+  %1 = systile.pack %0 transpose : tensor<3x3xf32> -> !systile.tiled<3x3xf32>
+  return %1 : !systile.tiled<3x3xf32>
+}

@@ -112,6 +112,22 @@ func.func @pack_shape(%t: tensor<3x5xf32>) {
 
 // -----
 
+func.func @pack_transpose_shape(%t: tensor<3x5xf32>) {
+  // expected-error @below {{'systile.pack' op with 'transpose' the tensor shape 3x5 must be the transpose of the tiled logical shape 3x5, i.e. 5x3}}
+  %0 = systile.pack %t transpose : tensor<3x5xf32> -> !systile.tiled<3x5xf32>
+  return
+}
+
+// -----
+
+func.func @pack_transpose_element(%t: tensor<3x5xf32>) {
+  // expected-error @below {{'systile.pack' op tensor element type 'f32' does not match the tiled element type 'i32'}}
+  %0 = systile.pack %t transpose : tensor<3x5xf32> -> !systile.tiled<5x3xi32>
+  return
+}
+
+// -----
+
 func.func @pack_element(%t: tensor<3x5xf32>) {
   // expected-error @below {{'systile.pack' op tensor element type 'f32' does not match the tiled element type 'bf16'}}
   %0 = systile.pack %t : tensor<3x5xf32> -> !systile.tiled<3x5xbf16>

@@ -39,6 +39,16 @@ func.func @pack_unpack(%t: tensor<3x5xf32>, %h: tensor<3x5xbf16>,
   return %1, %3, %5, %7 : tensor<3x5xf32>, tensor<3x5xbf16>, tensor<3x5xi8>, tensor<3x5xi32>
 }
 
+// CHECK-LABEL: func.func @pack_transpose
+func.func @pack_transpose(%w: tensor<7x5xf32>, %q: tensor<3x5xi8>)
+    -> (!systile.tiled<5x7xf32, #systile.geometry<2x4, mxu = 4>>, !systile.tiled<5x3xi8, pad = undef>) {
+  // CHECK: systile.pack %{{.*}} transpose : tensor<7x5xf32> -> !systile.tiled<5x7xf32, #systile.geometry<2x4, mxu = 4>>
+  %0 = systile.pack %w transpose : tensor<7x5xf32> -> !systile.tiled<5x7xf32, #systile.geometry<2x4, mxu = 4>>
+  // CHECK: systile.pack %{{.*}} transpose : tensor<3x5xi8> -> !systile.tiled<5x3xi8, pad = undef>
+  %1 = systile.pack %q transpose : tensor<3x5xi8> -> !systile.tiled<5x3xi8, pad = undef>
+  return %0, %1 : !systile.tiled<5x7xf32, #systile.geometry<2x4, mxu = 4>>, !systile.tiled<5x3xi8, pad = undef>
+}
+
 // CHECK-LABEL: func.func @constants
 func.func @constants() {
   // 3x5 on 2x4 tiles: padded 4x8, storage in tile order.

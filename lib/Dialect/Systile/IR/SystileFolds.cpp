@@ -1,6 +1,7 @@
 //===- SystileFolds.cpp - systile folders ---------------------------------===//
 //
-// Folds: unpack(pack(t)) -> t, pack(unpack(x)) -> x, pack(constant) ->
+// Folds: unpack(pack(t)) -> t, pack(unpack(x)) -> x (neither for a
+// transposing pack), pack(constant) and pack(constant) transpose ->
 // systile.constant in storage order, unpack(systile.constant) -> constant.
 //
 //===----------------------------------------------------------------------===//
@@ -39,6 +40,24 @@ DenseElementsAttr systile::packDenseConstant(DenseElementsAttr dense,
   return DenseElementsAttr::getFromRawBuffer(storageType, out);
 }
 
+DenseElementsAttr systile::packDenseConstantTransposed(DenseElementsAttr dense,
+                                                       TiledType type) {
+  if (dense.isSplat()) // A splat is its own transpose.
+    return packDenseConstant(dense, type);
+  auto storageType = RankedTensorType::get({type.getNumStorageElements()},
+                                           type.getElementType());
+  size_t bytes = elementBytes(type);
+  ArrayRef<char> raw = dense.getRawData();
+  int64_t rows = type.getRows(), cols = type.getCols();
+  std::vector<char> out(type.getNumStorageElements() * bytes, 0);
+  // Slot (r, c) of the result is element (c, r) of the C x R input.
+  for (int64_t c = 0; c < cols; ++c)
+    for (int64_t r = 0; r < rows; ++r)
+      std::memcpy(&out[type.getStorageOffset(r, c) * bytes],
+                  raw.data() + (c * rows + r) * bytes, bytes);
+  return DenseElementsAttr::getFromRawBuffer(storageType, out);
+}
+
 DenseElementsAttr systile::unpackDenseConstant(DenseElementsAttr storage,
                                                TiledType type) {
   RankedTensorType denseType = type.getLogicalTensorType();
@@ -59,22 +78,24 @@ DenseElementsAttr systile::unpackDenseConstant(DenseElementsAttr storage,
 static constexpr int64_t kMaxFoldedStorageBytes = int64_t(256) << 20;
 
 OpFoldResult PackOp::fold(FoldAdaptor adaptor) {
-  // pack(unpack(x)) -> x when the pad kinds agree (the types are equal).
+  // pack(unpack(x)) -> x when the pad kinds agree (the types are equal);
+  // a transposing pack of unpack(x) is x transposed, not x.
   if (auto unpack = getInput().getDefiningOp<UnpackOp>())
-    if (unpack.getInput().getType() == getType())
+    if (!getTranspose() && unpack.getInput().getType() == getType())
       return unpack.getInput();
   auto dense = dyn_cast_if_present<DenseElementsAttr>(adaptor.getInput());
   // The verifier guarantees the byte count fits in int64.
-  if (dense &&
-      getType().getNumStorageElements() * int64_t(elementBytes(getType())) <=
+  if (!dense ||
+      getType().getNumStorageElements() * int64_t(elementBytes(getType())) >
           kMaxFoldedStorageBytes)
-    return packDenseConstant(dense, getType());
-  return {};
+    return {};
+  return getTranspose() ? packDenseConstantTransposed(dense, getType())
+                        : packDenseConstant(dense, getType());
 }
 
 OpFoldResult UnpackOp::fold(FoldAdaptor adaptor) {
   if (auto pack = getInput().getDefiningOp<PackOp>())
-    if (pack.getInput().getType() == getType())
+    if (!pack.getTranspose() && pack.getInput().getType() == getType())
       return pack.getInput();
   if (auto storage = dyn_cast_if_present<DenseElementsAttr>(adaptor.getInput()))
     return unpackDenseConstant(storage, getInput().getType());

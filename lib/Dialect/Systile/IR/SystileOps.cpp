@@ -92,7 +92,22 @@ static LogicalResult verifyQuantParams(Operation *op, APFloat scale,
 //===----------------------------------------------------------------------===//
 
 LogicalResult PackOp::verify() {
-  return verifyDenseMatchesTiled(*this, getInput().getType(), getType());
+  RankedTensorType input = getInput().getType();
+  if (!getTranspose())
+    return verifyDenseMatchesTiled(*this, input, getType());
+  // `transpose`: the input is the C x R transpose of the R x C result.
+  SmallVector<int64_t, 2> transposed(llvm::reverse(input.getShape()));
+  if (transposed != ArrayRef<int64_t>(getType().getShape()))
+    return emitOpError("with 'transpose' the tensor shape ")
+           << shapeString(input.getShape())
+           << " must be the transpose of the tiled logical shape "
+           << shapeString(getType().getShape()) << ", i.e. "
+           << getType().getCols() << "x" << getType().getRows();
+  return verifyDenseMatchesTiled(*this,
+                                 RankedTensorType::get(transposed,
+                                                       input.getElementType(),
+                                                       input.getEncoding()),
+                                 getType());
 }
 
 LogicalResult UnpackOp::verify() {

@@ -89,7 +89,8 @@ struct ConstantData {
 std::optional<ConstantData> getConstantData(Value tiled) {
   if (auto constant = tiled.getDefiningOp<ConstantOp>())
     return ConstantData{constant.getValue(), true};
-  if (auto pack = tiled.getDefiningOp<PackOp>()) {
+  // A transposing pack's input is not in the tiled shape's row-major order.
+  if (auto pack = tiled.getDefiningOp<PackOp>(); pack && !pack.getTranspose()) {
     DenseElementsAttr dense;
     if (matchPattern(pack.getInput(), m_Constant(&dense)))
       return ConstantData{dense, false};

@@ -25,8 +25,12 @@ namespace systile {
 /// Works on the raw bytes, so large constants cost one pass and one copy.
 mlir::DenseElementsAttr packDenseConstant(mlir::DenseElementsAttr dense,
                                           TiledType type);
-/// The inverse: the logical elements of a storage-ordered constant as a
-/// dense tensor of the type's logical shape.
+/// The same for `pack ... transpose`: `dense` is the C x R transpose of the
+/// type's R x C logical shape.
+mlir::DenseElementsAttr
+packDenseConstantTransposed(mlir::DenseElementsAttr dense, TiledType type);
+/// The inverse of packDenseConstant: the logical elements of a storage-ordered
+/// constant as a dense tensor of the type's logical shape.
 mlir::DenseElementsAttr unpackDenseConstant(mlir::DenseElementsAttr storage,
                                             TiledType type);
 

@@ -39,21 +39,34 @@ def Systile_PackOp : Systile_Op<"pack", [Pure]> {
     guarantees) or `undef` (a weaker claim that lets later ops leave padding
     as it is).
 
-    Folds: `pack(unpack(%x))` is `%x` when the types agree (same pad kind),
-    and the pack of a constant becomes a `systile.constant` holding the
-    padded data in storage order (unless that storage would exceed 256 MiB;
-    such a pack stays and is done at run time).
+    With `transpose`, the input is the transpose of the result: a dense
+    `C x R` tensor becomes a tiled `R x C` one, element `(c, r)` of the input
+    going to slot `(r, c)`, in the same single copy. A weight stored
+    `[out, in]` (nn.Linear), or any operand a contraction reads transposed,
+    is thus laid out once and never transposed at run time.
+
+    Folds: `pack(unpack(%x))` is `%x` when the types agree (same pad kind)
+    and the pack does not transpose, and the pack of a constant (transposed
+    or not) becomes a `systile.constant` holding the padded data in storage
+    order (unless that storage would exceed 256 MiB; such a pack stays and
+    is done at run time).
 
     Example:
 
     ```mlir
     %t = systile.pack %a : tensor<3x5xf32>
         -> !systile.tiled<3x5xf32, #systile.geometry<2x4, mxu = 4>>
+    // %w is a 7x5 [out, in] weight; %wt is its 5x7 transpose, tiled.
+    %wt = systile.pack %w transpose : tensor<7x5xf32>
+        -> !systile.tiled<5x7xf32, #systile.geometry<2x4, mxu = 4>>
     ```
   }];
-  let arguments = (ins Systile_DenseTensor:$input);
+  let arguments = (ins Systile_DenseTensor:$input, UnitAttr:$transpose);
   let results = (outs Systile_TiledType:$result);
-  let assemblyFormat = "$input attr-dict `:` qualified(type($input)) `->` qualified(type($result))";
+  let assemblyFormat = [{
+    $input (`transpose` $transpose^)? attr-dict `:` qualified(type($input))
+    `->` qualified(type($result))
+  }];
   let hasVerifier = 1;
   let hasFolder = 1;
 }
@@ -65,8 +78,9 @@ def Systile_UnpackOp : Systile_Op<"unpack", [Pure]> {
     logical slot `(r, c)` of the input. Padding is never read, whatever the
     pad kind, so a round trip is exact.
 
-    Folds: `unpack(pack(%t))` is `%t`; the unpack of a `systile.constant`
-    is a dense constant.
+    Folds: `unpack(pack(%t))` is `%t` (not for `pack ... transpose`, whose
+    unpack is the transpose of `%t`); the unpack of a `systile.constant` is
+    a dense constant.
 
     Example:
 
