@@ -142,22 +142,10 @@ void rowsPortable(const T *a, const T *b, T *c, int64_t i0, int64_t i1,
   rows<T, 2, 1>(a, b, c, i0, i1, n, k, packed);
 }
 
-enum class Variant { Avx512, Avx2, Portable };
+using kernel::Variant;
 
-Variant detect() {
-  static const Variant variant = [] {
-    __builtin_cpu_init();
-    if (__builtin_cpu_supports("avx512f"))
-      return Variant::Avx512;
-    if (__builtin_cpu_supports("avx2"))
-      return Variant::Avx2;
-    return Variant::Portable;
-  }();
-  return variant;
-}
-
-template <typename T> RowsFn<T> select() {
-  switch (detect()) {
+template <typename T> RowsFn<T> rowsFor(Variant variant) {
+  switch (variant) {
   case Variant::Avx512:
     return rowsAvx512<T>;
   case Variant::Avx2:
@@ -169,8 +157,28 @@ template <typename T> RowsFn<T> select() {
 }
 } // namespace
 
-const char *kernel::kernelVariant() {
-  switch (detect()) {
+bool kernel::isSupported(Variant variant) {
+  __builtin_cpu_init();
+  switch (variant) {
+  case Variant::Avx512:
+    return __builtin_cpu_supports("avx512f");
+  case Variant::Avx2:
+    return __builtin_cpu_supports("avx2");
+  case Variant::Portable:
+    break;
+  }
+  return true;
+}
+
+Variant kernel::bestVariant() {
+  static const Variant variant = isSupported(Variant::Avx512) ? Variant::Avx512
+                                 : isSupported(Variant::Avx2) ? Variant::Avx2
+                                                              : Variant::Portable;
+  return variant;
+}
+
+const char *kernel::toString(Variant variant) {
+  switch (variant) {
   case Variant::Avx512:
     return "avx512";
   case Variant::Avx2:
@@ -192,7 +200,7 @@ void kernel::contractNaive(const T *a, const T *b, T *c, int64_t batch,
 template <typename T>
 void kernel::contract(const T *a, const T *b, T *c, int64_t batch, int64_t m,
                       int64_t n, int64_t k, int threads) {
-  RowsFn<T> fn = select<T>();
+  RowsFn<T> fn = rowsFor<T>(bestVariant());
   // Work items: (matrix, block of rows); each C row belongs to one item,
   // and a worker runs its consecutive items of one matrix as one call.
   constexpr int64_t kRowsPerItem = 32;
@@ -225,11 +233,22 @@ void kernel::contract(const T *a, const T *b, T *c, int64_t batch, int64_t m,
     t.join();
 }
 
+template <typename T>
+void kernel::contractWith(Variant variant, const T *a, const T *b, T *c,
+                          int64_t batch, int64_t m, int64_t n, int64_t k) {
+  std::vector<T> packed(kBlockK * kBlockN);
+  for (int64_t p = 0; p < batch; ++p)
+    rowsFor<T>(variant)(a + p * m * k, b + p * k * n, c + p * m * n, 0, m, n,
+                        k, packed.data());
+}
+
 #define INSTANTIATE(T)                                                         \
   template void kernel::contract<T>(const T *, const T *, T *, int64_t,        \
                                     int64_t, int64_t, int64_t, int);           \
   template void kernel::contractNaive<T>(const T *, const T *, T *, int64_t,   \
-                                         int64_t, int64_t, int64_t);
+                                         int64_t, int64_t, int64_t);           \
+  template void kernel::contractWith<T>(Variant, const T *, const T *, T *,    \
+                                        int64_t, int64_t, int64_t, int64_t);
 INSTANTIATE(float)
 INSTANTIATE(double)
 INSTANTIATE(uint32_t)
