@@ -21,8 +21,10 @@ FailureOr<LaneOperands> scalar::takeOperands(Operation *op, ExecContext &ctx) {
   const DenseValue *largest = &ops[0];
   for (unsigned i = 1; i < ops.values.size(); ++i) {
     int64_t n = ops[i].numElements(), most = largest->numElements();
-    // An empty operand wins over a one-element one: the result is empty.
-    if (n > most || (n == 0 && most == 1))
+    // An empty operand wins over a one-element one (the result is empty),
+    // and of equal sizes the higher rank (one lane beats a scalar).
+    if (n > most || (n == 0 && most == 1) ||
+        (n == most && ops[i].rank() > largest->rank()))
       largest = &ops[i];
   }
   ops.shape.assign(largest->shape().begin(), largest->shape().end());
@@ -43,10 +45,9 @@ LogicalResult scalar::checkSameKinds(Operation *op, const LaneOperands &ops,
   for (unsigned i = first + 1; i < ops.values.size(); ++i)
     if (ops.kind(i) != ops.kind(first))
       return op->emitError()
-             << "'" << op->getName() << "' operands #" << first << " and #"
-             << i << " hold different element kinds ("
-             << toString(ops.kind(first)) << ", " << toString(ops.kind(i))
-             << ")";
+             << "'" << op->getName() << "' operands #" << first << " and #" << i
+             << " hold different element kinds (" << toString(ops.kind(first))
+             << ", " << toString(ops.kind(i)) << ")";
   return success();
 }
 
@@ -56,8 +57,7 @@ FailureOr<DenseValue> scalar::resultFor(Operation *op, ExecContext &ctx,
     const DenseValue &d = v.dense();
     // Element-wise loops read element i before writing it, so the result
     // may overwrite an operand of the same kind and size in place.
-    if (d.kind() == kind && d.numElements() == ops.numElements &&
-        d.isUnique())
+    if (d.kind() == kind && d.numElements() == ops.numElements && d.isUnique())
       return d.reshaped(ops.shape);
   }
   return ctx.allocate(op, kind, ops.shape);

@@ -32,8 +32,8 @@ namespace systile::interp::scalar {
 
 template <ElementKind K>
 inline constexpr bool isFloatKind =
-    K == ElementKind::BF16 || K == ElementKind::F16 ||
-    K == ElementKind::F32 || K == ElementKind::F64;
+    K == ElementKind::BF16 || K == ElementKind::F16 || K == ElementKind::F32 ||
+    K == ElementKind::F64;
 template <ElementKind K> inline constexpr bool isIntKind = !isFloatKind<K>;
 
 /// f32 -> f16, round to nearest even (F16C on x86, as LLVM emits).
@@ -150,8 +150,8 @@ mlir::FailureOr<LaneOperands> takeOperands(mlir::Operation *op,
                                            ExecContext &ctx);
 /// Errors unless operands [first, end) all have `op`'s kind of operand
 /// `first` (what the verifier guarantees for the types).
-mlir::LogicalResult checkSameKinds(mlir::Operation *op,
-                                   const LaneOperands &ops, unsigned first = 0);
+mlir::LogicalResult checkSameKinds(mlir::Operation *op, const LaneOperands &ops,
+                                   unsigned first = 0);
 /// A result of `kind` and the operands' shape: the storage of an operand
 /// nobody else references when one fits, else a new allocation.
 mlir::FailureOr<DenseValue> resultFor(mlir::Operation *op, ExecContext &ctx,
@@ -252,8 +252,8 @@ void map3(const DenseValue &x, const DenseValue &y, const DenseValue &w,
 
 /// The execution model of a lane-wise op run by `Run` (one instantiation
 /// per op and kernel).
-template <typename OpTy, mlir::LogicalResult (*Run)(mlir::Operation *,
-                                                    ExecContext &)>
+template <typename OpTy,
+          mlir::LogicalResult (*Run)(mlir::Operation *, ExecContext &)>
 struct LaneModel
     : public ExecutableOpInterface::ExternalModel<LaneModel<OpTy, Run>, OpTy> {
   mlir::LogicalResult execute(mlir::Operation *op, ExecContext &ctx) const {

@@ -26,6 +26,8 @@ void systile::buildSystilePipeline(OpPassManager &pm,
   convert.precision = options.precision;
   fpm.addPass(createConvertLinalgToSystile(convert));
   fpm.addPass(createCanonicalizerPass(canonicalize));
+  if (options.propagateLayout)
+    fpm.addPass(createSystilePropagateLayout());
   fpm.addPass(createSystileBlockMatmul());
   if (options.foldZeroTiles)
     fpm.addPass(createSystileFoldZeroTiles());
@@ -37,7 +39,8 @@ void systile::registerSystilePipelines() {
   PassPipelineRegistration<SystilePipelineOptions>(
       "systile-pipeline",
       "Lower linalg.matmul to mxu-blocked systile ops: "
-      "convert-linalg-to-systile, canonicalize, systile-block-matmul, "
+      "convert-linalg-to-systile, canonicalize, systile-propagate-layout, "
+      "systile-block-matmul, "
       "systile-fold-zero-tiles, canonicalize, cse (on each function)",
       buildSystilePipeline);
 }

@@ -145,6 +145,9 @@ void registerScfExecutionModels(mlir::DialectRegistry &registry);
 void registerTensorExecutionModels(mlir::DialectRegistry &registry);
 void registerLinalgExecutionModels(mlir::DialectRegistry &registry);
 void registerSystileExecutionModels(mlir::DialectRegistry &registry);
+/// systile.elementwise, systile.broadcast, systile.splat.
+void registerSystileElementwiseExecutionModels(
+    mlir::DialectRegistry &registry);
 /// All of the above.
 void registerAllExecutionModels(mlir::DialectRegistry &registry);
 

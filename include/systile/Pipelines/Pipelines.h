@@ -39,11 +39,17 @@ struct SystilePipelineOptions
       *this, "fold-zero-tiles",
       llvm::cl::desc("Erase weight loads of all-zero constant rhs blocks"),
       llvm::cl::init(true)};
+  Option<bool> propagateLayout{
+      *this, "propagate-layout",
+      llvm::cl::desc("Keep values tiled between matmuls "
+                     "(systile-propagate-layout): one pack per input, one "
+                     "unpack per output"),
+      llvm::cl::init(true)};
 };
 
 /// Adds to `pm` (anchored on builtin.module), nested on each func.func so
 /// that functions run in parallel: convert-linalg-to-systile, canonicalize,
-/// systile-block-matmul, systile-fold-zero-tiles (if enabled),
+/// systile-propagate-layout (if enabled), systile-block-matmul, systile-fold-zero-tiles (if enabled),
 /// canonicalize, cse.
 void buildSystilePipeline(mlir::OpPassManager &pm,
                           const SystilePipelineOptions &options);

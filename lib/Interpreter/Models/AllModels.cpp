@@ -11,4 +11,5 @@ void systile::interp::registerAllExecutionModels(
   registerTensorExecutionModels(registry);
   registerLinalgExecutionModels(registry);
   registerSystileExecutionModels(registry);
+  registerSystileElementwiseExecutionModels(registry);
 }

@@ -2,8 +2,9 @@
 //
 // arith.constant (scalars, dense, splat and dense_resource elements, held
 // once per op), the element-wise integer and float ops, comparisons,
-// select and casts. Every model except constant is lane-wise: operands of
-// any shape, a one-element operand broadcasting (ScalarOps.h).
+// select and casts. Every model is lane-wise: operands of any shape, a
+// one-element operand broadcasting (ScalarOps.h); a constant is the same in
+// every lane.
 //
 // Numerics are those of upstream's lowering to LLVM as mlir-runner runs it
 // on x86 (docs/Interpreter.md, "arith and math numerics"): integers wrap
@@ -21,6 +22,7 @@
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/IR/BuiltinAttributes.h"
 #include "mlir/IR/DialectResourceBlobManager.h"
+#include "llvm/Support/MathExtras.h"
 
 #include <cmath>
 #include <string>
@@ -68,8 +70,8 @@ struct MinNumF {
   }
 };
 
-template <typename Fn> LogicalResult runFloatBinary(Operation *op,
-                                                    ExecContext &ctx) {
+template <typename Fn>
+LogicalResult runFloatBinary(Operation *op, ExecContext &ctx) {
   FailureOr<LaneOperands> ops = takeOperands(op, ctx);
   if (failed(ops) || failed(checkSameKinds(op, *ops)))
     return failure();
@@ -105,8 +107,8 @@ LogicalResult runNegF(Operation *op, ExecContext &ctx) {
     return failure();
   switch (elementSize(kind)) {
   case 2:
-    map1<uint16_t, uint16_t>((*ops)[0], *out,
-                             [](uint16_t x) -> uint16_t { return x ^ 0x8000u; });
+    map1<uint16_t, uint16_t>(
+        (*ops)[0], *out, [](uint16_t x) -> uint16_t { return x ^ 0x8000u; });
     break;
   case 4:
     map1<uint32_t, uint32_t>((*ops)[0], *out,
@@ -144,8 +146,8 @@ INT_OP(MaxUI, Tr::zext(a) > Tr::zext(b) ? a : b)
 INT_OP(MinUI, Tr::zext(a) < Tr::zext(b) ? a : b)
 #undef INT_OP
 
-template <typename Fn> LogicalResult runIntBinary(Operation *op,
-                                                  ExecContext &ctx) {
+template <typename Fn>
+LogicalResult runIntBinary(Operation *op, ExecContext &ctx) {
   FailureOr<LaneOperands> ops = takeOperands(op, ctx);
   if (failed(ops) || failed(checkSameKinds(op, *ops)))
     return failure();
@@ -198,11 +200,11 @@ template <SDiv Kind> struct SignedDiv {
     r = Tr::wrap(static_cast<uint64_t>(q));
     return true;
   }
-  template <typename Tr> static std::string why(typename Tr::T a,
-                                                typename Tr::T b) {
+  template <typename Tr>
+  static std::string why(typename Tr::T a, typename Tr::T b) {
     int64_t x = Tr::sext(a), y = Tr::sext(b);
-    return describe(y == 0 ? "division by zero" : "signed division overflow",
-                    x, sym, y);
+    return describe(y == 0 ? "division by zero" : "signed division overflow", x,
+                    sym, y);
   }
 };
 
@@ -217,8 +219,8 @@ template <bool Rem, bool Ceil = false> struct UnsignedDiv {
     r = Tr::wrap(q);
     return true;
   }
-  template <typename Tr> static std::string why(typename Tr::T a,
-                                                typename Tr::T b) {
+  template <typename Tr>
+  static std::string why(typename Tr::T a, typename Tr::T b) {
     return describeU("division by zero", Tr::zext(a), sym, Tr::zext(b));
   }
 };
@@ -238,12 +240,12 @@ template <Shift Kind> struct ShiftOp {
     else if constexpr (Kind == Shift::RightU)
       r = Tr::wrap(static_cast<uint64_t>(Tr::zext(a)) >> s);
     else
-      r = Tr::wrap(static_cast<uint64_t>(static_cast<int64_t>(Tr::sext(a)) >>
-                                         s));
+      r = Tr::wrap(
+          static_cast<uint64_t>(static_cast<int64_t>(Tr::sext(a)) >> s));
     return true;
   }
-  template <typename Tr> static std::string why(typename Tr::T a,
-                                                typename Tr::T b) {
+  template <typename Tr>
+  static std::string why(typename Tr::T a, typename Tr::T b) {
     return "shift amount " + std::to_string(uint64_t(Tr::zext(b))) +
            " is not less than the bit width " + std::to_string(Tr::width) +
            " (" + std::to_string(int64_t(Tr::sext(a))) + " " + sym + " " +
@@ -251,8 +253,8 @@ template <Shift Kind> struct ShiftOp {
   }
 };
 
-template <typename Fn> LogicalResult runIntChecked(Operation *op,
-                                                   ExecContext &ctx) {
+template <typename Fn>
+LogicalResult runIntChecked(Operation *op, ExecContext &ctx) {
   FailureOr<LaneOperands> ops = takeOperands(op, ctx);
   if (failed(ops) || failed(checkSameKinds(op, *ops)))
     return failure();
@@ -293,8 +295,8 @@ template <typename Fn> LogicalResult runIntChecked(Operation *op,
 
 /// addui_extended: (sum, carry); mulsi/mului_extended: (low, high).
 enum class Extended { AddU, MulS, MulU };
-template <Extended Kind> LogicalResult runExtended(Operation *op,
-                                                   ExecContext &ctx) {
+template <Extended Kind>
+LogicalResult runExtended(Operation *op, ExecContext &ctx) {
   FailureOr<LaneOperands> ops = takeOperands(op, ctx);
   if (failed(ops) || failed(checkSameKinds(op, *ops)))
     return failure();
@@ -325,8 +327,8 @@ template <Extended Kind> LogicalResult runExtended(Operation *op,
         else
           p = static_cast<unsigned __int128>(Tr::zext(a)) + Tr::zext(b);
         uint64_t h = static_cast<uint64_t>(p >> Tr::width);
-        high[i++] = static_cast<H>(Kind == Extended::AddU ? (h & 1)
-                                                          : Tr::wrap(h));
+        high[i++] =
+            static_cast<H>(Kind == Extended::AddU ? (h & 1) : Tr::wrap(h));
         return Tr::wrap(static_cast<uint64_t>(p));
       });
     }
@@ -397,8 +399,8 @@ void cmpfLoop(arith::CmpFPredicate pred, const DenseValue &x,
 #undef CASE
 }
 
-template <typename CmpOp> LogicalResult runCmp(Operation *op,
-                                               ExecContext &ctx) {
+template <typename CmpOp>
+LogicalResult runCmp(Operation *op, ExecContext &ctx) {
   constexpr bool isF = std::is_same_v<CmpOp, arith::CmpFOp>;
   FailureOr<LaneOperands> ops = takeOperands(op, ctx);
   if (failed(ops) || failed(checkSameKinds(op, *ops)))
@@ -470,9 +472,8 @@ LogicalResult runCast(Operation *op, ExecContext &ctx, Body body) {
     return failure();
   ElementKind from = ops->kind(0);
   LogicalResult result = visitKind(from, [&](auto fromTag) {
-    return visitKind(*to, [&](auto toTag) {
-      return body(fromTag, toTag, (*ops)[0], *out);
-    });
+    return visitKind(
+        *to, [&](auto toTag) { return body(fromTag, toTag, (*ops)[0], *out); });
   });
   if (failed(result))
     return failure();
@@ -503,113 +504,121 @@ LogicalResult runFloatCast(Operation *op, ExecContext &ctx) {
              << "'" << op->getName() << "' with rounding mode "
              << arith::stringifyRoundingMode(*mode)
              << " is not supported by systile-run (only to_nearest_even)";
-  return runCast(op, ctx, [&](auto f, auto t, const DenseValue &x,
-                              DenseValue &z) -> LogicalResult {
-    constexpr ElementKind From = decltype(f)::kind, To = decltype(t)::kind;
-    if constexpr (isFloatKind<From> && isFloatKind<To>) {
-      map1<typename FloatTraits<From>::T, typename FloatTraits<To>::T>(
-          x, z, [](typename FloatTraits<From>::T v) {
-            return convertFloat<From, To>(v);
-          });
-      return success();
-    }
-    return unsupportedKind(op, "float", From);
-  });
+  return runCast(
+      op, ctx,
+      [&](auto f, auto t, const DenseValue &x, DenseValue &z) -> LogicalResult {
+        constexpr ElementKind From = decltype(f)::kind, To = decltype(t)::kind;
+        if constexpr (isFloatKind<From> && isFloatKind<To>) {
+          map1<typename FloatTraits<From>::T, typename FloatTraits<To>::T>(
+              x, z, [](typename FloatTraits<From>::T v) {
+                return convertFloat<From, To>(v);
+              });
+          return success();
+        }
+        return unsupportedKind(op, "float", From);
+      });
 }
 
 /// sitofp/uitofp: f32 and f64 are rounded once from the integer; bf16 and
 /// f16 through f32, as LLVM legalises them.
-template <bool Signed> LogicalResult runIntToFloat(Operation *op,
-                                                   ExecContext &ctx) {
-  return runCast(op, ctx, [&](auto f, auto t, const DenseValue &x,
-                              DenseValue &z) -> LogicalResult {
-    constexpr ElementKind From = decltype(f)::kind, To = decltype(t)::kind;
-    if constexpr (isIntKind<From> && isFloatKind<To>) {
-      using FromTr = IntTraits<From>;
-      using ToTr = FloatTraits<To>;
-      map1<typename FromTr::T, typename ToTr::T>(
-          x, z, [](typename FromTr::T v) -> typename ToTr::T {
-            using C = typename ToTr::C;
-            C c = Signed ? static_cast<C>(static_cast<int64_t>(FromTr::sext(v)))
-                         : static_cast<C>(static_cast<uint64_t>(FromTr::zext(v)));
-            return ToTr::store(c);
-          });
-      return success();
-    }
-    return unsupportedKind(op, "integer", From);
-  });
+template <bool Signed>
+LogicalResult runIntToFloat(Operation *op, ExecContext &ctx) {
+  return runCast(
+      op, ctx,
+      [&](auto f, auto t, const DenseValue &x, DenseValue &z) -> LogicalResult {
+        constexpr ElementKind From = decltype(f)::kind, To = decltype(t)::kind;
+        if constexpr (isIntKind<From> && isFloatKind<To>) {
+          using FromTr = IntTraits<From>;
+          using ToTr = FloatTraits<To>;
+          map1<typename FromTr::T, typename ToTr::T>(
+              x, z, [](typename FromTr::T v) -> typename ToTr::T {
+                using C = typename ToTr::C;
+                C c =
+                    Signed
+                        ? static_cast<C>(static_cast<int64_t>(FromTr::sext(v)))
+                        : static_cast<C>(
+                              static_cast<uint64_t>(FromTr::zext(v)));
+                return ToTr::store(c);
+              });
+          return success();
+        }
+        return unsupportedKind(op, "integer", From);
+      });
 }
 
 /// fptosi/fptoui: truncation toward zero; NaN and values out of the
 /// result's range are poison.
-template <bool Signed> LogicalResult runFloatToInt(Operation *op,
-                                                   ExecContext &ctx) {
-  return runCast(op, ctx, [&](auto f, auto t, const DenseValue &x,
-                              DenseValue &z) -> LogicalResult {
-    constexpr ElementKind From = decltype(f)::kind, To = decltype(t)::kind;
-    if constexpr (isFloatKind<From> && isIntKind<To>) {
-      using FromTr = FloatTraits<From>;
-      using ToTr = IntTraits<To>;
-      using C = typename FromTr::C;
-      const C lo = Signed ? -std::ldexp(C(1), ToTr::width - 1) : C(0);
-      const C hi = std::ldexp(C(1), Signed ? ToTr::width - 1 : ToTr::width);
-      int64_t bad = map2Checked<typename FromTr::T, typename ToTr::T>(
-          x, x, z, [&](typename FromTr::T v, auto, typename ToTr::T &r) {
-            C c = std::trunc(FromTr::load(v));
-            if (!(c >= lo && c < hi))
-              return false;
-            r = ToTr::wrap(Signed ? static_cast<uint64_t>(
-                                        static_cast<int64_t>(c))
-                                  : static_cast<uint64_t>(c));
-            return true;
-          });
-      if (bad < 0)
-        return success();
-      return poison(op,
-                    llvm::Twine(formatElementAt(x, bad)) +
-                        " is not representable in " + toString(To),
-                    bad);
-    }
-    return unsupportedKind(op, "float", From);
-  });
+template <bool Signed>
+LogicalResult runFloatToInt(Operation *op, ExecContext &ctx) {
+  return runCast(
+      op, ctx,
+      [&](auto f, auto t, const DenseValue &x, DenseValue &z) -> LogicalResult {
+        constexpr ElementKind From = decltype(f)::kind, To = decltype(t)::kind;
+        if constexpr (isFloatKind<From> && isIntKind<To>) {
+          using FromTr = FloatTraits<From>;
+          using ToTr = IntTraits<To>;
+          using C = typename FromTr::C;
+          const C lo = Signed ? -std::ldexp(C(1), ToTr::width - 1) : C(0);
+          const C hi = std::ldexp(C(1), Signed ? ToTr::width - 1 : ToTr::width);
+          int64_t bad = map2Checked<typename FromTr::T, typename ToTr::T>(
+              x, x, z, [&](typename FromTr::T v, auto, typename ToTr::T &r) {
+                C c = std::trunc(FromTr::load(v));
+                if (!(c >= lo && c < hi))
+                  return false;
+                r = ToTr::wrap(
+                    Signed ? static_cast<uint64_t>(static_cast<int64_t>(c))
+                           : static_cast<uint64_t>(c));
+                return true;
+              });
+          if (bad < 0)
+            return success();
+          return poison(op,
+                        llvm::Twine(formatElementAt(x, bad)) +
+                            " is not representable in " + toString(To),
+                        bad);
+        }
+        return unsupportedKind(op, "float", From);
+      });
 }
 
 /// extsi/trunci/index_cast (sign-extend, or truncate) and extui/
 /// index_castui (zero-extend, or truncate).
-template <bool Signed> LogicalResult runIntCast(Operation *op,
-                                                ExecContext &ctx) {
-  return runCast(op, ctx, [&](auto f, auto t, const DenseValue &x,
-                              DenseValue &z) -> LogicalResult {
-    constexpr ElementKind From = decltype(f)::kind, To = decltype(t)::kind;
-    if constexpr (isIntKind<From> && isIntKind<To>) {
-      using FromTr = IntTraits<From>;
-      using ToTr = IntTraits<To>;
-      map1<typename FromTr::T, typename ToTr::T>(
-          x, z, [](typename FromTr::T v) {
-            return ToTr::wrap(
-                Signed ? static_cast<uint64_t>(
-                             static_cast<int64_t>(FromTr::sext(v)))
-                       : static_cast<uint64_t>(FromTr::zext(v)));
-          });
-      return success();
-    }
-    return unsupportedKind(op, "integer", From);
-  });
+template <bool Signed>
+LogicalResult runIntCast(Operation *op, ExecContext &ctx) {
+  return runCast(
+      op, ctx,
+      [&](auto f, auto t, const DenseValue &x, DenseValue &z) -> LogicalResult {
+        constexpr ElementKind From = decltype(f)::kind, To = decltype(t)::kind;
+        if constexpr (isIntKind<From> && isIntKind<To>) {
+          using FromTr = IntTraits<From>;
+          using ToTr = IntTraits<To>;
+          map1<typename FromTr::T, typename ToTr::T>(
+              x, z, [](typename FromTr::T v) {
+                return ToTr::wrap(
+                    Signed ? static_cast<uint64_t>(
+                                 static_cast<int64_t>(FromTr::sext(v)))
+                           : static_cast<uint64_t>(FromTr::zext(v)));
+              });
+          return success();
+        }
+        return unsupportedKind(op, "integer", From);
+      });
 }
 
 /// bitcast reinterprets the bits of elements of one size.
 LogicalResult runBitcast(Operation *op, ExecContext &ctx) {
-  return runCast(op, ctx, [&](auto f, auto t, const DenseValue &x,
-                              DenseValue &z) -> LogicalResult {
-    constexpr ElementKind From = decltype(f)::kind, To = decltype(t)::kind;
-    if (bitWidth(From) != bitWidth(To))
-      return op->emitError() << "'" << op->getName() << "' from "
-                             << toString(From) << " to " << toString(To)
-                             << " changes the bit width";
-    using T = typename StorageOf<To>::type;
-    map1<T, T>(x, z, [](T v) { return v; });
-    return success();
-  });
+  return runCast(
+      op, ctx,
+      [&](auto f, auto t, const DenseValue &x, DenseValue &z) -> LogicalResult {
+        constexpr ElementKind From = decltype(f)::kind, To = decltype(t)::kind;
+        if (bitWidth(From) != bitWidth(To))
+          return op->emitError()
+                 << "'" << op->getName() << "' from " << toString(From)
+                 << " to " << toString(To) << " changes the bit width";
+        using T = typename StorageOf<To>::type;
+        map1<T, T>(x, z, [](T v) { return v; });
+        return success();
+      });
 }
 
 //===----------------------------------------------------------------------===//
@@ -626,20 +635,22 @@ struct ConstantCache {
 FailureOr<DenseValue> fromBytes(Operation *op, ExecContext &ctx,
                                 ElementKind kind, ArrayRef<int64_t> shape,
                                 ArrayRef<char> bytes) {
-  int64_t n = 1;
+  int64_t n = 1, size = static_cast<int64_t>(elementSize(kind)), total = 0;
+  bool overflow = false;
   for (int64_t d : shape)
-    n *= d;
-  size_t size = elementSize(kind);
-  if (bytes.size() != static_cast<size_t>(n) * size)
-    return op->emitError() << "'" << op->getName() << "' holds "
-                           << bytes.size() << " bytes of data, expected "
-                           << n * size;
+    overflow |= llvm::MulOverflow(n, d, n);
+  overflow |= llvm::MulOverflow(n, size, total);
+  if (overflow || static_cast<int64_t>(bytes.size()) != total)
+    return op->emitError() << "'" << op->getName() << "' holds " << bytes.size()
+                           << " bytes of data, expected "
+                           << (overflow ? std::string("more than 2^63")
+                                        : std::to_string(total));
   if (kind != ElementKind::I1 &&
       reinterpret_cast<uintptr_t>(bytes.data()) % size == 0)
-    return DenseValue::adopt(kind, shape,
-                             std::shared_ptr<const void>(bytes.data(),
-                                                         [](const void *) {}),
-                             bytes.data());
+    return DenseValue::adopt(
+        kind, shape,
+        std::shared_ptr<const void>(bytes.data(), [](const void *) {}),
+        bytes.data());
   FailureOr<DenseValue> v = ctx.allocate(op, kind, shape);
   if (failed(v))
     return failure();
@@ -686,9 +697,8 @@ FailureOr<DenseValue> scalarConstant(Operation *op, Attribute attr,
   else if (auto i = dyn_cast<IntegerAttr>(attr))
     bits = i.getValue().getZExtValue();
   else
-    return op->emitError() << "'" << op->getName()
-                           << "' with a scalar value " << attr
-                           << " is not supported by systile-run";
+    return op->emitError() << "'" << op->getName() << "' with a scalar value "
+                           << attr << " is not supported by systile-run";
   return visitKind(kind, [&](auto tag) {
     constexpr ElementKind K = decltype(tag)::kind;
     using T = typename StorageOf<K>::type;
@@ -746,6 +756,9 @@ struct ConstantModel
     }
     return bindResult(op, ctx, cache.value);
   }
+  /// A constant is the same in every lane: a payload region with constants
+  /// (e.g. ReLU's 0.0) can still run lane-wise.
+  bool supportsLanes(Operation *) const { return true; }
 };
 
 //===----------------------------------------------------------------------===//

@@ -80,8 +80,7 @@ UNARY(Log1p, std::log(rnd<Tr>(C(1) + x)))
 UNARY(Rsqrt, C(1) / rnd<Tr>(std::sqrt(x)))
 #undef UNARY
 
-template <typename Fn> LogicalResult runUnary(Operation *op,
-                                              ExecContext &ctx) {
+template <typename Fn> LogicalResult runUnary(Operation *op, ExecContext &ctx) {
   FailureOr<LaneOperands> ops = takeOperands(op, ctx);
   if (failed(ops))
     return failure();
@@ -106,8 +105,8 @@ template <typename Fn> LogicalResult runUnary(Operation *op,
 
 /// Float ops on the bits: absf, copysign (and the i1 classifications
 /// below), exact for every kind including NaNs.
-template <bool CopySign> LogicalResult runSignBits(Operation *op,
-                                                   ExecContext &ctx) {
+template <bool CopySign>
+LogicalResult runSignBits(Operation *op, ExecContext &ctx) {
   FailureOr<LaneOperands> ops = takeOperands(op, ctx);
   if (failed(ops) || failed(checkSameKinds(op, *ops)))
     return failure();
@@ -141,8 +140,8 @@ template <bool CopySign> LogicalResult runSignBits(Operation *op,
 
 /// isnan, isinf, isfinite, isnormal -> i1.
 enum class Class { NaN, Inf, Finite, Normal };
-template <Class Which> LogicalResult runClassify(Operation *op,
-                                                 ExecContext &ctx) {
+template <Class Which>
+LogicalResult runClassify(Operation *op, ExecContext &ctx) {
   FailureOr<LaneOperands> ops = takeOperands(op, ctx);
   if (failed(ops))
     return failure();
@@ -180,20 +179,18 @@ template <Class Which> LogicalResult runClassify(Operation *op,
 //===----------------------------------------------------------------------===//
 
 struct Atan2 {
-  template <typename Tr> static auto apply(typename Tr::C a,
-                                           typename Tr::C b) {
+  template <typename Tr> static auto apply(typename Tr::C a, typename Tr::C b) {
     return std::atan2(a, b);
   }
 };
 struct PowF {
-  template <typename Tr> static auto apply(typename Tr::C a,
-                                           typename Tr::C b) {
+  template <typename Tr> static auto apply(typename Tr::C a, typename Tr::C b) {
     return std::pow(a, b);
   }
 };
 
-template <typename Fn> LogicalResult runBinary(Operation *op,
-                                               ExecContext &ctx) {
+template <typename Fn>
+LogicalResult runBinary(Operation *op, ExecContext &ctx) {
   FailureOr<LaneOperands> ops = takeOperands(op, ctx);
   if (failed(ops) || failed(checkSameKinds(op, *ops)))
     return failure();
@@ -209,8 +206,7 @@ template <typename Fn> LogicalResult runBinary(Operation *op,
       using Tr = FloatTraits<K>;
       using T = typename Tr::T;
       map2<T, T>((*ops)[0], (*ops)[1], *out, [](T a, T b) {
-        return Tr::store(
-            Fn::template apply<Tr>(Tr::load(a), Tr::load(b)));
+        return Tr::store(Fn::template apply<Tr>(Tr::load(a), Tr::load(b)));
       });
     }
   });
@@ -219,20 +215,20 @@ template <typename Fn> LogicalResult runBinary(Operation *op,
 
 /// fma (one rounding in the compute type) and clampf.
 struct Fma {
-  template <typename Tr> static auto apply(typename Tr::C a, typename Tr::C b,
-                                           typename Tr::C c) {
+  template <typename Tr>
+  static auto apply(typename Tr::C a, typename Tr::C b, typename Tr::C c) {
     return std::fma(a, b, c);
   }
 };
 struct ClampF {
-  template <typename Tr> static auto apply(typename Tr::C v, typename Tr::C lo,
-                                           typename Tr::C hi) {
+  template <typename Tr>
+  static auto apply(typename Tr::C v, typename Tr::C lo, typename Tr::C hi) {
     return MaximumF::apply(MinimumF::apply(v, lo), hi);
   }
 };
 
-template <typename Fn> LogicalResult runTernary(Operation *op,
-                                                ExecContext &ctx) {
+template <typename Fn>
+LogicalResult runTernary(Operation *op, ExecContext &ctx) {
   FailureOr<LaneOperands> ops = takeOperands(op, ctx);
   if (failed(ops) || failed(checkSameKinds(op, *ops)))
     return failure();
@@ -247,11 +243,11 @@ template <typename Fn> LogicalResult runTernary(Operation *op,
     if constexpr (isFloatKind<K>) {
       using Tr = FloatTraits<K>;
       using T = typename Tr::T;
-      map3<T, T, T, T>((*ops)[0], (*ops)[1], (*ops)[2], *out,
-                       [](T a, T b, T c) {
-                         return Tr::store(Fn::template apply<Tr>(
-                             Tr::load(a), Tr::load(b), Tr::load(c)));
-                       });
+      map3<T, T, T, T>(
+          (*ops)[0], (*ops)[1], (*ops)[2], *out, [](T a, T b, T c) {
+            return Tr::store(
+                Fn::template apply<Tr>(Tr::load(a), Tr::load(b), Tr::load(c)));
+          });
     }
   });
   return bindResult(op, ctx, std::move(*out));
@@ -324,12 +320,10 @@ LogicalResult runSinCos(Operation *op, ExecContext &ctx) {
     if constexpr (isFloatKind<K>) {
       using Tr = FloatTraits<K>;
       using T = typename Tr::T;
-      map1<T, T>((*ops)[0], *s, [](T v) {
-        return Tr::store(Sin::apply<Tr>(Tr::load(v)));
-      });
-      map1<T, T>((*ops)[0], *c, [](T v) {
-        return Tr::store(Cos::apply<Tr>(Tr::load(v)));
-      });
+      map1<T, T>((*ops)[0], *s,
+                 [](T v) { return Tr::store(Sin::apply<Tr>(Tr::load(v))); });
+      map1<T, T>((*ops)[0], *c,
+                 [](T v) { return Tr::store(Cos::apply<Tr>(Tr::load(v))); });
     }
   });
   ctx.bind(op->getResult(1), RtValue(std::move(*c)));
@@ -343,8 +337,8 @@ LogicalResult runSinCos(Operation *op, ExecContext &ctx) {
 /// absi (INT_MIN stays INT_MIN: llvm.abs with is_int_min_poison = false),
 /// ctlz/cttz (the bit width for 0), ctpop.
 enum class IntUnary { Abs, Ctlz, Cttz, Ctpop };
-template <IntUnary Which> LogicalResult runIntUnary(Operation *op,
-                                                    ExecContext &ctx) {
+template <IntUnary Which>
+LogicalResult runIntUnary(Operation *op, ExecContext &ctx) {
   FailureOr<LaneOperands> ops = takeOperands(op, ctx);
   if (failed(ops))
     return failure();

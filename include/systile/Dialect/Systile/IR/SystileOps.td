@@ -341,4 +341,139 @@ def Systile_FillPaddingOp : Systile_Op<"fill_padding", [Pure]> {
   let hasVerifier = 1;
 }
 
+//===----------------------------------------------------------------------===//
+// Element-wise ops on tiled values (second wave)
+//===----------------------------------------------------------------------===//
+
+def Systile_SplatOp : Systile_Op<"splat", [Pure,
+    TypesMatchWith<"value type is the result's element type", "result",
+                   "value",
+                   "::llvm::cast<::systile::TiledType>($_self).getElementType()">]> {
+  let summary = "A tiled tensor with one value in every logical slot";
+  let description = [{
+    Every logical slot of the result holds `value`; every padding slot holds
+    +0 (integer 0) under pad kind `zero`, and is unspecified under `undef`.
+    A zero accumulator is a `systile.splat` of +0 (or the splat
+    `systile.constant` it folds to): no dense tensor is built and nothing
+    is packed.
+
+    Folds: the splat of a constant becomes a splat `systile.constant` when
+    its storage is that splat, i.e. when the value is +0 (integer 0), the
+    pad kind is `undef`, or the shape has no padding. Otherwise it stays (a
+    constant would have to spell out every slot of the padded storage).
+
+    Example:
+
+    ```mlir
+    %zero = arith.constant 0.000000e+00 : f32
+    %acc = systile.splat %zero : !systile.tiled<3x7xf32, #systile.geometry<2x4, mxu = 4>>
+    ```
+  }];
+  let arguments = (ins AnyTypeOf<[F32, BF16, I8, I32]>:$value);
+  let results = (outs Systile_Tiled:$result);
+  let assemblyFormat = "$value attr-dict `:` type($result)";
+  let hasFolder = 1;
+}
+
+def Systile_BroadcastOp : Systile_Op<"broadcast", [Pure]> {
+  let summary = "Repeats a row or a column over the logical slots";
+  let description = [{
+    `dim = 0`: the input is a `1 x N` row, repeated down the `M` rows of the
+    result (`result(r, c) = input(0, c)`); `dim = 1`: the input is an
+    `M x 1` column, repeated along the `N` columns (`result(r, c) =
+    input(r, 0)`). This is a bias added to every row (`dim = 0`) or a
+    per-row statistic such as a softmax maximum (`dim = 1`). The input's
+    other dimension, its element type and its geometry are the result's;
+    only logical slots of the input are read, and the result's padding is
+    zero (under either pad kind).
+
+    Folds: a broadcast to the input's own shape is the input (same type).
+
+    Example:
+
+    ```mlir
+    %b = systile.broadcast %bias dim = 0
+        : !systile.tiled<1x7xf32> -> !systile.tiled<3x7xf32>
+    ```
+  }];
+  let arguments = (ins Systile_Tiled:$input, I64Attr:$dim);
+  let results = (outs Systile_Tiled:$result);
+  let assemblyFormat = [{
+    $input `dim` `=` $dim attr-dict `:` type($input) `->` type($result)
+  }];
+  let hasVerifier = 1;
+  let hasFolder = 1;
+}
+
+def Systile_ElementwiseOp : Systile_Op<"elementwise", [
+    RecursiveMemoryEffects, SingleBlock, IsolatedFromAbove]> {
+  let summary = "A scalar region applied to every logical slot";
+  let description = [{
+    Applies the scalar region to every **logical** slot `(r, c)`: block
+    argument `i` is the element `(r, c)` of input `i`, and the value the
+    region yields with `systile.yield` is element `(r, c)` of the result.
+    All inputs and the result have one logical shape and one geometry; the
+    block argument types are the inputs' element types and the yielded type
+    is the result's element type. The inputs' pad kinds do not matter:
+    padding is never read.
+
+    Padding is defined: under pad kind `zero` every padding slot of the
+    result is +0 (integer 0) whatever the region would give for a padding
+    input (`exp(0) = 1` never leaks into padding; the mask is what tells
+    the two apart). Under `undef` it is unspecified.
+
+    The region evaluates the same scalar ops on the same values as the
+    dense op it came from (a `linalg.generic` payload), so moving an
+    element-wise computation into the tiled domain changes no bit (RFC
+    section 6). It is isolated from above: constants it needs are defined
+    inside it.
+
+    Folds: when every input is a `systile.constant` and the storage has at
+    most 4096 slots, the region is folded slot by slot (each op's own
+    folder) into a `systile.constant`; the result's padding is zero.
+
+    Example (bias add and ReLU on 2x4 tiles):
+
+    ```mlir
+    %y = systile.elementwise ins(%x, %b : !systile.tiled<3x5xf32, #systile.geometry<2x4, mxu = 4>>,
+                                          !systile.tiled<3x5xf32, #systile.geometry<2x4, mxu = 4>>)
+        -> !systile.tiled<3x5xf32, #systile.geometry<2x4, mxu = 4>> {
+    ^bb0(%a: f32, %c: f32):
+      %zero = arith.constant 0.000000e+00 : f32
+      %s = arith.addf %a, %c : f32
+      %r = arith.maximumf %s, %zero : f32
+      systile.yield %r : f32
+    }
+    ```
+  }];
+  let arguments = (ins Variadic<Systile_Tiled>:$inputs);
+  let results = (outs Systile_Tiled:$result);
+  let regions = (region SizedRegion<1>:$body);
+  let assemblyFormat = [{
+    `ins` `(` $inputs `:` type($inputs) `)` `->` type($result)
+    attr-dict-with-keyword $body
+  }];
+  let hasVerifier = 1;
+  let hasRegionVerifier = 1;
+  let hasFolder = 1;
+}
+
+def Systile_YieldOp : Systile_Op<"yield", [Pure, Terminator,
+    HasParent<"ElementwiseOp">]> {
+  let summary = "Yields the element of a systile.elementwise region";
+  let description = [{
+    Terminates the region of `systile.elementwise` with the result's
+    element for the current logical slot; its type is the result's element
+    type.
+
+    Example:
+
+    ```mlir
+    systile.yield %r : f32
+    ```
+  }];
+  let arguments = (ins AnyType:$value);
+  let assemblyFormat = "$value attr-dict `:` type($value)";
+}
+
 #endif // SYSTILE_DIALECT_SYSTILE_IR_SYSTILEOPS_TD

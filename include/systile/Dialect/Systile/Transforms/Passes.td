@@ -134,4 +134,118 @@ def SystileReportUtilization : Pass<"systile-report-utilization",
   }];
 }
 
+def SystilePropagateLayout : Pass<"systile-propagate-layout",
+                                  "::mlir::func::FuncOp"> {
+  let summary = "Keep values tiled between matmuls: pay the layout once";
+  let description = [{
+    Moves `systile.unpack` down to the function's results and `systile.pack`
+    up to its arguments through element-wise computations, turning each into
+    its tiled form, so that a model pays one pack per input and one unpack
+    per output instead of a pack/unpack pair around every matmul. The
+    anchor is upstream's data-layout propagation for `linalg.pack` (push an
+    unpack down through a generic that consumes it; bubble a pack up
+    through a generic whose only users are packs). The difference is the
+    mask: upstream cannot move a pack that has a padding value through a
+    generic, since the generic would compute on padding; a
+    `systile.elementwise` computes logical slots only and defines its
+    result's padding as zero, so every element-wise computation can move,
+    whatever it maps 0 to (`exp(0) = 1` never reaches padding).
+
+    Rewrites, each only when an operand comes out of a `systile.unpack` or
+    every user of the result is a `systile.pack` (so nothing is packed that
+    was not packed before):
+
+    * an element-wise `linalg` op, generic or named (`linalg.add`,
+      `linalg.max`, `linalg.map`, `linalg.elementwise`, ...: two parallel
+      loops, an identity output that the payload does not read), whose
+      inputs are identity-indexed matrices, broadcast rows (`(d0, d1) ->
+      (d1)`, a bias) or columns (`(d0, d1) -> (d0)`), `1xN`/`Mx1` matrices
+      broadcast the same way, or scalars, becomes a `systile.elementwise`
+      with the payload as its region; broadcast operands go through
+      `systile.broadcast`, scalars through `systile.splat`. The payload
+      must not use `linalg.index` or `tensor.extract`, and may use values
+      from above only if they are constants (cloned into the region);
+    * an element-wise `arith`/`math` op on rank-2 tensors becomes a
+      `systile.elementwise` with its scalar form; `arith.truncf` f32 ->
+      bf16 (default rounding) and `arith.extf` bf16 -> f32 become
+      `systile.truncf` and `systile.extf`;
+    * `systile.pack` of a `linalg.fill` becomes `systile.splat` of the fill
+      value (a splat `systile.constant` once folded, for +0): a zero
+      accumulator needs no dense tensor and no pack;
+    * with `reductions` (on by default), a row or column sum of an unpacked
+      matrix (`linalg.reduce` or a reduction generic: one `arith.addf` or
+      `arith.addi` of the element and the accumulator, initialised with +0)
+      becomes `systile.reduce <sum>`; the vector result is the collapse of
+      its `Mx1`/`1xN` unpack, which a later broadcast consumes tiled (the
+      sum of a softmax). Max reductions stay dense: `systile.reduce <max>`
+      keeps the earlier of +0 and -0 where `arith.maximumf` returns +0.
+
+    The folds of the ops involved run with the patterns:
+    `pack(unpack(%x))` -> `%x`, `pack` of a constant -> `systile.constant`,
+    so weights become storage-order constants.
+
+    Numerics: a `systile.elementwise` evaluates the payload's scalar ops on
+    the same values, so no bit changes (RFC section 6). A sum written
+    `addf(%in, %acc)` becomes the runtime's `acc + x`: the same value,
+    except for which NaN payload a row holding two different NaNs returns.
+
+    Counters (`systile-opt --mlir-pass-statistics`): `ops-tiled`,
+    `fills-splat`, `reductions-tiled`.
+
+    Example, with `!t = !systile.tiled<3x5xf32, #systile.geometry<2x4, mxu = 4>>`:
+
+    ```mlir
+    %u = systile.unpack %m : !t -> tensor<3x5xf32>
+    %r = linalg.generic {indexing_maps = [#id, #id], iterator_types = ["parallel", "parallel"]}
+        ins(%u : tensor<3x5xf32>) outs(%e : tensor<3x5xf32>) {
+    ^bb0(%in: f32, %out: f32):
+      %0 = arith.maximumf %in, %zero : f32
+      linalg.yield %0 : f32
+    } -> tensor<3x5xf32>
+    %p = systile.pack %r : tensor<3x5xf32> -> !t
+    // becomes
+    %p = systile.elementwise ins(%m : !t) -> !t {
+    ^bb0(%in: f32):
+      %zero = arith.constant 0.000000e+00 : f32
+      %0 = arith.maximumf %in, %zero : f32
+      systile.yield %0 : f32
+    }
+    ```
+  }];
+  let dependentDialects = ["::systile::SystileDialect",
+                           "::mlir::tensor::TensorDialect"];
+  let options = [
+    Option<"reductions", "reductions", "bool", /*default=*/"true",
+           "Turn +0-initialised row and column sums of tiled values into "
+           "systile.reduce">
+  ];
+}
+
+def SystileReportLayout : Pass<"systile-report-layout",
+                               "::mlir::func::FuncOp"> {
+  let summary = "Report the layout-transform cost of every function";
+  let description = [{
+    Emits one remark per function with the layout cost of RFC section 8,
+    counted over the ops in the IR (static): each `systile.pack` adds the
+    padded storage bytes of its result to `packed_bytes`, each
+    `systile.unpack` the logical bytes of its result to `unpacked_bytes`.
+    The line has the form `systile-run --stats` prints for the ops it
+    executes (dynamic: a pack in a loop counts once per iteration there,
+    once here):
+
+    ```
+    layout: packs=N unpacks=N packed_bytes=N unpacked_bytes=N
+    ```
+
+    Counter (`systile-opt --mlir-pass-statistics`): `functions-reported`.
+
+    Example, default geometry: packing a `3x5xf32` (padded 8x128, 4096
+    bytes) and unpacking a `3x7xf32` (84 bytes):
+
+    ```
+    remark: layout: packs=1 unpacks=1 packed_bytes=4096 unpacked_bytes=84
+    ```
+  }];
+}
+
 #endif // SYSTILE_DIALECT_SYSTILE_TRANSFORMS_PASSES_TD

@@ -1,0 +1,86 @@
+//===- Elementwise.h - Element-wise kernels over tiled storage --*- C++ -*-===//
+//
+// The kernels behind systile.elementwise, systile.broadcast and
+// systile.splat (RFC section 5, second wave). They walk the storage in
+// hardware order, one tile row (a contiguous run of `lanes` slots) at a
+// time: the logical prefix of the run is computed in a plain loop the
+// compiler vectorises, the rest of the run (padding) is written +0. So the
+// result's padding is zero whatever the operation would give for a padding
+// input: exp(0) = 1 never reaches padding.
+//
+// Bits (RFC section 6): each element is what the dense scalar op gives, as
+// upstream's lowering runs it: f32 arithmetic rounded once per op (no FMA:
+// this file is built with -ffp-contract=off); bf16 computed in f32 and
+// rounded to nearest even once per op (as LLVM legalises bf16); maximumf /
+// minimumf as llvm.maximum / llvm.minimum (NaN-propagating, -0 < +0; a NaN
+// result is the quieted NaN operand, as x86's addss returns it); exp and
+// tanh call glibc's expf / tanhf (what llvm.exp / llvm.tanh become);
+// integer add/sub/mul wrap around (two's complement).
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef SYSTILE_RUNTIME_ELEMENTWISE_H
+#define SYSTILE_RUNTIME_ELEMENTWISE_H
+
+#include "systile/Runtime/Status.h"
+#include "systile/Runtime/TiledMatrix.h"
+
+namespace systile::rt {
+
+/// Unary float operations (f32 and bf16): arith.negf, math.absf, math.exp,
+/// math.tanh, math.sqrt.
+enum class UnaryFn { Neg, Abs, Exp, Tanh, Sqrt };
+/// Binary operations: arith.add/sub/mul/div (f32, bf16; add, sub and mul
+/// also i8 and i32), arith.maximumf/minimumf (floats), arith.maxsi/minsi
+/// (integers) as Maximum/Minimum.
+enum class BinaryFn { Add, Sub, Mul, Div, Maximum, Minimum };
+/// arith.cmpf predicates (O = ordered: false on NaN, U = unordered: true on
+/// NaN).
+enum class CmpFn { OEQ, OGT, OGE, OLT, OLE, ONE, UEQ, UGT, UGE, ULT, ULE, UNE };
+
+const char *toString(UnaryFn fn);
+const char *toString(BinaryFn fn);
+
+/// An operand of a kernel: a tiled matrix, or one value for every slot.
+template <typename T> struct Operand {
+  const TiledMatrix<T> *matrix = nullptr;
+  T scalar{};
+
+  static Operand of(const TiledMatrix<T> &m) { return {&m, T{}}; }
+  static Operand splat(T value) { return {nullptr, value}; }
+};
+
+/// fn(x) on every logical slot; floats only.
+template <typename T>
+Expected<TiledMatrix<T>> unary(UnaryFn fn, const TiledMatrix<T> &x);
+
+/// fn(a, b) on every logical slot. At least one operand is a matrix; the
+/// matrices share one logical shape and geometry.
+template <typename T>
+Expected<TiledMatrix<T>> binary(BinaryFn fn, Operand<T> a, Operand<T> b);
+
+/// cmpf(pred, a, b) ? onTrue : onFalse on every logical slot (arith.cmpf
+/// followed by arith.select); floats only. At least one operand is a
+/// matrix; the matrices share one logical shape and geometry.
+template <typename T>
+Expected<TiledMatrix<T>> select(CmpFn pred, Operand<T> a, Operand<T> b,
+                                Operand<T> onTrue, Operand<T> onFalse);
+
+/// systile.broadcast: dim 0 repeats the 1xN row `v` down `count` rows; dim
+/// 1 repeats the Mx1 column `v` along `count` columns.
+template <typename T>
+Expected<TiledMatrix<T>> broadcast(const TiledMatrix<T> &v, int dim,
+                                   int64_t count);
+
+/// systile.splat: `value` in every logical slot, padding zero.
+template <typename T>
+Expected<TiledMatrix<T>> splat(T value, Shape shape, Geometry geometry);
+
+/// The scalar semantics the kernels apply, for models and tests.
+float applyUnary(UnaryFn fn, float x);
+float applyBinary(BinaryFn fn, float a, float b);
+bool applyCmp(CmpFn pred, float a, float b);
+
+} // namespace systile::rt
+
+#endif // SYSTILE_RUNTIME_ELEMENTWISE_H

@@ -1,0 +1,236 @@
+//===- SystileElementwise.cpp - element-wise ops on tiled values ----------===//
+//
+// Verifiers and folds of systile.splat, systile.broadcast,
+// systile.elementwise and systile.yield: the ops that keep element-wise
+// computations (bias, activations, conversions) in the tiled domain, so a
+// model pays its layout transform once (RFC section 5, second wave).
+//
+//===----------------------------------------------------------------------===//
+
+#include "systile/Dialect/Systile/IR/SystileOps.h"
+
+#include "mlir/IR/Matchers.h"
+#include "llvm/ADT/DenseMap.h"
+
+using namespace mlir;
+using namespace systile;
+
+static std::string shapeStr(ArrayRef<int64_t> shape) {
+  std::string s;
+  llvm::raw_string_ostream os(s);
+  llvm::interleave(shape, os, "x");
+  return s;
+}
+
+/// Whether `attr` is a float or integer attribute whose bits are all zero.
+static bool isZeroBits(Attribute attr) {
+  if (auto f = dyn_cast<FloatAttr>(attr))
+    return f.getValue().isPosZero();
+  if (auto i = dyn_cast<IntegerAttr>(attr))
+    return i.getValue().isZero();
+  return false;
+}
+
+/// The 1-d storage tensor type of a systile.constant of `type`.
+static RankedTensorType storageType(TiledType type) {
+  return RankedTensorType::get({type.getNumStorageElements()},
+                               type.getElementType());
+}
+
+/// Whether a splat of `value` is a valid storage of `type` (padding is the
+/// splat too, so it must be zero unless padding is unspecified or absent).
+static bool splatIsStorage(Attribute value, TiledType type) {
+  return isZeroBits(value) || type.getPadKind() == PadKind::Undef ||
+         type.getNumStorageElements() == type.getNumLogicalElements();
+}
+
+//===----------------------------------------------------------------------===//
+// systile.splat
+//===----------------------------------------------------------------------===//
+
+OpFoldResult SplatOp::fold(FoldAdaptor adaptor) {
+  Attribute value = adaptor.getValue();
+  if (!value || (!isa<FloatAttr>(value) && !isa<IntegerAttr>(value)))
+    return {};
+  TiledType type = getType();
+  if (cast<TypedAttr>(value).getType() != type.getElementType() ||
+      !splatIsStorage(value, type))
+    return {};
+  return DenseElementsAttr::get(storageType(type), value);
+}
+
+//===----------------------------------------------------------------------===//
+// systile.broadcast
+//===----------------------------------------------------------------------===//
+
+LogicalResult BroadcastOp::verify() {
+  TiledType input = getInput().getType(), result = getType();
+  int64_t dim = getDim();
+  if (dim != 0 && dim != 1)
+    return emitOpError("dim must be 0 (repeat a 1xN row down the rows) or 1 "
+                       "(repeat an Mx1 column along the columns), got ")
+           << dim;
+  if (input.getShape()[dim] != 1)
+    return emitOpError("input shape ")
+           << shapeStr(input.getShape()) << " must have size 1 in dim "
+           << dim << " (the repeated dimension)";
+  int64_t other = 1 - dim;
+  if (input.getShape()[other] != result.getShape()[other])
+    return emitOpError("input shape ")
+           << shapeStr(input.getShape()) << " and result shape "
+           << shapeStr(result.getShape()) << " must agree in dim " << other;
+  if (input.getElementType() != result.getElementType())
+    return emitOpError("result element type ")
+           << result.getElementType() << " must equal the input element type "
+           << input.getElementType();
+  if (input.getGeometry() != result.getGeometry())
+    return emitOpError("result geometry ")
+           << result.getGeometry() << " must equal the input geometry "
+           << input.getGeometry();
+  return success();
+}
+
+OpFoldResult BroadcastOp::fold(FoldAdaptor) {
+  if (getInput().getType() == getType())
+    return getInput();
+  return {};
+}
+
+//===----------------------------------------------------------------------===//
+// systile.elementwise
+//===----------------------------------------------------------------------===//
+
+LogicalResult ElementwiseOp::verify() {
+  TiledType result = getType();
+  if (getInputs().empty())
+    return emitOpError("needs at least one input (use systile.splat for a "
+                       "value that depends on no input)");
+  for (auto [i, v] : llvm::enumerate(getInputs())) {
+    auto input = cast<TiledType>(v.getType());
+    if (input.getShape() != result.getShape())
+      return emitOpError("input #")
+             << i << " has logical shape " << shapeStr(input.getShape())
+             << " but the result has " << shapeStr(result.getShape())
+             << "; broadcast it first (systile.broadcast)";
+    if (input.getGeometry() != result.getGeometry())
+      return emitOpError("input #")
+             << i << " has geometry " << input.getGeometry()
+             << " but the result has " << result.getGeometry();
+  }
+  return success();
+}
+
+LogicalResult ElementwiseOp::verifyRegions() {
+  Block &block = getBody().front();
+  if (block.getNumArguments() != getInputs().size())
+    return emitOpError("region has ")
+           << block.getNumArguments() << " arguments but the op has "
+           << getInputs().size() << " inputs; expected one per input";
+  for (auto [i, pair] :
+       llvm::enumerate(llvm::zip(block.getArguments(), getInputs()))) {
+    auto [arg, input] = pair;
+    Type element = cast<TiledType>(input.getType()).getElementType();
+    if (arg.getType() != element)
+      return emitOpError("region argument #")
+             << i << " has type " << arg.getType()
+             << " but input #" << i << " has element type " << element;
+  }
+  auto yield = dyn_cast<YieldOp>(block.getTerminator());
+  if (!yield)
+    return emitOpError("region must end with systile.yield");
+  if (yield.getValue().getType() != getType().getElementType())
+    return emitOpError("region yields ")
+           << yield.getValue().getType() << " but the result element type is "
+           << getType().getElementType();
+  return success();
+}
+
+namespace {
+/// Folds the region of an elementwise op for given block-argument values,
+/// op by op with each op's own folder.
+class RegionFolder {
+public:
+  explicit RegionFolder(Block &block) : block(block) {}
+
+  /// The yielded attribute, or null when some op does not fold.
+  Attribute run(ArrayRef<Attribute> args) {
+    values.clear();
+    for (auto [arg, attr] : llvm::zip(block.getArguments(), args))
+      values[arg] = attr;
+    for (Operation &op : block.without_terminator())
+      if (failed(foldOne(op)))
+        return {};
+    return values.lookup(cast<YieldOp>(block.getTerminator()).getValue());
+  }
+
+private:
+  LogicalResult foldOne(Operation &op) {
+    if (op.getNumResults() != 1 || op.getNumRegions() != 0)
+      return failure();
+    SmallVector<Attribute> operands;
+    for (Value v : op.getOperands()) {
+      Attribute a = values.lookup(v);
+      if (!a)
+        return failure();
+      operands.push_back(a);
+    }
+    SmallVector<OpFoldResult, 1> results;
+    if (failed(op.fold(operands, results)) || results.size() != 1)
+      return failure();
+    Attribute a = dyn_cast<Attribute>(results[0]);
+    if (!a)
+      a = values.lookup(cast<Value>(results[0]));
+    if (!a)
+      return failure();
+    values[op.getResult(0)] = a;
+    return success();
+  }
+
+  Block &block;
+  llvm::DenseMap<Value, Attribute> values;
+};
+} // namespace
+
+/// Storage slots up to which a non-splat elementwise of constants is folded
+/// slot by slot (each slot creates attributes, so this stays small).
+static constexpr int64_t kMaxFoldedSlots = 4096;
+
+OpFoldResult ElementwiseOp::fold(FoldAdaptor adaptor) {
+  SmallVector<DenseElementsAttr> inputs;
+  for (Attribute a : adaptor.getInputs()) {
+    auto dense = dyn_cast_if_present<DenseElementsAttr>(a);
+    if (!dense)
+      return {};
+    inputs.push_back(dense);
+  }
+  TiledType type = getType();
+  RegionFolder folder(getBody().front());
+  bool allSplat = llvm::all_of(inputs, [](auto d) { return d.isSplat(); });
+  if (allSplat) {
+    SmallVector<Attribute> args;
+    for (DenseElementsAttr d : inputs)
+      args.push_back(d.getSplatValue<Attribute>());
+    Attribute r = folder.run(args);
+    if (r && splatIsStorage(r, type))
+      return DenseElementsAttr::get(storageType(type), r);
+  }
+  if (type.getNumStorageElements() > kMaxFoldedSlots)
+    return {};
+  Type element = type.getElementType();
+  Attribute zero = element.isIntOrIndex()
+                       ? Attribute(IntegerAttr::get(element, 0))
+                       : Attribute(FloatAttr::get(element, 0.0));
+  SmallVector<Attribute> storage(type.getNumStorageElements(), zero);
+  SmallVector<Attribute> args(inputs.size());
+  for (int64_t r = 0; r < type.getRows(); ++r)
+    for (int64_t c = 0; c < type.getCols(); ++c) {
+      int64_t offset = type.getStorageOffset(r, c);
+      for (auto [i, d] : llvm::enumerate(inputs))
+        args[i] = d.getValues<Attribute>()[d.isSplat() ? 0 : offset];
+      Attribute v = folder.run(args);
+      if (!v || cast<TypedAttr>(v).getType() != element)
+        return {};
+      storage[offset] = v;
+    }
+  return DenseElementsAttr::get(storageType(type), storage);
+}

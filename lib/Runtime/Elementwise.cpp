@@ -1,0 +1,443 @@
+//===- Elementwise.cpp - Element-wise kernels over tiled storage ----------===//
+//
+// Mask-aware kernels: the storage is walked one tile row (a contiguous run
+// of `lanes` slots) at a time; the logical prefix of the run is computed by
+// a loop specialised on which operands are matrices and which are scalars
+// (so it vectorises where the operation does), and the padding suffix, and
+// whole padding rows, are written +0. Built with -ffp-contract=off.
+//
+//===----------------------------------------------------------------------===//
+
+#include "systile/Runtime/Elementwise.h"
+#include "systile/Runtime/LayoutCost.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstring>
+#include <type_traits>
+
+using namespace systile::rt;
+
+//===----------------------------------------------------------------------===//
+// Scalar semantics
+//===----------------------------------------------------------------------===//
+
+const char *systile::rt::toString(UnaryFn fn) {
+  switch (fn) {
+  case UnaryFn::Neg:
+    return "neg";
+  case UnaryFn::Abs:
+    return "abs";
+  case UnaryFn::Exp:
+    return "exp";
+  case UnaryFn::Tanh:
+    return "tanh";
+  case UnaryFn::Sqrt:
+    return "sqrt";
+  }
+  return "?";
+}
+
+const char *systile::rt::toString(BinaryFn fn) {
+  switch (fn) {
+  case BinaryFn::Add:
+    return "add";
+  case BinaryFn::Sub:
+    return "sub";
+  case BinaryFn::Mul:
+    return "mul";
+  case BinaryFn::Div:
+    return "div";
+  case BinaryFn::Maximum:
+    return "maximum";
+  case BinaryFn::Minimum:
+    return "minimum";
+  }
+  return "?";
+}
+
+float systile::rt::applyUnary(UnaryFn fn, float x) {
+  switch (fn) {
+  case UnaryFn::Neg:
+    return -x;
+  case UnaryFn::Abs:
+    return std::fabs(x);
+  case UnaryFn::Exp:
+    return std::exp(x); // expf
+  case UnaryFn::Tanh:
+    return std::tanh(x); // tanhf
+  case UnaryFn::Sqrt:
+    return std::sqrt(x);
+  }
+  return x;
+}
+
+/// llvm.maximum / llvm.minimum: NaN-propagating (the quieted NaN operand,
+/// as a + b gives it), -0 < +0.
+static float maximumF(float a, float b) {
+  if (std::isnan(a) || std::isnan(b))
+    return a + b;
+  if (a == b)
+    return std::signbit(a) ? b : a;
+  return a > b ? a : b;
+}
+
+static float minimumF(float a, float b) {
+  if (std::isnan(a) || std::isnan(b))
+    return a + b;
+  if (a == b)
+    return std::signbit(a) ? a : b;
+  return a < b ? a : b;
+}
+
+float systile::rt::applyBinary(BinaryFn fn, float a, float b) {
+  switch (fn) {
+  case BinaryFn::Add:
+    return a + b;
+  case BinaryFn::Sub:
+    return a - b;
+  case BinaryFn::Mul:
+    return a * b;
+  case BinaryFn::Div:
+    return a / b;
+  case BinaryFn::Maximum:
+    return maximumF(a, b);
+  case BinaryFn::Minimum:
+    return minimumF(a, b);
+  }
+  return a;
+}
+
+bool systile::rt::applyCmp(CmpFn pred, float a, float b) {
+  bool unordered = std::isnan(a) || std::isnan(b);
+  switch (pred) {
+  case CmpFn::OEQ:
+    return !unordered && a == b;
+  case CmpFn::OGT:
+    return !unordered && a > b;
+  case CmpFn::OGE:
+    return !unordered && a >= b;
+  case CmpFn::OLT:
+    return !unordered && a < b;
+  case CmpFn::OLE:
+    return !unordered && a <= b;
+  case CmpFn::ONE:
+    return !unordered && a != b;
+  case CmpFn::UEQ:
+    return unordered || a == b;
+  case CmpFn::UGT:
+    return unordered || a > b;
+  case CmpFn::UGE:
+    return unordered || a >= b;
+  case CmpFn::ULT:
+    return unordered || a < b;
+  case CmpFn::ULE:
+    return unordered || a <= b;
+  case CmpFn::UNE:
+    return unordered || a != b;
+  }
+  return false;
+}
+
+std::string LayoutCost::format() const {
+  return "layout: packs=" + std::to_string(packs) +
+         " unpacks=" + std::to_string(unpacks) +
+         " packed_bytes=" + std::to_string(packedBytes) +
+         " unpacked_bytes=" + std::to_string(unpackedBytes);
+}
+
+namespace {
+
+template <typename T> constexpr bool isFloat() {
+  return std::is_same_v<T, float> || std::is_same_v<T, bf16>;
+}
+
+/// Element <-> compute type: bf16 computes in f32 and rounds once.
+template <typename T> float load(T v) {
+  if constexpr (std::is_same_v<T, bf16>)
+    return v.toFloat();
+  else
+    return v;
+}
+template <typename T> T store(float v) {
+  if constexpr (std::is_same_v<T, bf16>)
+    return bf16::fromFloat(v);
+  else
+    return v;
+}
+
+/// Integer semantics: wrap-around add/sub/mul, signed max/min.
+template <typename T> T applyInt(BinaryFn fn, T a, T b) {
+  using U = std::make_unsigned_t<T>;
+  switch (fn) {
+  case BinaryFn::Add:
+    return static_cast<T>(static_cast<U>(static_cast<U>(a) + static_cast<U>(b)));
+  case BinaryFn::Sub:
+    return static_cast<T>(static_cast<U>(static_cast<U>(a) - static_cast<U>(b)));
+  case BinaryFn::Mul:
+    return static_cast<T>(static_cast<U>(static_cast<uint32_t>(a) *
+                                         static_cast<uint32_t>(b)));
+  case BinaryFn::Maximum:
+    return std::max(a, b);
+  case BinaryFn::Minimum:
+  case BinaryFn::Div:
+    break;
+  }
+  return std::min(a, b);
+}
+
+/// Calls rowFn(offset, n) for each tile row of `layout` with n > 0 logical
+/// slots at storage offsets [offset, offset + n), and zeroes every other
+/// slot of `out`.
+template <typename T, typename RowFn>
+void forEachLogicalRun(const Layout &layout, T *out, RowFn &&rowFn) {
+  const int64_t s = layout.geometry().sublanes, l = layout.geometry().lanes;
+  const Shape logical = layout.logicalShape();
+  int64_t offset = 0;
+  for (int64_t tr = 0; tr < layout.tileRows(); ++tr)
+    for (int64_t tc = 0; tc < layout.tileCols(); ++tc)
+      for (int64_t sr = 0; sr < s; ++sr, offset += l) {
+        int64_t row = tr * s + sr;
+        int64_t n = row < logical.rows
+                        ? std::clamp<int64_t>(logical.cols - tc * l, 0, l)
+                        : 0;
+        if (n > 0)
+          rowFn(offset, n);
+        std::memset(static_cast<void *>(out + offset + n), 0,
+                    static_cast<size_t>(l - n) * sizeof(T));
+      }
+}
+
+/// The layout shared by the matrix operands, or an error.
+template <typename T>
+Expected<Layout> commonLayout(const char *what,
+                              std::initializer_list<Operand<T>> operands) {
+  const Layout *layout = nullptr;
+  for (const Operand<T> &o : operands) {
+    if (!o.matrix)
+      continue;
+    if (layout && o.matrix->layout() != *layout)
+      return Error(std::string(what) + ": operands differ in shape or " +
+                   "geometry: " + layout->logicalShape().str() + " " +
+                   layout->geometry().str() + " vs " +
+                   o.matrix->shape().str() + " " +
+                   o.matrix->geometry().str());
+    layout = &o.matrix->layout();
+  }
+  if (!layout)
+    return Error(std::string(what) + ": at least one operand must be a "
+                                     "matrix");
+  return *layout;
+}
+
+/// A kernel result: every slot is written by forEachLogicalRun.
+template <typename T> TiledMatrix<T> makeResult(const Layout &layout) {
+  TiledMatrix<T> r = TiledMatrix<T>::uninitialized(layout);
+  r.setPadKind(PadKind::Zero);
+  return r;
+}
+
+/// Reads operand `o` at storage offset `i` (a scalar ignores `i`).
+template <typename T, bool Scalar> struct Reader {
+  const T *data;
+  T scalar;
+  T operator()(int64_t i) const {
+    if constexpr (Scalar)
+      return scalar;
+    else
+      return data[i];
+  }
+};
+
+template <typename T, bool Scalar> Reader<T, Scalar> reader(Operand<T> o) {
+  return {o.matrix ? o.matrix->data() : nullptr, o.scalar};
+}
+
+/// One loop over a logical run per (fn, operand kinds), so the compiler
+/// sees a fixed operation on contiguous data.
+template <typename T, typename F, typename RA, typename RB>
+void binaryRun(F f, RA a, RB b, T *out, int64_t offset, int64_t n) {
+  for (int64_t i = offset, e = offset + n; i < e; ++i)
+    out[i] = f(a(i), b(i));
+}
+
+template <typename T, typename F>
+void binaryKernel(F f, Operand<T> a, Operand<T> b, TiledMatrix<T> &r) {
+  T *out = r.data();
+  auto dispatch = [&](auto ra, auto rb) {
+    forEachLogicalRun(r.layout(), out, [&](int64_t offset, int64_t n) {
+      binaryRun(f, ra, rb, out, offset, n);
+    });
+  };
+  if (a.matrix && b.matrix)
+    dispatch(reader<T, false>(a), reader<T, false>(b));
+  else if (a.matrix)
+    dispatch(reader<T, false>(a), reader<T, true>(b));
+  else
+    dispatch(reader<T, true>(a), reader<T, false>(b));
+}
+
+/// Calls binaryKernel with a lambda fixed to `fn`.
+template <typename T>
+void binaryFloat(BinaryFn fn, Operand<T> a, Operand<T> b, TiledMatrix<T> &r) {
+  auto with = [&](auto op) {
+    binaryKernel<T>(
+        [op](T x, T y) { return store<T>(op(load(x), load(y))); }, a, b, r);
+  };
+  switch (fn) {
+  case BinaryFn::Add:
+    return with([](float x, float y) { return x + y; });
+  case BinaryFn::Sub:
+    return with([](float x, float y) { return x - y; });
+  case BinaryFn::Mul:
+    return with([](float x, float y) { return x * y; });
+  case BinaryFn::Div:
+    return with([](float x, float y) { return x / y; });
+  case BinaryFn::Maximum:
+    return with(maximumF);
+  case BinaryFn::Minimum:
+    return with(minimumF);
+  }
+}
+
+} // namespace
+
+//===----------------------------------------------------------------------===//
+// Kernels
+//===----------------------------------------------------------------------===//
+
+template <typename T>
+Expected<TiledMatrix<T>> systile::rt::unary(UnaryFn fn,
+                                            const TiledMatrix<T> &x) {
+  if constexpr (!isFloat<T>()) {
+    return Error(std::string("elementwise ") + toString(fn) +
+                 ": only f32 and bf16 are supported, got " +
+                 elementTypeName<T>());
+  } else {
+    TiledMatrix<T> r = makeResult<T>(x.layout());
+    const T *in = x.data();
+    T *out = r.data();
+    forEachLogicalRun(r.layout(), out, [&](int64_t offset, int64_t n) {
+      for (int64_t i = offset, e = offset + n; i < e; ++i) {
+        if constexpr (std::is_same_v<T, bf16>) {
+          // Sign operations act on the bits (LLVM's fneg / fabs), so even
+          // a signalling NaN keeps its payload.
+          if (fn == UnaryFn::Neg || fn == UnaryFn::Abs) {
+            uint16_t bits = in[i].bits();
+            out[i] = bf16::fromBits(fn == UnaryFn::Neg ? bits ^ 0x8000u
+                                                       : bits & 0x7fffu);
+            continue;
+          }
+        }
+        out[i] = store<T>(applyUnary(fn, load(in[i])));
+      }
+    });
+    return r;
+  }
+}
+
+template <typename T>
+Expected<TiledMatrix<T>> systile::rt::binary(BinaryFn fn, Operand<T> a,
+                                             Operand<T> b) {
+  Expected<Layout> layout = commonLayout<T>(toString(fn), {a, b});
+  if (!layout)
+    return layout.status();
+  TiledMatrix<T> r = makeResult<T>(*layout);
+  if constexpr (isFloat<T>()) {
+    binaryFloat<T>(fn, a, b, r);
+  } else {
+    if (fn == BinaryFn::Div)
+      return Error(std::string("elementwise div: integer division is not a "
+                               "kernel (") +
+                   elementTypeName<T>() + ")");
+    binaryKernel<T>([fn](T x, T y) { return applyInt<T>(fn, x, y); }, a, b,
+                    r);
+  }
+  return r;
+}
+
+template <typename T>
+Expected<TiledMatrix<T>> systile::rt::select(CmpFn pred, Operand<T> a,
+                                             Operand<T> b, Operand<T> onTrue,
+                                             Operand<T> onFalse) {
+  if constexpr (!isFloat<T>()) {
+    return Error(std::string("elementwise select: only f32 and bf16 "
+                             "comparisons are supported, got ") +
+                 elementTypeName<T>());
+  } else {
+    Expected<Layout> layout =
+        commonLayout<T>("select", {a, b, onTrue, onFalse});
+    if (!layout)
+      return layout.status();
+    TiledMatrix<T> r = makeResult<T>(*layout);
+    T *out = r.data();
+    auto at = [](const Operand<T> &o, int64_t i) {
+      return o.matrix ? o.matrix->data()[i] : o.scalar;
+    };
+    forEachLogicalRun(r.layout(), out, [&](int64_t offset, int64_t n) {
+      for (int64_t i = offset, e = offset + n; i < e; ++i)
+        out[i] = applyCmp(pred, load(at(a, i)), load(at(b, i)))
+                     ? at(onTrue, i)
+                     : at(onFalse, i);
+    });
+    return r;
+  }
+}
+
+template <typename T>
+Expected<TiledMatrix<T>> systile::rt::broadcast(const TiledMatrix<T> &v,
+                                                int dim, int64_t count) {
+  Shape in = v.shape();
+  if (dim != 0 && dim != 1)
+    return Error("broadcast: dim must be 0 or 1, got " + std::to_string(dim));
+  if ((dim == 0 ? in.rows : in.cols) != 1)
+    return Error("broadcast: dim " + std::to_string(dim) +
+                 " of the input must be 1, got shape " + in.str());
+  Shape shape = dim == 0 ? Shape{count, in.cols} : Shape{in.rows, count};
+  Expected<Layout> layout = Layout::get(shape, v.geometry());
+  if (!layout)
+    return layout.status();
+  TiledMatrix<T> r = makeResult<T>(*layout);
+  T *out = r.data();
+  forEachLogicalRun(*layout, out, [&](int64_t offset, int64_t n) {
+    // The run's (row, first column) tells which input slots it repeats.
+    Location loc = layout->locate(offset);
+    if (dim == 0) {
+      std::memcpy(out + offset, v.data() + v.layout().offset(0, loc.col),
+                  static_cast<size_t>(n) * sizeof(T));
+    } else {
+      std::fill(out + offset, out + offset + n, v.at(loc.row, 0));
+    }
+  });
+  return r;
+}
+
+template <typename T>
+Expected<TiledMatrix<T>> systile::rt::splat(T value, Shape shape,
+                                            Geometry geometry) {
+  Expected<Layout> layout = Layout::get(shape, geometry);
+  if (!layout)
+    return layout.status();
+  TiledMatrix<T> r = makeResult<T>(*layout);
+  T *out = r.data();
+  forEachLogicalRun(*layout, out, [&](int64_t offset, int64_t n) {
+    std::fill(out + offset, out + offset + n, value);
+  });
+  return r;
+}
+
+#define INSTANTIATE(T)                                                         \
+  template Expected<TiledMatrix<T>> systile::rt::unary(UnaryFn,                \
+                                                       const TiledMatrix<T> &); \
+  template Expected<TiledMatrix<T>> systile::rt::binary(BinaryFn, Operand<T>,  \
+                                                        Operand<T>);           \
+  template Expected<TiledMatrix<T>> systile::rt::select(                      \
+      CmpFn, Operand<T>, Operand<T>, Operand<T>, Operand<T>);                  \
+  template Expected<TiledMatrix<T>> systile::rt::broadcast(                   \
+      const TiledMatrix<T> &, int, int64_t);                                   \
+  template Expected<TiledMatrix<T>> systile::rt::splat(T, Shape, Geometry);
+INSTANTIATE(float)
+INSTANTIATE(bf16)
+INSTANTIATE(int8_t)
+INSTANTIATE(int32_t)
+#undef INSTANTIATE

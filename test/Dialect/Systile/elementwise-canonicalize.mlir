@@ -1,0 +1,120 @@
+// RUN: systile-opt %s -canonicalize -split-input-file | FileCheck %s
+
+// Folds of systile.splat, systile.broadcast and systile.elementwise. On
+// 2x4 tiles a 1x5 matrix pads to 2x8, stored as tile (0,0) then tile (0,1),
+// each 2x4 row-major: logical (0, c) is at offset c for c < 4, and (0, 4)
+// at offset 8; the other 11 slots are padding.
+
+// A splat of +0 is a splat constant, padding included.
+// CHECK-LABEL: func.func @splat_zero
+// CHECK-NEXT: %[[C:.*]] = systile.constant dense<0.000000e+00> : tensor<32xf32> -> !systile.tiled<3x5xf32, #systile.geometry<2x4, mxu = 4>>
+// CHECK-NEXT: return %[[C]]
+func.func @splat_zero() -> !systile.tiled<3x5xf32, #systile.geometry<2x4, mxu = 4>> {
+  %z = arith.constant 0.000000e+00 : f32
+  %0 = systile.splat %z : !systile.tiled<3x5xf32, #systile.geometry<2x4, mxu = 4>>
+  return %0 : !systile.tiled<3x5xf32, #systile.geometry<2x4, mxu = 4>>
+}
+
+// -----
+
+// Any value when padding is unspecified or absent (2x4 on 2x4 tiles).
+// CHECK-LABEL: func.func @splat_no_padding_constraint
+// CHECK-DAG: systile.constant dense<1.500000e+00> : tensor<32xf32> -> !systile.tiled<3x5xf32, #systile.geometry<2x4, mxu = 4>, pad = undef>
+// CHECK-DAG: systile.constant dense<7> : tensor<8xi32> -> !systile.tiled<2x4xi32, #systile.geometry<2x4, mxu = 4>>
+// CHECK-NOT: systile.splat
+func.func @splat_no_padding_constraint() -> (!systile.tiled<3x5xf32, #systile.geometry<2x4, mxu = 4>, pad = undef>, !systile.tiled<2x4xi32, #systile.geometry<2x4, mxu = 4>>) {
+  %v = arith.constant 1.500000e+00 : f32
+  %i = arith.constant 7 : i32
+  %0 = systile.splat %v : !systile.tiled<3x5xf32, #systile.geometry<2x4, mxu = 4>, pad = undef>
+  %1 = systile.splat %i : !systile.tiled<2x4xi32, #systile.geometry<2x4, mxu = 4>>
+  return %0, %1 : !systile.tiled<3x5xf32, #systile.geometry<2x4, mxu = 4>, pad = undef>, !systile.tiled<2x4xi32, #systile.geometry<2x4, mxu = 4>>
+}
+
+// -----
+
+// A non-zero splat with zero padding would need every slot spelled out: it
+// stays.
+// CHECK-LABEL: func.func @splat_nonzero_stays
+// CHECK: systile.splat
+func.func @splat_nonzero_stays() -> !systile.tiled<3x5xf32, #systile.geometry<2x4, mxu = 4>> {
+  %v = arith.constant 1.500000e+00 : f32
+  %0 = systile.splat %v : !systile.tiled<3x5xf32, #systile.geometry<2x4, mxu = 4>>
+  return %0 : !systile.tiled<3x5xf32, #systile.geometry<2x4, mxu = 4>>
+}
+
+// -----
+
+// CHECK-LABEL: func.func @broadcast_to_itself
+// CHECK-SAME: (%[[X:.*]]: !systile.tiled<1x5xf32>)
+// CHECK-NEXT: return %[[X]]
+func.func @broadcast_to_itself(%x: !systile.tiled<1x5xf32>) -> !systile.tiled<1x5xf32> {
+  %0 = systile.broadcast %x dim = 0 : !systile.tiled<1x5xf32> -> !systile.tiled<1x5xf32>
+  return %0 : !systile.tiled<1x5xf32>
+}
+
+// -----
+
+// x + 1 on [1, 2, 3, 4, 5]: the padding stays zero (not 0 + 1).
+// CHECK-LABEL: func.func @elementwise_of_constant
+// CHECK-NEXT: %[[C:.*]] = systile.constant dense<[2.000000e+00, 3.000000e+00, 4.000000e+00, 5.000000e+00, 0.000000e+00, 0.000000e+00, 0.000000e+00, 0.000000e+00, 6.000000e+00, 0.000000e+00, 0.000000e+00, 0.000000e+00, 0.000000e+00, 0.000000e+00, 0.000000e+00, 0.000000e+00]> : tensor<16xf32>
+// CHECK-NEXT: return %[[C]]
+func.func @elementwise_of_constant() -> !systile.tiled<1x5xf32, #systile.geometry<2x4, mxu = 4>> {
+  %x = systile.constant dense<[1.0, 2.0, 3.0, 4.0, 0.0, 0.0, 0.0, 0.0, 5.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0]> : tensor<16xf32> -> !systile.tiled<1x5xf32, #systile.geometry<2x4, mxu = 4>>
+  %0 = systile.elementwise ins(%x : !systile.tiled<1x5xf32, #systile.geometry<2x4, mxu = 4>>) -> !systile.tiled<1x5xf32, #systile.geometry<2x4, mxu = 4>> {
+  ^bb0(%a: f32):
+    %one = arith.constant 1.000000e+00 : f32
+    %s = arith.addf %a, %one : f32
+    systile.yield %s : f32
+  }
+  return %0 : !systile.tiled<1x5xf32, #systile.geometry<2x4, mxu = 4>>
+}
+
+// -----
+
+// Splat inputs, folded once: 0 + 1 = 1 in every logical slot, but a splat
+// of 1 would put 1 in padding, so the storage is spelled out.
+// CHECK-LABEL: func.func @elementwise_of_splat
+// CHECK-NEXT: %[[C:.*]] = systile.constant dense<[1.000000e+00, 1.000000e+00, 1.000000e+00, 1.000000e+00, 0.000000e+00, 0.000000e+00, 0.000000e+00, 0.000000e+00, 1.000000e+00, 0.000000e+00, 0.000000e+00, 0.000000e+00, 0.000000e+00, 0.000000e+00, 0.000000e+00, 0.000000e+00]> : tensor<16xf32>
+// CHECK-NEXT: return %[[C]]
+func.func @elementwise_of_splat() -> !systile.tiled<1x5xf32, #systile.geometry<2x4, mxu = 4>> {
+  %x = systile.constant dense<0.0> : tensor<16xf32> -> !systile.tiled<1x5xf32, #systile.geometry<2x4, mxu = 4>>
+  %0 = systile.elementwise ins(%x : !systile.tiled<1x5xf32, #systile.geometry<2x4, mxu = 4>>) -> !systile.tiled<1x5xf32, #systile.geometry<2x4, mxu = 4>> {
+  ^bb0(%a: f32):
+    %one = arith.constant 1.000000e+00 : f32
+    %s = arith.addf %a, %one : f32
+    systile.yield %s : f32
+  }
+  return %0 : !systile.tiled<1x5xf32, #systile.geometry<2x4, mxu = 4>>
+}
+
+// -----
+
+// A splat result that is zero stays a splat: 0 * 2 = 0.
+// CHECK-LABEL: func.func @elementwise_splat_zero
+// CHECK-NEXT: %[[C:.*]] = systile.constant dense<0.000000e+00> : tensor<16xf32>
+// CHECK-NEXT: return %[[C]]
+func.func @elementwise_splat_zero() -> !systile.tiled<1x5xf32, #systile.geometry<2x4, mxu = 4>> {
+  %x = systile.constant dense<0.0> : tensor<16xf32> -> !systile.tiled<1x5xf32, #systile.geometry<2x4, mxu = 4>>
+  %0 = systile.elementwise ins(%x : !systile.tiled<1x5xf32, #systile.geometry<2x4, mxu = 4>>) -> !systile.tiled<1x5xf32, #systile.geometry<2x4, mxu = 4>> {
+  ^bb0(%a: f32):
+    %two = arith.constant 2.000000e+00 : f32
+    %s = arith.mulf %a, %two : f32
+    systile.yield %s : f32
+  }
+  return %0 : !systile.tiled<1x5xf32, #systile.geometry<2x4, mxu = 4>>
+}
+
+// -----
+
+// A non-constant input: nothing to fold.
+// CHECK-LABEL: func.func @elementwise_not_constant
+// CHECK: systile.elementwise
+func.func @elementwise_not_constant(%x: !systile.tiled<1x5xf32>) -> !systile.tiled<1x5xf32> {
+  %0 = systile.elementwise ins(%x : !systile.tiled<1x5xf32>) -> !systile.tiled<1x5xf32> {
+  ^bb0(%a: f32):
+    %one = arith.constant 1.000000e+00 : f32
+    %s = arith.addf %a, %one : f32
+    systile.yield %s : f32
+  }
+  return %0 : !systile.tiled<1x5xf32>
+}

@@ -1,0 +1,41 @@
+// RUN: systile-opt %s --systile-report-layout -verify-diagnostics -o /dev/null
+
+// RFC 8 layout cost per function, worked out by hand: a pack counts the
+// padded storage bytes of its result, an unpack the logical bytes of its
+// result. On 2x4 tiles: 3x5 pads to 4x8 (32 slots), 5x6 to 6x8 (48 slots),
+// and in the default geometry 1x1 pads to 8x128 (1024 slots).
+
+// packs: 32 * 4 (f32) + 48 * 2 (bf16) + 1024 * 1 (i8) = 128 + 96 + 1024 =
+// 1248 bytes; unpacks: 3*5 * 4 (f32) + 1 * 1 (i8) = 61 bytes.
+// expected-remark @below {{layout: packs=3 unpacks=2 packed_bytes=1248 unpacked_bytes=61}}
+func.func @mixed(%a: tensor<3x5xf32>, %b: tensor<5x6xbf16>, %c: tensor<1x1xi8>)
+    -> (tensor<3x5xf32>, tensor<1x1xi8>) {
+  %ta = systile.pack %a : tensor<3x5xf32> -> !systile.tiled<3x5xf32, #systile.geometry<2x4, mxu = 4>>
+  %tb = systile.pack %b : tensor<5x6xbf16> -> !systile.tiled<5x6xbf16, #systile.geometry<2x4, mxu = 4>>
+  %tc = systile.pack %c : tensor<1x1xi8> -> !systile.tiled<1x1xi8>
+  %ua = systile.unpack %ta : !systile.tiled<3x5xf32, #systile.geometry<2x4, mxu = 4>> -> tensor<3x5xf32>
+  %uc = systile.unpack %tc : !systile.tiled<1x1xi8> -> tensor<1x1xi8>
+  return %ua, %uc : tensor<3x5xf32>, tensor<1x1xi8>
+}
+
+// Constants and splats are no layout transform: nothing counts.
+// expected-remark @below {{layout: packs=0 unpacks=0 packed_bytes=0 unpacked_bytes=0}}
+func.func @none(%v: f32) -> !systile.tiled<3x5xf32> {
+  %s = systile.splat %v : !systile.tiled<3x5xf32>
+  return %s : !systile.tiled<3x5xf32>
+}
+
+// Static figures: a pack in a loop counts once (systile-run --stats counts
+// it per iteration). 2x2 i32 on 2x4 tiles pads to 2x4: 8 * 4 = 32 bytes;
+// the unpack 2*2 * 4 = 16 bytes.
+// expected-remark @below {{layout: packs=1 unpacks=1 packed_bytes=32 unpacked_bytes=16}}
+func.func @loop(%a: tensor<2x2xi32>, %n: index) -> tensor<2x2xi32> {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %r = scf.for %i = %c0 to %n step %c1 iter_args(%acc = %a) -> tensor<2x2xi32> {
+    %t = systile.pack %acc : tensor<2x2xi32> -> !systile.tiled<2x2xi32, #systile.geometry<2x4, mxu = 4>>
+    %u = systile.unpack %t : !systile.tiled<2x2xi32, #systile.geometry<2x4, mxu = 4>> -> tensor<2x2xi32>
+    scf.yield %u : tensor<2x2xi32>
+  }
+  return %r : tensor<2x2xi32>
+}
