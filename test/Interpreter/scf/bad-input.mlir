@@ -4,6 +4,7 @@
 // RUN: %python %S/../Inputs/expect_exit.py 1 systile-run %s --entry zero_step 2>&1 | FileCheck %s --check-prefix=ZERO
 // RUN: %python %S/../Inputs/expect_exit.py 1 systile-run %s --entry negative_step 2>&1 | FileCheck %s --check-prefix=NEG
 // RUN: %python %S/../Inputs/expect_exit.py 1 systile-run %s --entry forall_zero_step 2>&1 | FileCheck %s --check-prefix=FORALL
+// RUN: %python %S/../Inputs/expect_exit.py 1 systile-run %s --entry too_many 2>&1 | FileCheck %s --check-prefix=MANY
 // RUN: %python %S/../Inputs/expect_exit.py 1 systile-run %s --entry failing_body 2>&1 | FileCheck %s --check-prefix=BODY
 
 // ZERO: bad-input.mlir:[[@LINE+5]]:8: error: 'scf.for': step 0 is not positive; the loop would not terminate
@@ -38,6 +39,18 @@ func.func @forall_zero_step() -> tensor<2xi32> {
     }
   }
   return %r : tensor<2xi32>
+}
+
+// MANY: bad-input.mlir:[[@LINE+5]]:8: error: 'scf.for': the loop has more than 2^63 iterations
+func.func @too_many() -> i32 {
+  %lb = arith.constant -9223372036854775808 : index
+  %ub = arith.constant 9223372036854775807 : index
+  %c1 = arith.constant 1 : index
+  %r = scf.for %i = %lb to %ub step %c1 iter_args(%s = %lb) -> index {
+    scf.yield %s : index
+  }
+  %t = arith.index_cast %r : index to i32
+  return %t : i32
 }
 
 // An error inside a loop body is reported at the failing op.

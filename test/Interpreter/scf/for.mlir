@@ -5,6 +5,7 @@
 // RUN: systile-run %s --entry accumulate | FileCheck %s --check-prefix=ACC
 // RUN: systile-run %s --entry scalars | FileCheck %s --check-prefix=SCALAR
 // RUN: systile-run %s --entry nested | FileCheck %s --check-prefix=NESTED
+// RUN: systile-run %s --entry extremes | FileCheck %s --check-prefix=EXTREME
 // RUN: %python %S/../Inputs/npy_tool.py %t.x.npy f32 5x2 iota
 // RUN: systile-run %s --entry dynamic --input %t.x.npy | FileCheck %s --check-prefix=DYN
 
@@ -78,6 +79,34 @@ func.func @scalars() -> (tensor<2xi32>, i32, i32, tensor<2xi32>) {
   }
   %trips = tensor.from_elements %nu, %ns : tensor<2xi32>
   return %pair, %none, %sum8w, %trips : tensor<2xi32>, i32, i32, tensor<2xi32>
+}
+
+// Bounds at the limits of i64, where ub - lb overflows i64: signed from
+// -2^63 to 2^63 - 1 step 2^63 - 1 runs -2^63, -1, 2^63 - 2 (3 trips, their
+// sum wraps to -3); unsigned from 0 to 2^64 - 1 step 2^63 runs 0, 2^63
+// (2 trips).
+// EXTREME: result #0: tensor<3xi32> = [3, -3, 2]
+func.func @extremes() -> tensor<3xi32> {
+  %min = arith.constant -9223372036854775808 : i64
+  %max = arith.constant 9223372036854775807 : i64
+  %z = arith.constant 0 : i64
+  %one = arith.constant 1 : i64
+  %n, %sum = scf.for %i = %min to %max step %max iter_args(%k = %z, %s = %z) -> (i64, i64) : i64 {
+    %k2 = arith.addi %k, %one : i64
+    %s2 = arith.addi %s, %i : i64
+    scf.yield %k2, %s2 : i64, i64
+  }
+  %all = arith.constant -1 : i64
+  %half = arith.constant -9223372036854775808 : i64
+  %nu = scf.for unsigned %i = %z to %all step %half iter_args(%k = %z) -> i64 : i64 {
+    %k2 = arith.addi %k, %one : i64
+    scf.yield %k2 : i64
+  }
+  %a = arith.trunci %n : i64 to i32
+  %b = arith.trunci %sum : i64 to i32
+  %c = arith.trunci %nu : i64 to i32
+  %r = tensor.from_elements %a, %b, %c : tensor<3xi32>
+  return %r : tensor<3xi32>
 }
 
 // A 3x4 table t[i][j] = 10 * i + j filled by two nested loops with
