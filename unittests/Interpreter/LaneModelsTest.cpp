@@ -45,8 +45,8 @@ public:
     values.erase(operand.get());
     return v;
   }
-  FailureOr<SmallVector<RtValue>> runRegion(Region &,
-                                            ArrayRef<RtValue>) override {
+  FailureOr<SmallVector<RtValue>>
+  runRegionConsuming(Region &, MutableArrayRef<RtValue>) override {
     return failure();
   }
   FailureOr<SmallVector<RtValue>> call(func::FuncOp, ArrayRef<RtValue>,
