@@ -464,7 +464,7 @@ LogicalResult PointRunner::runBatch(int64_t start, int64_t count) {
     state.laneStart = start;
     state.numLanes = count;
     FailureOr<SmallVector<RtValue>> results =
-        ctx.runRegion(*body.getParent(), args);
+        ctx.runRegionConsuming(*body.getParent(), args);
     if (failed(results))
       return failure();
     yielded = std::move(*results);
