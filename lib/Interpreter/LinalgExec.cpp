@@ -449,12 +449,15 @@ LogicalResult PointRunner::scatter(unsigned output, const RtValue &value,
 }
 
 LogicalResult PointRunner::runBatch(int64_t start, int64_t count) {
-  SmallVector<RtValue, 6> args;
+  SmallVector<RtValue, 6> args(body.getNumArguments());
   for (unsigned i = 0; i < body.getNumArguments(); ++i) {
+    // A payload that only yields arguments needs just those.
+    if (!yieldedArgs.empty() && !llvm::is_contained(yieldedArgs, i))
+      continue;
     FailureOr<RtValue> arg = gather(i, start, count);
     if (failed(arg))
       return failure();
-    args.push_back(std::move(*arg));
+    args[i] = std::move(*arg);
   }
   SmallVector<RtValue> yielded;
   if (!yieldedArgs.empty()) {
