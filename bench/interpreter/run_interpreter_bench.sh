@@ -22,9 +22,11 @@ py=/usr/bin/python3
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 
-flock /tmp/systile-build.lock ninja -C "$build" -j2 systile-run systile-opt SystileRuntime >/dev/null
+flock /tmp/systile-build.lock ninja -C "$build" -j2 systile-run systile-opt SystileRuntime \
+  SystileUtilization SystileLayout >/dev/null
 clang++-22 -O3 -std=c++17 -ffp-contract=off -fno-fast-math -I"$root/include" \
-  "$here/sim_driver.cpp" "$build/lib/libSystileRuntime.a" -lpthread \
+  "$here/sim_driver.cpp" "$build/lib/libSystileRuntime.a" \
+  "$build/lib/libSystileUtilization.a" "$build/lib/libSystileLayout.a" -lpthread \
   -o "$work/sim_driver"
 
 cat > "$work/matmul.mlir" <<'MLIR'

@@ -1,4 +1,9 @@
 //===- InitAll.cpp - register systile with a tool or an embedder ----------===//
+//
+// The one list of what a systile tool offers: the systile dialect, passes
+// and pipeline, and the upstream dialects and passes used around them.
+//
+//===----------------------------------------------------------------------===//
 
 #include "systile/InitAll.h"
 #include "systile/Conversion/Passes.h"

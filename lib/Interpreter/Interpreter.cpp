@@ -53,12 +53,6 @@ FailureOr<ElementKind> ExecContext::kindOf(Operation *op, Type type) {
                             "f32 and f64)";
 }
 
-std::string LayoutStats::format() const {
-  return "layout: packs=" + std::to_string(packs) +
-         " unpacks=" + std::to_string(unpacks) +
-         " packed_bytes=" + std::to_string(packedBytes) +
-         " unpacked_bytes=" + std::to_string(unpackedBytes);
-}
 
 //===----------------------------------------------------------------------===//
 // Liveness of a block

@@ -1,4 +1,9 @@
 //===- Pipelines.cpp - the systile pass pipeline --------------------------===//
+//
+// systile-pipeline: the passes from linalg.matmul to mxu-blocked, zero-tile
+// folded systile ops, nested on each function.
+//
+//===----------------------------------------------------------------------===//
 
 #include "systile/Pipelines/Pipelines.h"
 #include "mlir/Pass/PassManager.h"
@@ -17,14 +22,10 @@ void systile::buildSystilePipeline(OpPassManager &pm,
   // merging, dead block arguments) is left to the user's own canonicalize,
   // which saves a third of the pipeline's time on many small functions.
   GreedyRewriteConfig canonicalize;
-  canonicalize.setRegionSimplificationLevel(GreedySimplifyRegionLevel::Disabled);
+  canonicalize.setRegionSimplificationLevel(
+      GreedySimplifyRegionLevel::Disabled);
   OpPassManager &fpm = pm.nest<func::FuncOp>();
-  ConvertLinalgToSystileOptions convert;
-  convert.sublanes = options.sublanes;
-  convert.lanes = options.lanes;
-  convert.mxu = options.mxu;
-  convert.precision = options.precision;
-  fpm.addPass(createConvertLinalgToSystile(convert));
+  fpm.addPass(createConvertLinalgToSystile(options.convertOptions()));
   fpm.addPass(createCanonicalizerPass(canonicalize));
   if (options.propagateLayout)
     fpm.addPass(createSystilePropagateLayout());

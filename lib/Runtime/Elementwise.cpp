@@ -139,13 +139,6 @@ bool systile::rt::applyCmp(CmpFn pred, float a, float b) {
   return false;
 }
 
-std::string LayoutCost::format() const {
-  return "layout: packs=" + std::to_string(packs) +
-         " unpacks=" + std::to_string(unpacks) +
-         " packed_bytes=" + std::to_string(packedBytes) +
-         " unpacked_bytes=" + std::to_string(unpackedBytes);
-}
-
 namespace {
 
 template <typename T> constexpr bool isFloat() {

@@ -27,8 +27,6 @@
 
 #include <algorithm>
 #include <atomic>
-#include <cinttypes>
-#include <cstdio>
 #include <memory>
 #include <thread>
 #include <type_traits>
@@ -36,7 +34,7 @@
 namespace systile::rt {
 
 //===----------------------------------------------------------------------===//
-// Names, kernel selection and stats
+// Names and kernel selection
 //===----------------------------------------------------------------------===//
 
 const char *toString(Precision precision) {
@@ -107,47 +105,6 @@ KernelPath resolveKernelPath(KernelPath path) {
 
 /// Upper bound on worker threads (MatmulOptions::threads is clamped to it).
 constexpr int kMaxThreads = 256;
-
-/// Adds one issued weight load to `stats` (RFC 8): Mpad*m*m issued MACs
-/// and `logical` logical ones. False when a figure would overflow int64.
-static bool addIssuedLoad(MatmulStats &stats, int64_t mPad, int64_t m,
-                          int64_t logical) {
-  int64_t issued;
-  return !__builtin_mul_overflow(mPad, m * m, &issued) &&
-         !__builtin_add_overflow(stats.issuedMacs, issued, &stats.issuedMacs) &&
-         !__builtin_add_overflow(stats.logicalMacs, logical,
-                                 &stats.logicalMacs) &&
-         !__builtin_add_overflow(stats.weightLoads, 1, &stats.weightLoads);
-}
-
-static const char *const kStatsOverflow =
-    "the utilisation figures of this matmul exceed 2^63-1";
-
-double MatmulStats::utilization() const {
-  return issuedMacs > 0 ? static_cast<double>(logicalMacs) /
-                              static_cast<double>(issuedMacs)
-                        : 0.0;
-}
-
-std::string MatmulStats::format(std::string_view prefix) const {
-  char buf[320];
-  std::snprintf(buf, sizeof(buf),
-                ": logical_macs=%" PRId64 " issued_macs=%" PRId64
-                " padding_macs=%" PRId64 " weight_loads=%" PRId64
-                " skipped_loads=%" PRId64 " utilization=%.4f%%",
-                logicalMacs, issuedMacs, paddingMacs, weightLoads, skippedLoads,
-                100.0 * utilization());
-  return std::string(prefix) + buf;
-}
-
-MatmulStats &MatmulStats::operator+=(const MatmulStats &other) {
-  logicalMacs += other.logicalMacs;
-  issuedMacs += other.issuedMacs;
-  paddingMacs += other.paddingMacs;
-  weightLoads += other.weightLoads;
-  skippedLoads += other.skippedLoads;
-  return *this;
-}
 
 //===----------------------------------------------------------------------===//
 // The driver
@@ -461,15 +418,11 @@ run(const TiledMatrix<A> &lhs, const TiledMatrix<B> &rhs,
         ++stats.skippedLoads;
         continue;
       }
-      const int64_t kLen = std::min(m, K - (kb0 + kbi) * m);
-      const int64_t nLen = std::min(m, N - (nb0 + nbi) * m);
-      // kLen * nLen <= m * m, which the geometry keeps exact.
-      int64_t logical;
-      if (__builtin_mul_overflow(M, kLen * nLen, &logical) ||
-          !addIssuedLoad(stats, mPad, m, logical))
-        return Error(std::string(singleBlock ? "simulateMxuBlock: " : "simulateMatmul: ") + kStatsOverflow);
+      if (!addIssuedLoad(stats, {M, K, N, mPad, m}, kb0 + kbi, nb0 + nbi))
+        return Error(std::string(singleBlock ? "simulateMxuBlock: "
+                                             : "simulateMatmul: ") +
+                     kStatsOverflow);
     }
-  stats.paddingMacs = stats.issuedMacs - stats.logicalMacs;
   return MatmulResult<Acc>{std::move(result), stats};
 }
 
@@ -528,65 +481,5 @@ SYSTILE_DEFINE_MATMUL(bf16, bf16, float)
 SYSTILE_DEFINE_MATMUL(int8_t, int8_t, int32_t)
 
 #undef SYSTILE_DEFINE_MATMUL
-
-/// The layouts of lhs and rhs for the stats functions, or an error.
-static Expected<std::pair<Layout, Layout>>
-statsLayouts(const char *op, Shape lhs, Shape rhs, Geometry geometry) {
-  Expected<Layout> la = Layout::get(lhs, geometry);
-  if (!la)
-    return Error(la.error());
-  Expected<Layout> lb = Layout::get(rhs, geometry);
-  if (!lb)
-    return Error(lb.error());
-  if (lhs.cols != rhs.rows)
-    return Error(std::string(op) + ": lhs has " + std::to_string(lhs.cols) +
-                 " columns but rhs has " + std::to_string(rhs.rows) + " rows");
-  return std::make_pair(la.take(), lb.take());
-}
-
-Expected<MatmulStats> weightLoadStats(Shape lhs, Shape rhs, Geometry geometry,
-                                      int64_t kb, int64_t nb) {
-  auto layouts = statsLayouts("weightLoadStats", lhs, rhs, geometry);
-  if (!layouts)
-    return Error(layouts.error());
-  const Layout &la = layouts->first, &lb = layouts->second;
-  if (kb < 0 || kb >= lb.mxuRowBlocks() || nb < 0 || nb >= lb.mxuColBlocks())
-    return Error("weightLoadStats: block (" + std::to_string(kb) + ", " +
-                 std::to_string(nb) + ") is outside the " +
-                 std::to_string(lb.mxuRowBlocks()) + " x " +
-                 std::to_string(lb.mxuColBlocks()) + " weight blocks");
-  const int64_t m = geometry.mxu;
-  const int64_t kLen = std::min(m, rhs.rows - kb * m);
-  const int64_t nLen = std::min(m, rhs.cols - nb * m);
-  MatmulStats stats;
-  int64_t logical;
-  if (__builtin_mul_overflow(lhs.rows, kLen * nLen, &logical) ||
-      !addIssuedLoad(stats, la.paddedShape().rows, m, logical))
-    return Error(std::string("weightLoadStats: ") + kStatsOverflow);
-  stats.paddingMacs = stats.issuedMacs - stats.logicalMacs;
-  return stats;
-}
-
-Expected<MatmulStats> matmulStats(Shape lhs, Shape rhs, Geometry geometry) {
-  auto layouts = statsLayouts("matmulStats", lhs, rhs, geometry);
-  if (!layouts)
-    return Error(layouts.error());
-  const Layout *la = &layouts->first, *lb = &layouts->second;
-  // Closed form of RFC 8's sum over all (kb, nb): the k_len * n_len of the
-  // blocks add up to K * N, so logical = M*K*N; each load issues Mpad*m*m.
-  // (A loop over blocks would be unbounded for huge shapes.)
-  MatmulStats stats;
-  const int64_t m = geometry.mxu;
-  int64_t kn, perLoad;
-  if (__builtin_mul_overflow(lb->mxuRowBlocks(), lb->mxuColBlocks(),
-                             &stats.weightLoads) ||
-      __builtin_mul_overflow(lhs.cols, rhs.cols, &kn) ||
-      __builtin_mul_overflow(lhs.rows, kn, &stats.logicalMacs) ||
-      __builtin_mul_overflow(la->paddedShape().rows, m * m, &perLoad) ||
-      __builtin_mul_overflow(perLoad, stats.weightLoads, &stats.issuedMacs))
-    return Error(std::string("matmulStats: ") + kStatsOverflow);
-  stats.paddingMacs = stats.issuedMacs - stats.logicalMacs;
-  return stats;
-}
 
 } // namespace systile::rt

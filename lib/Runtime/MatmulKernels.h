@@ -1,5 +1,4 @@
-//===- MatmulKernels.h - Micro-kernel interface of the simulator -*- C++
-//-*-===//
+//===- MatmulKernels.h - Micro-kernels of the simulator ---------*- C++ -*-===//
 //
 // Internal contract between the matmul driver (Matmul.cpp) and the
 // micro-kernels, which live in one translation unit per instruction set so

@@ -1,5 +1,4 @@
-//===- ConversionTest.cpp - Quantize / dequantize
-//--------------------------===//
+//===- ConversionTest.cpp - Quantize / dequantize -------------------------===//
 //
 // RFC 6 quantization: ties to even, the division in f32 (cases where the
 // exact quotient lies on the other side of a tie), saturation, NaN, and the

@@ -1,5 +1,4 @@
-//===- ReduceTest.cpp - Mask-aware reductions
-//------------------------------===//
+//===- ReduceTest.cpp - Mask-aware reductions -----------------------------===//
 //
 // Sum / max / min along both dims against hand values and a plain loop in
 // the test, with poisoned padding (NaN, huge values) that must not change

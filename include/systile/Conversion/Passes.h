@@ -11,6 +11,7 @@
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Pass/Pass.h"
 #include "systile/Dialect/Systile/IR/SystileOps.h"
+#include "systile/Runtime/Tiling.h"
 
 namespace systile {
 

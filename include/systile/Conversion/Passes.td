@@ -50,11 +50,13 @@ def ConvertLinalgToSystile : Pass<"convert-linalg-to-systile",
   }];
   let dependentDialects = ["::systile::SystileDialect"];
   let options = [
-    Option<"sublanes", "sublanes", "int64_t", /*default=*/"8",
+    Option<"sublanes", "sublanes", "int64_t",
+           /*default=*/"::systile::rt::kDefaultSublanes",
            "Rows of a vector-memory tile">,
-    Option<"lanes", "lanes", "int64_t", /*default=*/"128",
+    Option<"lanes", "lanes", "int64_t",
+           /*default=*/"::systile::rt::kDefaultLanes",
            "Columns of a vector-memory tile">,
-    Option<"mxu", "mxu", "int64_t", /*default=*/"128",
+    Option<"mxu", "mxu", "int64_t", /*default=*/"::systile::rt::kDefaultMxu",
            "Size of the square systolic array (one weight block)">,
     Option<"precision", "precision", "::systile::Precision",
            /*default=*/"::systile::Precision::F32",

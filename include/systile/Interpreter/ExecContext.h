@@ -12,6 +12,7 @@
 #define SYSTILE_INTERPRETER_EXECCONTEXT_H
 
 #include "systile/Interpreter/Value.h"
+#include "systile/Runtime/LayoutCost.h"
 #include "systile/Runtime/Matmul.h"
 
 #include "mlir/IR/Diagnostics.h"
@@ -56,13 +57,9 @@ struct MatmulRecord {
   rt::MatmulStats stats;
 };
 
-/// RFC 8 layout cost, counted as ops execute.
-struct LayoutStats {
-  int64_t packs = 0, unpacks = 0;
-  uint64_t packedBytes = 0, unpackedBytes = 0;
-  /// "layout: packs=... unpacks=... packed_bytes=... unpacked_bytes=..."
-  std::string format() const;
-};
+/// RFC 8 layout cost, counted as ops execute (the one definition of the
+/// figures and their line is the runtime's).
+using LayoutStats = rt::LayoutCost;
 
 class ExecContext {
 public:

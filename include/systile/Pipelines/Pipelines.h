@@ -10,7 +10,7 @@
 #define SYSTILE_PIPELINES_PIPELINES_H
 
 #include "mlir/Pass/PassOptions.h"
-#include "systile/Dialect/Systile/IR/SystileAttrs.h"
+#include "systile/Conversion/Passes.h"
 
 namespace mlir {
 class OpPassManager;
@@ -18,20 +18,23 @@ class OpPassManager;
 
 namespace systile {
 
+/// The pipeline's options: convert-linalg-to-systile's (with its defaults,
+/// taken from ConvertLinalgToSystileOptions rather than restated) and
+/// whether zero tiles are folded.
 struct SystilePipelineOptions
     : public mlir::PassPipelineOptions<SystilePipelineOptions> {
   Option<int64_t> sublanes{*this, "sublanes",
                            llvm::cl::desc("Rows of a vector-memory tile"),
-                           llvm::cl::init(8)};
+                           llvm::cl::init(kConvertDefaults.sublanes)};
   Option<int64_t> lanes{*this, "lanes",
                         llvm::cl::desc("Columns of a vector-memory tile"),
-                        llvm::cl::init(128)};
+                        llvm::cl::init(kConvertDefaults.lanes)};
   Option<int64_t> mxu{*this, "mxu",
                       llvm::cl::desc("Size of the square systolic array"),
-                      llvm::cl::init(128)};
+                      llvm::cl::init(kConvertDefaults.mxu)};
   Option<Precision> precision{
       *this, "precision", llvm::cl::desc("Input precision of float matmuls"),
-      llvm::cl::init(Precision::F32),
+      llvm::cl::init(kConvertDefaults.precision),
       llvm::cl::values(
           clEnumValN(Precision::F32, "f32", "inputs as they are"),
           clEnumValN(Precision::BF16, "bf16", "inputs rounded to bf16"))};
@@ -45,6 +48,15 @@ struct SystilePipelineOptions
                      "(systile-propagate-layout): one pack per input, one "
                      "unpack per output"),
       llvm::cl::init(true)};
+
+
+  /// The options of the pipeline's convert-linalg-to-systile.
+  ConvertLinalgToSystileOptions convertOptions() const {
+    return {sublanes, lanes, mxu, precision};
+  }
+
+private:
+  static inline const ConvertLinalgToSystileOptions kConvertDefaults{};
 };
 
 /// Adds to `pm` (anchored on builtin.module), nested on each func.func so

@@ -12,6 +12,8 @@
 #ifndef SYSTILE_RUNTIME_BF16_H
 #define SYSTILE_RUNTIME_BF16_H
 
+#include "systile/Runtime/ElementBits.h"
+
 #include <cstdint>
 #include <cstring>
 
@@ -31,7 +33,7 @@ public:
   static bf16 fromFloat(float f) {
     uint32_t u;
     std::memcpy(&u, &f, sizeof(u));
-    if ((u & 0x7fffffffu) > 0x7f800000u) // NaN: keep sign, force quiet.
+    if (bits::isNaNF32(u)) // NaN: keep sign, force quiet.
       return fromBits(static_cast<uint16_t>((u >> 16) | 0x0040u));
     // Adding 0x7fff plus the lsb of the kept part rounds to nearest even; a
     // carry out of the mantissa bumps the exponent, which turns the largest
@@ -49,9 +51,9 @@ public:
   }
 
   uint16_t bits() const { return bits_; }
-  bool isNaN() const { return (bits_ & 0x7fffu) > 0x7f80u; }
+  bool isNaN() const { return bits::isNaNBF16(bits_); }
   /// +0 or -0.
-  bool isZero() const { return (bits_ & 0x7fffu) == 0; }
+  bool isZero() const { return bits::isZeroBF16(bits_); }
 
   /// Bitwise identity (so two NaNs with the same bits compare equal); this
   /// is storage equality, not IEEE comparison.

@@ -13,6 +13,7 @@
 #define SYSTILE_RUNTIME_LAYOUT_H
 
 #include "systile/Runtime/Status.h"
+#include "systile/Runtime/Tiling.h"
 
 #include <cstdint>
 #include <string>
@@ -22,9 +23,9 @@ namespace systile::rt {
 /// Vector-memory tiles are `sublanes x lanes`; the matrix unit is
 /// `mxu x mxu`. All three must be positive.
 struct Geometry {
-  int64_t sublanes = 8;
-  int64_t lanes = 128;
-  int64_t mxu = 128;
+  int64_t sublanes = kDefaultSublanes;
+  int64_t lanes = kDefaultLanes;
+  int64_t mxu = kDefaultMxu;
 
   /// Ok when all three values are positive.
   Status validate() const;
@@ -79,7 +80,9 @@ private:
 class Layout {
 public:
   /// The layout of a 1x1 matrix in the default geometry.
-  Layout() : Layout({1, 1}, {8, 128}, Geometry(), 8 * 128) {}
+  Layout()
+      : Layout({1, 1}, {kDefaultSublanes, kDefaultLanes}, Geometry(),
+               kDefaultSublanes * kDefaultLanes) {}
 
   /// Validates the geometry and shape (both dimensions >= 1) and checks that
   /// the padded element count fits in int64.
@@ -89,6 +92,11 @@ public:
   Shape paddedShape() const { return padded_; }
   const Geometry &geometry() const { return geometry_; }
   Mask mask() const { return Mask(logical_); }
+  /// The logical shape on the geometry's tiles, for the shared tiling
+  /// rules of Tiling.h.
+  TileGrid grid() const {
+    return {logical_.rows, logical_.cols, geometry_.sublanes, geometry_.lanes};
+  }
 
   /// Storage tiles along rows / columns, and in total.
   int64_t tileRows() const { return padded_.rows / geometry_.sublanes; }
@@ -120,9 +128,8 @@ public:
   /// Storage offset of slot (row, col) of the padded shape.
   /// Precondition: inPaddedBounds(row, col).
   int64_t offset(int64_t row, int64_t col) const {
-    const int64_t s = geometry_.sublanes, l = geometry_.lanes;
-    int64_t tileIndex = (row / s) * tileCols() + (col / l);
-    return tileIndex * (s * l) + (row % s) * l + (col % l);
+    return TileGrid::storageOffset(row, col, geometry_.sublanes,
+                                   geometry_.lanes, tileCols());
   }
   /// Checked variant of offset(): an error when (row, col) is outside the
   /// padded shape.

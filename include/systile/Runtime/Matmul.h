@@ -3,7 +3,8 @@
 // `simulateMatmul` computes D = A x B + C with the numerics of RFC section 6
 // (per output element: for each mxu-deep k block, partial sums from +0 in
 // increasing k with a rounded multiply then a rounded add, then one rounded
-// add into the accumulator) and the utilisation figures of RFC section 8.
+// add into the accumulator) and the utilisation figures of RFC section 8
+// (accounted in Utilization.h).
 // `simulateMxuBlock` is one weight load (systile.mxu_matmul [kb, nb]).
 //
 // Every kernel path (portable C++, AVX2, AVX-512; chosen at run time) and
@@ -22,6 +23,7 @@
 
 #include "systile/Runtime/Status.h"
 #include "systile/Runtime/TiledMatrix.h"
+#include "systile/Runtime/Utilization.h"
 
 #include <cstdint>
 #include <string>
@@ -57,31 +59,6 @@ struct MatmulOptions {
   /// are used.
   int threads = 0;
   KernelPath path = KernelPath::Auto;
-};
-
-/// Utilisation figures of RFC section 8.
-struct MatmulStats {
-  int64_t logicalMacs = 0;
-  int64_t issuedMacs = 0;
-  int64_t paddingMacs = 0;
-  int64_t weightLoads = 0;
-  int64_t skippedLoads = 0;
-
-  /// logical / issued, or 0 when nothing was issued.
-  double utilization() const;
-  /// "<prefix>: logical_macs=.. issued_macs=.. padding_macs=..
-  /// weight_loads=.. skipped_loads=.. utilization=P%" with P = 100 *
-  /// utilization() printed with 4 decimals by printf("%.4f"), i.e. the
-  /// double rounded to nearest (ties as the C library rounds the exact
-  /// binary value, which is in practice never a tie).
-  std::string format(std::string_view prefix = "utilization") const;
-
-  MatmulStats &operator+=(const MatmulStats &other);
-  friend bool operator==(const MatmulStats &a, const MatmulStats &b) {
-    return a.logicalMacs == b.logicalMacs && a.issuedMacs == b.issuedMacs &&
-           a.paddingMacs == b.paddingMacs && a.weightLoads == b.weightLoads &&
-           a.skippedLoads == b.skippedLoads;
-  }
 };
 
 template <typename Acc> struct MatmulResult {
@@ -144,15 +121,6 @@ Expected<MatmulResult<int32_t>>
 simulateMxuBlock(const TiledMatrix<int8_t> &lhs, const TiledMatrix<int8_t> &rhs,
                  const TiledMatrix<int32_t> &acc, int64_t kb, int64_t nb,
                  Precision precision, const MatmulOptions &options = {});
-
-/// The RFC 8 figures of a matmul without running it: every (kb, nb) load
-/// issued. With a SparseTileMap of rhs, use simulateMatmul's stats instead.
-Expected<MatmulStats> matmulStats(Shape lhs, Shape rhs, Geometry geometry);
-
-/// The RFC 8 figures of the one issued weight load (kb, nb) of lhs x rhs.
-/// Errors: as matmulStats, plus kb/nb outside the block grid.
-Expected<MatmulStats> weightLoadStats(Shape lhs, Shape rhs, Geometry geometry,
-                                      int64_t kb, int64_t nb);
 
 } // namespace systile::rt
 

@@ -1,5 +1,4 @@
-//===- SparseTileMap.h - Which tiles and mxu blocks are all zero -*- C++
-//-*-===//
+//===- SparseTileMap.h - Which tiles and mxu blocks are zero ---*- C++ -*-===//
 //
 // Sparsity at tile granularity (RFC section 7). Two grids over one matrix:
 // the storage tiles (sublanes x lanes) and, for a KxN weight operand, the

@@ -24,11 +24,6 @@ using namespace systile;
 
 namespace {
 
-PassCounter numMatmulsLowered("convert-linalg-to-systile", "matmuls-lowered",
-                              "linalg.matmul ops lowered to systile");
-PassCounter numMatmulsLeft("convert-linalg-to-systile", "matmuls-left",
-                           "linalg.matmul ops left as they are (see remarks)");
-
 bool isFloatInput(Type t) { return t.isF32() || t.isBF16(); }
 
 /// Why `matmul` cannot be lowered, or an empty string when it can.
@@ -91,6 +86,12 @@ std::string whyNotLowerable(linalg::MatmulOp matmul, GeometryAttr geometry) {
 struct ConvertLinalgToSystile
     : public systile::impl::ConvertLinalgToSystileBase<ConvertLinalgToSystile> {
   using Base::Base;
+
+  PassCounter numMatmulsLowered{"convert-linalg-to-systile", "matmuls-lowered",
+                                "linalg.matmul ops lowered to systile"};
+  PassCounter numMatmulsLeft{
+      "convert-linalg-to-systile", "matmuls-left",
+      "linalg.matmul ops left as they are (see remarks)"};
 
   LogicalResult initialize(MLIRContext *context) override {
     if (sublanes <= 0 || lanes <= 0 || mxu <= 0)

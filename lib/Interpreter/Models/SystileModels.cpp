@@ -15,6 +15,7 @@
 #include "systile/Dialect/Systile/Analysis/MatmulChains.h"
 #include "systile/Dialect/Systile/IR/SystileOps.h"
 #include "systile/Runtime/Runtime.h"
+#include "systile/Runtime/Tiling.h"
 
 #include "llvm/ADT/DenseMap.h"
 
@@ -26,10 +27,6 @@ namespace rt = systile::rt;
 using systile::TiledType;
 
 namespace {
-
-rt::Geometry geometryOf(TiledType type) {
-  return {type.getSublanes(), type.getLanes(), type.getMxu()};
-}
 
 rt::Precision toRt(systile::Precision precision) {
   return precision == systile::Precision::BF16 ? rt::Precision::BF16
@@ -57,17 +54,8 @@ FailureOr<RtValue> unwrap(Operation *op, rt::Expected<rt::TiledMatrix<T>> e) {
 
 /// Whether any padding slot of `m` is non-zero (bitwise).
 template <typename T> bool hasNonZeroPadding(const rt::TiledMatrix<T> &m) {
-  const rt::Layout &layout = m.layout();
-  rt::Shape logical = layout.logicalShape(), padded = layout.paddedShape();
-  for (int64_t r = 0; r < padded.rows; ++r)
-    for (int64_t c = r < logical.rows ? logical.cols : 0; c < padded.cols;
-         ++c) {
-      T v = m.at(r, c);
-      char zero[sizeof(T)] = {};
-      if (std::memcmp(&v, zero, sizeof(T)) != 0)
-        return true;
-    }
-  return false;
+  return rt::findNonZeroPadding(m.layout().grid(), m.data(), sizeof(T))
+      .has_value();
 }
 
 /// Binds `value` to `op`'s result, checking the pad = zero promise.
@@ -114,13 +102,11 @@ struct PackModel : Base<PackModel, systile::PackOp> {
     TiledType type = pack.getResult().getType();
     if (failed(admit(op, type)))
       return failure();
-    auto packed = packDense(ctx.dense(pack.getInput()), geometryOf(type));
+    auto packed = packDense(ctx.dense(pack.getInput()), systile::geometryOf(type));
     if (!packed)
       return ExecContext::fail(op, packed.takeError());
-    LayoutStats &layout = ctx.layoutStats();
-    ++layout.packs;
-    layout.packedBytes += type.getNumStorageElements() *
-                          (type.getElementType().getIntOrFloatBitWidth() / 8);
+    ctx.layoutStats().addPack(packed->layout(),
+                              elementSize(packed->kind()));
     return bindChecked(op, ctx, RtValue(std::move(*packed)));
   }
 };
@@ -131,9 +117,8 @@ struct UnpackModel : Base<UnpackModel, systile::UnpackOp> {
     auto dense = toDense(ctx.tiled(unpack.getInput()));
     if (!dense)
       return ExecContext::fail(op, dense.takeError());
-    LayoutStats &layout = ctx.layoutStats();
-    ++layout.unpacks;
-    layout.unpackedBytes += dense->sizeInBytes();
+    ctx.layoutStats().addUnpack(ctx.tiled(unpack.getInput()).layout(),
+                                elementSize(dense->kind()));
     ctx.bind(unpack.getResult(), RtValue(std::move(*dense)));
     return success();
   }
@@ -173,7 +158,7 @@ struct ConstantModel : Base<ConstantModel, systile::ConstantOp> {
       using T = decltype(tag);
       return bindResult(op, ctx,
                         unwrap(op, rt::TiledMatrix<T>::fromStorage(
-                                       shape, geometryOf(type),
+                                       shape, systile::geometryOf(type),
                                        storageOf<T>(attr, count), pad)));
     };
     Type element = type.getElementType();

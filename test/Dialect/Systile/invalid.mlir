@@ -308,7 +308,7 @@ func.func @mxu_contraction(%a: !systile.tiled<3x5xf32>, %b: !systile.tiled<6x7xf
 // -----
 
 func.func @truncf_input(%x: !systile.tiled<3x5xbf16>) {
-  // expected-error @below {{'systile.truncf' op input element type must be f32, got 'bf16'}}
+  // expected-error @below {{'systile.truncf' op operand #0 must be tiled tensor of 32-bit float, but got '!systile.tiled<3x5xbf16>'}}
   %0 = systile.truncf %x : !systile.tiled<3x5xbf16> -> !systile.tiled<3x5xbf16>
   return
 }
@@ -316,7 +316,7 @@ func.func @truncf_input(%x: !systile.tiled<3x5xbf16>) {
 // -----
 
 func.func @truncf_result(%x: !systile.tiled<3x5xf32>) {
-  // expected-error @below {{'systile.truncf' op result element type must be bf16, got 'i8'}}
+  // expected-error @below {{'systile.truncf' op result #0 must be tiled tensor of bfloat16 type, but got '!systile.tiled<3x5xi8>'}}
   %0 = systile.truncf %x : !systile.tiled<3x5xf32> -> !systile.tiled<3x5xi8>
   return
 }
@@ -324,7 +324,7 @@ func.func @truncf_result(%x: !systile.tiled<3x5xf32>) {
 // -----
 
 func.func @truncf_shape(%x: !systile.tiled<3x5xf32>) {
-  // expected-error @below {{'systile.truncf' op result shape 5x3 must equal the input shape 3x5}}
+  // expected-error @below {{'systile.truncf' op failed to verify that result has the input's shape, geometry and pad kind, with element type bf16}}
   %0 = systile.truncf %x : !systile.tiled<3x5xf32> -> !systile.tiled<5x3xbf16>
   return
 }
@@ -332,7 +332,7 @@ func.func @truncf_shape(%x: !systile.tiled<3x5xf32>) {
 // -----
 
 func.func @extf_geometry(%x: !systile.tiled<3x5xbf16>) {
-  // expected-error @below {{'systile.extf' op result geometry #systile.geometry<2x4, mxu = 4> must equal the input geometry #systile.geometry<8x128, mxu = 128>}}
+  // expected-error @below {{'systile.extf' op failed to verify that result has the input's shape, geometry and pad kind, with element type f32}}
   %0 = systile.extf %x : !systile.tiled<3x5xbf16> -> !systile.tiled<3x5xf32, #systile.geometry<2x4, mxu = 4>>
   return
 }
@@ -340,7 +340,7 @@ func.func @extf_geometry(%x: !systile.tiled<3x5xbf16>) {
 // -----
 
 func.func @extf_pad(%x: !systile.tiled<3x5xbf16, pad = undef>) {
-  // expected-error @below {{'systile.extf' op result pad kind 'zero' must equal the input pad kind 'undef'}}
+  // expected-error @below {{'systile.extf' op failed to verify that result has the input's shape, geometry and pad kind, with element type f32}}
   %0 = systile.extf %x : !systile.tiled<3x5xbf16, pad = undef> -> !systile.tiled<3x5xf32>
   return
 }
@@ -380,7 +380,7 @@ func.func @quantize_zero_point(%x: !systile.tiled<3x5xf32>) {
 // -----
 
 func.func @quantize_result(%x: !systile.tiled<3x5xf32>) {
-  // expected-error @below {{'systile.quantize' op result element type must be i8, got 'i32'}}
+  // expected-error @below {{'systile.quantize' op result #0 must be tiled tensor of 8-bit signless integer, but got '!systile.tiled<3x5xi32>'}}
   %0 = systile.quantize %x {scale = 1.0 : f32, zero_point = 0 : i32} : !systile.tiled<3x5xf32> -> !systile.tiled<3x5xi32>
   return
 }
@@ -388,7 +388,7 @@ func.func @quantize_result(%x: !systile.tiled<3x5xf32>) {
 // -----
 
 func.func @dequantize_input(%x: !systile.tiled<3x5xi32>) {
-  // expected-error @below {{'systile.dequantize' op input element type must be i8, got 'i32'}}
+  // expected-error @below {{'systile.dequantize' op operand #0 must be tiled tensor of 8-bit signless integer, but got '!systile.tiled<3x5xi32>'}}
   %0 = systile.dequantize %x {scale = 1.0 : f32, zero_point = 0 : i32} : !systile.tiled<3x5xi32> -> !systile.tiled<3x5xf32>
   return
 }
@@ -444,7 +444,8 @@ func.func @reduce_geometry(%x: !systile.tiled<3x5xf32>) {
 // -----
 
 func.func @reduce_kind(%x: !systile.tiled<3x5xf32>) {
-  // expected-error @below {{unknown reduction 'prod'; expected 'sum', 'max' or 'min'}}
+  // expected-error @below {{expected one of [sum, max, min] for reduction kind, got: prod}}
+  // expected-error @below {{failed to parse Systile_ReduceKindAttr parameter 'value' which is to be a `::systile::ReduceKind`}}
   %0 = systile.reduce <prod> %x dim = 1 : !systile.tiled<3x5xf32> -> !systile.tiled<3x1xf32>
   return
 }

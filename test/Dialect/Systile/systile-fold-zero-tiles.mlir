@@ -169,3 +169,49 @@ func.func @huge_splat_zero(%a: !HA, %c: !HC) -> (!HC, !HC) {
   %1 = systile.mxu_matmul %a, %b, %c [65536, 65534] : !HA, !H -> !HC
   return %0, %1 : !HC, !HC
 }
+
+// -----
+
+// Issue 12: K = 2^40 with a splat lhs and an all-zero splat rhs. The lhs is
+// one finite splat, so require-finite-lhs answers once for it (not once per
+// each of the 2^40 column blocks): the matmul and the load both fold.
+// CHECK-LABEL: func.func @huge_k_finite_splat_lhs
+// CHECK-NOT: systile.matmul
+// CHECK-NOT: systile.mxu_matmul
+// CHECK: return %arg0, %arg0
+// FINITE-LABEL: func.func @huge_k_finite_splat_lhs
+// FINITE-NOT: systile.matmul
+// FINITE-NOT: systile.mxu_matmul
+// FINITE: return %arg0, %arg0
+!KA = !systile.tiled<1x1099511627776xf32, #systile.geometry<1x1, mxu = 1>>
+!KB = !systile.tiled<1099511627776x1xf32, #systile.geometry<1x1, mxu = 1>>
+!KC = !systile.tiled<1x1xf32, #systile.geometry<1x1, mxu = 1>>
+func.func @huge_k_finite_splat_lhs(%c: !KC) -> (!KC, !KC) {
+  %ones = arith.constant dense<1.0> : tensor<1x1099511627776xf32>
+  %zeros = arith.constant dense<0.0> : tensor<1099511627776x1xf32>
+  %a = systile.pack %ones : tensor<1x1099511627776xf32> -> !KA
+  %b = systile.pack %zeros : tensor<1099511627776x1xf32> -> !KB
+  %0 = systile.matmul %a, %b, %c : !KA, !KB -> !KC
+  %1 = systile.mxu_matmul %a, %b, %c [1099511627775, 0] : !KA, !KB -> !KC
+  return %0, %1 : !KC, !KC
+}
+
+// -----
+
+// The same with an infinite splat lhs: inf * 0 is NaN, so nothing folds
+// under require-finite-lhs (again one test for the splat).
+// FINITE-LABEL: func.func @huge_k_infinite_splat_lhs
+// FINITE: systile.matmul
+// FINITE: systile.mxu_matmul
+!KA = !systile.tiled<1x1099511627776xf32, #systile.geometry<1x1, mxu = 1>>
+!KB = !systile.tiled<1099511627776x1xf32, #systile.geometry<1x1, mxu = 1>>
+!KC = !systile.tiled<1x1xf32, #systile.geometry<1x1, mxu = 1>>
+func.func @huge_k_infinite_splat_lhs(%c: !KC) -> (!KC, !KC) {
+  %inf = arith.constant dense<0x7F800000> : tensor<1x1099511627776xf32>
+  %zeros = arith.constant dense<0.0> : tensor<1099511627776x1xf32>
+  %a = systile.pack %inf : tensor<1x1099511627776xf32> -> !KA
+  %b = systile.pack %zeros : tensor<1099511627776x1xf32> -> !KB
+  %0 = systile.matmul %a, %b, %c : !KA, !KB -> !KC
+  %1 = systile.mxu_matmul %a, %b, %c [1099511627775, 0] : !KA, !KB -> !KC
+  return %0, %1 : !KC, !KC
+}

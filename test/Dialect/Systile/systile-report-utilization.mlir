@@ -147,3 +147,30 @@ module {
     return %7 : !C
   }
 }
+
+// -----
+
+// One matmul is a chain within one block: a load in a nested region (here
+// only run when %p holds) starts a matmul of its own, even though it
+// accumulates into the load before it. (2, 4, 4), 3x6 @ 6x5: Mpad = 4, each
+// load issues 4*4*4 = 64; 2 x 2 = 4 loads per matmul, 1 present in each.
+// [0, 0]: logical 3*4*4 = 48, 48/64 = 75%; [1, 0]: 3*2*4 = 24, 37.5%.
+// Total: 72 of 128 = 56.25%, 2 loads, 6 skipped.
+!A = !systile.tiled<3x6xf32, #systile.geometry<2x4, mxu = 4>>
+!B = !systile.tiled<6x5xf32, #systile.geometry<2x4, mxu = 4>>
+!C = !systile.tiled<3x5xf32, #systile.geometry<2x4, mxu = 4>>
+// expected-remark @below {{total: logical_macs=72 issued_macs=128 padding_macs=56 weight_loads=2 skipped_loads=6 utilization=56.2500%}}
+module {
+  func.func @chain_stays_in_its_block(%a: !A, %b: !B, %c: !C, %p: i1) -> !C {
+    // expected-remark @below {{utilization: logical_macs=48 issued_macs=64 padding_macs=16 weight_loads=1 skipped_loads=3 utilization=75.0000%}}
+    %0 = systile.mxu_matmul %a, %b, %c [0, 0] : !A, !B -> !C
+    %1 = scf.if %p -> (!C) {
+      // expected-remark @below {{utilization: logical_macs=24 issued_macs=64 padding_macs=40 weight_loads=1 skipped_loads=3 utilization=37.5000%}}
+      %2 = systile.mxu_matmul %a, %b, %0 [1, 0] : !A, !B -> !C
+      scf.yield %2 : !C
+    } else {
+      scf.yield %c : !C
+    }
+    return %1 : !C
+  }
+}

@@ -11,7 +11,8 @@ MxuMatmulOp systile::nextInChain(MxuMatmulOp op) {
   if (!op.getResult().hasOneUse())
     return {};
   auto next = dyn_cast<MxuMatmulOp>(*op.getResult().getUsers().begin());
-  if (!next || next.getAcc() != op.getResult() ||
+  if (!next || next->getBlock() != op->getBlock() ||
+      next.getAcc() != op.getResult() ||
       next.getLhs() != op.getLhs() || next.getRhs() != op.getRhs() ||
       next.getPrecision() != op.getPrecision())
     return {};

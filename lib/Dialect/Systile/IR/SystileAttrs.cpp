@@ -6,10 +6,10 @@
 //===----------------------------------------------------------------------===//
 
 #include "systile/Dialect/Systile/IR/SystileAttrs.h"
-#include "systile/Dialect/Systile/IR/SystileDialect.h"
 #include "mlir/IR/Builders.h"
+#include "systile/Dialect/Systile/IR/SystileDialect.h"
+#include "systile/Runtime/Tiling.h"
 #include "llvm/ADT/TypeSwitch.h"
-#include "llvm/Support/CheckedArithmetic.h"
 
 using namespace mlir;
 using namespace systile;
@@ -27,16 +27,18 @@ void SystileDialect::registerAttributes() {
 }
 
 GeometryAttr GeometryAttr::getDefault(MLIRContext *context) {
-  return GeometryAttr::get(context, 8, 128, 128);
+  return GeometryAttr::get(context, rt::kDefaultSublanes, rt::kDefaultLanes,
+                           rt::kDefaultMxu);
 }
 
 bool GeometryAttr::isDefault() const {
-  return getSublanes() == 8 && getLanes() == 128 && getMxu() == 128;
+  return getSublanes() == rt::kDefaultSublanes &&
+         getLanes() == rt::kDefaultLanes && getMxu() == rt::kDefaultMxu;
 }
 
-LogicalResult
-GeometryAttr::verify(function_ref<InFlightDiagnostic()> emitError,
-                     int64_t sublanes, int64_t lanes, int64_t mxu) {
+LogicalResult GeometryAttr::verify(function_ref<InFlightDiagnostic()> emitError,
+                                   int64_t sublanes, int64_t lanes,
+                                   int64_t mxu) {
   auto check = [&](StringRef name, int64_t value) -> LogicalResult {
     if (value > 0)
       return success();
@@ -48,7 +50,7 @@ GeometryAttr::verify(function_ref<InFlightDiagnostic()> emitError,
       failed(check("mxu", mxu)))
     return failure();
   // Tile and weight-block sizes are used as element counts; keep them exact.
-  if (!llvm::checkedMul(sublanes, lanes) || !llvm::checkedMul(mxu, mxu))
+  if (!rt::geometrySizesExact(sublanes, lanes, mxu))
     return emitError() << "geometry " << sublanes << "x" << lanes
                        << ", mxu = " << mxu
                        << " is too large: a tile or a weight block would have "
@@ -78,6 +80,6 @@ Attribute GeometryAttr::parse(AsmParser &parser, Type) {
 }
 
 void GeometryAttr::print(AsmPrinter &printer) const {
-  printer << "<" << getSublanes() << "x" << getLanes() << ", mxu = "
-          << getMxu() << ">";
+  printer << "<" << getSublanes() << "x" << getLanes() << ", mxu = " << getMxu()
+          << ">";
 }

@@ -16,16 +16,6 @@ static size_t elementBytes(TiledType type) {
   return type.getElementType().getIntOrFloatBitWidth() / 8;
 }
 
-/// Calls copy(storageOffset, denseOffset, count) for each run of logical
-/// elements that is contiguous in both orders: a row segment within a tile.
-template <typename Fn>
-static void forEachRowSegment(TiledType type, Fn &&copy) {
-  int64_t rows = type.getRows(), cols = type.getCols(), l = type.getLanes();
-  for (int64_t r = 0; r < rows; ++r)
-    for (int64_t c = 0; c < cols; c += l)
-      copy(type.getStorageOffset(r, c), r * cols + c, std::min(l, cols - c));
-}
-
 DenseElementsAttr systile::packDenseConstant(DenseElementsAttr dense,
                                              TiledType type) {
   auto storageType = RankedTensorType::get({type.getNumStorageElements()},
@@ -37,14 +27,15 @@ DenseElementsAttr systile::packDenseConstant(DenseElementsAttr dense,
       (noPadding || llvm::all_of(raw, [](char c) { return c == 0; })))
     return DenseElementsAttr::getFromRawBuffer(storageType, raw);
   std::vector<char> out(type.getNumStorageElements() * bytes, 0);
-  forEachRowSegment(type, [&](int64_t to, int64_t from, int64_t count) {
-    if (dense.isSplat()) {
-      for (int64_t i = 0; i < count; ++i)
-        std::memcpy(&out[(to + i) * bytes], raw.data(), bytes);
-      return;
-    }
-    std::memcpy(&out[to * bytes], raw.data() + from * bytes, count * bytes);
-  });
+  type.getTileGrid().forEachLogicalRun(
+      [&](int64_t to, int64_t from, int64_t count) {
+        if (dense.isSplat()) {
+          for (int64_t i = 0; i < count; ++i)
+            std::memcpy(&out[(to + i) * bytes], raw.data(), bytes);
+          return;
+        }
+        std::memcpy(&out[to * bytes], raw.data() + from * bytes, count * bytes);
+      });
   return DenseElementsAttr::getFromRawBuffer(storageType, out);
 }
 
@@ -56,9 +47,10 @@ DenseElementsAttr systile::unpackDenseConstant(DenseElementsAttr storage,
     return DenseElementsAttr::getFromRawBuffer(denseType, raw);
   size_t bytes = elementBytes(type);
   std::vector<char> out(type.getNumLogicalElements() * bytes);
-  forEachRowSegment(type, [&](int64_t from, int64_t to, int64_t count) {
-    std::memcpy(&out[to * bytes], raw.data() + from * bytes, count * bytes);
-  });
+  type.getTileGrid().forEachLogicalRun(
+      [&](int64_t from, int64_t to, int64_t count) {
+        std::memcpy(&out[to * bytes], raw.data() + from * bytes, count * bytes);
+      });
   return DenseElementsAttr::getFromRawBuffer(denseType, out);
 }
 
@@ -73,8 +65,9 @@ OpFoldResult PackOp::fold(FoldAdaptor adaptor) {
       return unpack.getInput();
   auto dense = dyn_cast_if_present<DenseElementsAttr>(adaptor.getInput());
   // The verifier guarantees the byte count fits in int64.
-  if (dense && getType().getNumStorageElements() * int64_t(elementBytes(
-                   getType())) <= kMaxFoldedStorageBytes)
+  if (dense &&
+      getType().getNumStorageElements() * int64_t(elementBytes(getType())) <=
+          kMaxFoldedStorageBytes)
     return packDenseConstant(dense, getType());
   return {};
 }

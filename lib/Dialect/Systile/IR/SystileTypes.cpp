@@ -5,11 +5,10 @@
 //===----------------------------------------------------------------------===//
 
 #include "systile/Dialect/Systile/IR/SystileTypes.h"
-#include "systile/Dialect/Systile/IR/SystileDialect.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/DialectImplementation.h"
+#include "systile/Dialect/Systile/IR/SystileDialect.h"
 #include "llvm/ADT/TypeSwitch.h"
-#include "llvm/Support/CheckedArithmetic.h"
 
 using namespace mlir;
 using namespace systile;
@@ -23,8 +22,6 @@ void SystileDialect::registerTypes() {
 #include "systile/Dialect/Systile/IR/SystileTypes.cpp.inc"
       >();
 }
-
-static int64_t ceilDiv(int64_t a, int64_t b) { return a / b + (a % b != 0); }
 
 bool TiledType::isSupportedElementType(Type type) {
   return type.isF32() || type.isBF16() || type.isSignlessInteger(8) ||
@@ -59,21 +56,52 @@ LogicalResult TiledType::verify(function_ref<InFlightDiagnostic()> emitError,
   // The padded element count is the storage size; it, and its size in
   // bytes, must be exact in int64.
   int64_t s = geometry.getSublanes(), l = geometry.getLanes();
-  std::optional<int64_t> paddedRows = llvm::checkedMul(ceilDiv(shape[0], s), s);
-  std::optional<int64_t> paddedCols = llvm::checkedMul(ceilDiv(shape[1], l), l);
-  std::optional<int64_t> elements;
-  if (paddedRows && paddedCols)
-    elements = llvm::checkedMul(*paddedRows, *paddedCols);
-  if (!elements || !llvm::checkedMul<int64_t>(
-                       *elements, elementType.getIntOrFloatBitWidth() / 8))
+  rt::TileGrid grid{shape[0], shape[1], s, l};
+  if (!grid.checkedStorageElements(elementType.getIntOrFloatBitWidth() / 8))
     return emitError() << "!systile.tiled<" << shape[0] << "x" << shape[1]
                        << "> padded to " << s << "x" << l
                        << " tiles has more than 2^63-1 elements or bytes";
   return success();
 }
 
+/// After `pad`: `= (zero | undef)`, into `padKind` (which must be unset).
+static ParseResult parsePadKind(AsmParser &parser, SMLoc itemLoc,
+                                std::optional<PadKind> &padKind) {
+  if (padKind)
+    return parser.emitError(itemLoc, "pad kind given twice");
+  StringRef keyword;
+  if (parser.parseEqual())
+    return failure();
+  SMLoc kindLoc = parser.getCurrentLocation();
+  if (parser.parseKeyword(&keyword))
+    return failure();
+  padKind = symbolizePadKind(keyword);
+  if (!padKind)
+    return parser.emitError(kindLoc, "unknown pad kind '")
+           << keyword << "'; expected 'zero' or 'undef'";
+  return success();
+}
+
+/// A geometry attribute, into `geometry`: once, and before the pad kind.
+static ParseResult parseGeometry(AsmParser &parser, SMLoc itemLoc,
+                                 GeometryAttr &geometry, bool afterPadKind) {
+  Attribute attr;
+  if (parser.parseAttribute(attr))
+    return failure();
+  auto parsed = dyn_cast<GeometryAttr>(attr);
+  if (!parsed)
+    return parser.emitError(itemLoc, "expected '#systile.geometry<...>' or "
+                                     "'pad = zero|undef', got ")
+           << attr;
+  if (geometry || afterPadKind)
+    return parser.emitError(itemLoc,
+                            "the geometry must come once, before 'pad'");
+  geometry = parsed;
+  return success();
+}
+
 // !systile.tiled<R x C x T (, #systile.geometry<...>)? (, pad = kind)?>
-static Type parseTiledType(AsmParser &parser) {
+Type TiledType::parse(AsmParser &parser) {
   SMLoc loc = parser.getCurrentLocation();
   MLIRContext *context = parser.getContext();
   SmallVector<int64_t, 2> shape;
@@ -87,107 +115,80 @@ static Type parseTiledType(AsmParser &parser) {
   std::optional<PadKind> padKind;
   while (succeeded(parser.parseOptionalComma())) {
     SMLoc itemLoc = parser.getCurrentLocation();
-    if (succeeded(parser.parseOptionalKeyword("pad"))) {
-      StringRef keyword;
-      if (padKind) {
-        parser.emitError(itemLoc, "pad kind given twice");
-        return {};
-      }
-      if (parser.parseEqual())
-        return {};
-      SMLoc kindLoc = parser.getCurrentLocation();
-      if (parser.parseKeyword(&keyword))
-        return {};
-      padKind = symbolizePadKind(keyword);
-      if (!padKind) {
-        parser.emitError(kindLoc, "unknown pad kind '")
-            << keyword << "'; expected 'zero' or 'undef'";
-        return {};
-      }
-      continue;
-    }
-    Attribute attr;
-    if (parser.parseAttribute(attr))
+    ParseResult item =
+        succeeded(parser.parseOptionalKeyword("pad"))
+            ? parsePadKind(parser, itemLoc, padKind)
+            : parseGeometry(parser, itemLoc, geometry, padKind.has_value());
+    if (failed(item))
       return {};
-    auto parsed = dyn_cast<GeometryAttr>(attr);
-    if (!parsed) {
-      parser.emitError(itemLoc, "expected '#systile.geometry<...>' or "
-                                "'pad = zero|undef', got ")
-          << attr;
-      return {};
-    }
-    if (geometry || padKind) {
-      parser.emitError(itemLoc, "the geometry must come once, before 'pad'");
-      return {};
-    }
-    geometry = parsed;
   }
   if (parser.parseGreater())
     return {};
   if (!geometry)
     geometry = GeometryAttr::getDefault(context);
   return parser.getChecked<TiledType>(loc, context, shape, elementType,
-                                      geometry, padKind.value_or(PadKind::Zero));
+                                      geometry,
+                                      padKind.value_or(PadKind::Zero));
 }
 
-static void printTiledType(TiledType type, AsmPrinter &printer) {
-  printer << "tiled<";
-  for (int64_t dim : type.getShape())
+void TiledType::print(AsmPrinter &printer) const {
+  printer << "<";
+  for (int64_t dim : getShape())
     printer << dim << "x";
-  printer << type.getElementType();
-  if (!type.getGeometry().isDefault()) {
+  printer << getElementType();
+  if (!getGeometry().isDefault()) {
     printer << ", ";
-    printer.printAttribute(type.getGeometry());
+    printer.printAttribute(getGeometry());
   }
-  if (type.getPadKind() != PadKind::Zero)
-    printer << ", pad = " << stringifyPadKind(type.getPadKind());
+  if (getPadKind() != PadKind::Zero)
+    printer << ", pad = " << stringifyPadKind(getPadKind());
   printer << ">";
 }
 
+// The generated parser and printer, with a message for an unknown name that
+// says what the dialect has.
 Type SystileDialect::parseType(DialectAsmParser &parser) const {
   StringRef mnemonic;
   SMLoc loc = parser.getCurrentLocation();
-  if (parser.parseKeyword(&mnemonic))
-    return {};
-  if (mnemonic == "tiled")
-    return parseTiledType(parser);
+  Type type;
+  OptionalParseResult parsed = generatedTypeParser(parser, &mnemonic, type);
+  if (parsed.has_value())
+    return type;
   parser.emitError(loc, "unknown systile type '")
       << mnemonic << "'; the dialect has one type, !systile.tiled<...>";
   return {};
 }
 
 void SystileDialect::printType(Type type, DialectAsmPrinter &printer) const {
-  if (auto tiled = dyn_cast<TiledType>(type))
-    printTiledType(tiled, printer);
+  (void)generatedTypePrinter(type, printer);
 }
 
-int64_t TiledType::getPaddedRows() const {
-  return ceilDiv(getRows(), getSublanes()) * getSublanes();
+rt::TileGrid TiledType::getTileGrid() const {
+  return {getRows(), getCols(), getSublanes(), getLanes()};
 }
-int64_t TiledType::getPaddedCols() const {
-  return ceilDiv(getCols(), getLanes()) * getLanes();
-}
+int64_t TiledType::getPaddedRows() const { return getTileGrid().paddedRows(); }
+int64_t TiledType::getPaddedCols() const { return getTileGrid().paddedCols(); }
 SmallVector<int64_t, 2> TiledType::getPaddedShape() const {
   return {getPaddedRows(), getPaddedCols()};
 }
 int64_t TiledType::getNumStorageElements() const {
-  return getPaddedRows() * getPaddedCols();
+  return getTileGrid().numStorageElements();
 }
-int64_t TiledType::getTileRows() const {
-  return ceilDiv(getRows(), getSublanes());
+int64_t TiledType::getTileRows() const { return getTileGrid().tileRows(); }
+int64_t TiledType::getTileCols() const { return getTileGrid().tileCols(); }
+int64_t TiledType::getRowBlocks() const {
+  return rt::ceilDiv(getRows(), getMxu());
 }
-int64_t TiledType::getTileCols() const { return ceilDiv(getCols(), getLanes()); }
-int64_t TiledType::getRowBlocks() const { return ceilDiv(getRows(), getMxu()); }
-int64_t TiledType::getColBlocks() const { return ceilDiv(getCols(), getMxu()); }
+int64_t TiledType::getColBlocks() const {
+  return rt::ceilDiv(getCols(), getMxu());
+}
 
 bool TiledType::isLogical(int64_t row, int64_t col) const {
   return row >= 0 && col >= 0 && row < getRows() && col < getCols();
 }
 
 int64_t TiledType::getStorageOffset(int64_t row, int64_t col) const {
-  int64_t s = getSublanes(), l = getLanes();
-  int64_t tileIndex = (row / s) * getTileCols() + col / l;
-  return tileIndex * (s * l) + (row % s) * l + col % l;
+  return getTileGrid().offset(row, col);
 }
 
 TiledType TiledType::withElementType(Type elementType) const {

@@ -21,14 +21,25 @@ using namespace mlir;
 using namespace systile;
 
 namespace {
-PassCounter numMatmulsBlocked("systile-block-matmul", "matmuls-blocked",
-                              "systile.matmul ops blocked");
-PassCounter numBlocksEmitted("systile-block-matmul", "blocks-emitted",
-                             "systile.mxu_matmul ops emitted");
 
 struct SystileBlockMatmul
     : public systile::impl::SystileBlockMatmulBase<SystileBlockMatmul> {
   using Base::Base;
+  PassCounter numMatmulsBlocked{"systile-block-matmul", "matmuls-blocked",
+                                "systile.matmul ops blocked"};
+  PassCounter numBlocksEmitted{"systile-block-matmul", "blocks-emitted",
+                               "systile.mxu_matmul ops emitted"};
+
+  /// Rejects a negative max-blocks once, before any function is visited
+  /// (whether the option came from a pipeline string or from C++).
+  LogicalResult initialize(MLIRContext *context) override {
+    if (maxBlocks >= 0)
+      return success();
+    return emitError(UnknownLoc::get(context))
+           << "systile-block-matmul: max-blocks = " << int64_t(maxBlocks)
+           << " is negative; it must be >= 0 (the most weight loads a "
+              "matmul may be blocked into)";
+  }
 
   void runOnOperation() override {
     SmallVector<MatmulOp> matmuls;
@@ -47,11 +58,10 @@ struct SystileBlockMatmul
       Value acc = matmul.getAcc();
       for (int64_t nb = 0; nb < nBlocks; ++nb)
         for (int64_t kb = 0; kb < kBlocks; ++kb)
-          acc = MxuMatmulOp::create(builder, matmul.getLoc(), acc.getType(),
-                                    matmul.getLhs(), matmul.getRhs(), acc,
-                                    builder.getI64IntegerAttr(kb),
-                                    builder.getI64IntegerAttr(nb),
-                                    matmul.getPrecisionAttr());
+          acc = MxuMatmulOp::create(
+              builder, matmul.getLoc(), acc.getType(), matmul.getLhs(),
+              matmul.getRhs(), acc, builder.getI64IntegerAttr(kb),
+              builder.getI64IntegerAttr(nb), matmul.getPrecisionAttr());
       matmul.getResult().replaceAllUsesWith(acc);
       matmul.erase();
       ++numMatmulsBlocked;

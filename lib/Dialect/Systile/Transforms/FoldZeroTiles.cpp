@@ -3,12 +3,14 @@
 // systile-fold-zero-tiles (RFC section 7, static): weight loads whose rhs
 // block is provably all +-0 are erased; a matmul whose whole rhs is zero
 // becomes its accumulator. Each constant rhs is scanned once, in place (no
-// copy of its data), into a bitmap of non-zero blocks.
+// copy of its data), into a bitmap of non-zero blocks; a splat is one test,
+// so no work here grows with a shape that the data does not hold.
 //
 //===----------------------------------------------------------------------===//
 
 #include "systile/Dialect/Systile/IR/SystileOps.h"
 #include "systile/Dialect/Systile/Transforms/Passes.h"
+#include "systile/Runtime/ElementBits.h"
 #include "systile/Support/PassStatistics.h"
 
 #include "mlir/IR/Matchers.h"
@@ -26,26 +28,25 @@ using namespace systile;
 
 namespace {
 
-PassCounter numBlocksFolded("systile-fold-zero-tiles", "blocks-folded",
-                            "systile.mxu_matmul ops erased (all-zero rhs block)");
-PassCounter numMatmulsFolded("systile-fold-zero-tiles", "matmuls-folded",
-                             "systile.matmul ops replaced by their accumulator");
-
 /// Per mxu block (kb, nb) of a K x N operand (or per column block kb of an
-/// M x K lhs, with one block row), whether some logical element in it
-/// fails a predicate: is non-zero, or is not finite.
+/// M x K lhs, with one block row), whether some logical element in it has
+/// a property: is non-zero, or is not finite.
 struct BlockMap {
   int64_t rowBlocks = 0, colBlocks = 0;
-  /// A splat: every block is flagged or none is (no per-block storage, so
-  /// the block count of a splat may be anything up to 2^63).
+  /// A splat: every block has the property or none has (no per-block
+  /// storage, so the block count of a splat may be anything up to 2^63).
   std::optional<bool> uniform;
   /// Otherwise one flag per block; there are at most as many blocks as
   /// elements in the constant's data.
   std::vector<bool> flagged;
-  bool any(int64_t rb, int64_t cb) const {
+
+  /// Whether block (rb, cb) holds an element with the property.
+  bool isFlagged(int64_t rb, int64_t cb) const {
     return uniform ? *uniform : flagged[rb * colBlocks + cb];
   }
-  bool anyBlock() const {
+  /// Whether any block does. Bounded by the constant's data, never by the
+  /// shape: a splat answers once.
+  bool anyFlagged() const {
     return uniform ? *uniform : llvm::is_contained(flagged, true);
   }
 };
@@ -53,24 +54,21 @@ struct BlockMap {
 enum class Property { NonZero, NonFinite };
 
 /// Reads element `index` of `raw` (little-endian storage of a dense
-/// attribute) and says whether it has `property`. Zero means +0 or -0 for
-/// floats (all bits but the sign clear) and 0 for integers.
+/// attribute) and says whether it has `property`, by the bit rules of
+/// ElementBits.h (zero: +0 or -0 for floats, 0 for integers).
 bool hasProperty(Type element, const char *raw, int64_t index,
                  Property property) {
-  if (element.isF32() || element.isBF16()) {
-    bool f32 = element.isF32();
-    uint32_t bits = 0;
-    if (f32)
-      std::memcpy(&bits, raw + index * 4, 4);
-    else {
-      uint16_t half;
-      std::memcpy(&half, raw + index * 2, 2);
-      bits = uint32_t(half) << 16;
-    }
-    uint32_t magnitude = bits & 0x7fffffffu;
-    if (property == Property::NonZero)
-      return magnitude != 0;
-    return magnitude >= 0x7f800000u; // inf or NaN
+  if (element.isF32()) {
+    uint32_t bits;
+    std::memcpy(&bits, raw + index * 4, 4);
+    return property == Property::NonZero ? !rt::bits::isZeroF32(bits)
+                                         : !rt::bits::isFiniteF32(bits);
+  }
+  if (element.isBF16()) {
+    uint16_t bits;
+    std::memcpy(&bits, raw + index * 2, 2);
+    return property == Property::NonZero ? !rt::bits::isZeroBF16(bits)
+                                         : !rt::bits::isFiniteBF16(bits);
   }
   if (property == Property::NonFinite)
     return false;
@@ -99,115 +97,148 @@ std::optional<ConstantData> getConstantData(Value tiled) {
   return std::nullopt;
 }
 
-/// Scans the logical elements of a constant tiled value once and flags the
-/// mxu blocks (blockRows x mxu, mxu columns wide) holding an element with
-/// `property`.
-BlockMap scanBlocks(TiledType type, const ConstantData &data,
-                    int64_t blockRows, Property property) {
-  BlockMap map;
-  int64_t rows = type.getRows(), cols = type.getCols(), m = type.getMxu();
-  map.rowBlocks = rows / blockRows + (rows % blockRows != 0);
-  map.colBlocks = type.getColBlocks();
+/// Flags, in `map`, the blocks of row `r` (of block row `rowBlock`) that
+/// hold an element with `property`, reading the row in runs contiguous in
+/// the attribute's order and skipping the rest of a block once flagged.
+void scanRow(BlockMap &map, TiledType type, const ConstantData &data, int64_t r,
+             int64_t rowBlock, Property property) {
+  int64_t cols = type.getCols(), m = type.getMxu();
   Type element = type.getElementType();
   const char *raw = data.attr.getRawData().data();
+  auto scanRun = [&](int64_t base, int64_t c0, int64_t count) {
+    for (int64_t i = 0; i < count; ++i) {
+      int64_t colBlock = (c0 + i) / m;
+      std::vector<bool>::reference flag =
+          map.flagged[rowBlock * map.colBlocks + colBlock];
+      if (flag) {
+        // This block is decided: go on at the next block boundary.
+        i = std::max(i, (colBlock + 1) * m - c0 - 1);
+        continue;
+      }
+      if (hasProperty(element, raw, base + i, property))
+        flag = true;
+    }
+  };
+  if (!data.storageOrder)
+    return scanRun(r * cols, 0, cols);
+  rt::TileGrid::forEachLaneRun(
+      0, cols, type.getLanes(), [&](int64_t c0, int64_t count) {
+        scanRun(type.getStorageOffset(r, c0), c0, count);
+      });
+}
+
+/// Scans the logical elements of a constant tiled value once and flags the
+/// mxu blocks (blockRows x mxu, mxu columns wide) holding an element with
+/// `property`. A splat is one test, whatever its shape.
+BlockMap scanBlocks(TiledType type, const ConstantData &data, int64_t blockRows,
+                    Property property) {
+  BlockMap map;
+  int64_t rows = type.getRows();
+  map.rowBlocks = rt::ceilDiv(rows, blockRows);
+  map.colBlocks = type.getColBlocks();
   if (data.attr.isSplat()) {
-    map.uniform = hasProperty(element, raw, 0, property);
+    map.uniform = hasProperty(type.getElementType(),
+                              data.attr.getRawData().data(), 0, property);
     return map;
   }
+  // Not a splat: the attribute holds every element, so the block grid and
+  // the scan are bounded by its data.
   map.flagged.assign(map.rowBlocks * map.colBlocks, false);
-  int64_t lanes = type.getLanes();
-  for (int64_t r = 0; r < rows; ++r) {
-    int64_t rowBlock = r / blockRows;
-    // Walk each row in segments contiguous in the attribute's order.
-    int64_t step = data.storageOrder ? lanes : cols;
-    for (int64_t c0 = 0; c0 < cols; c0 += step) {
-      int64_t base = data.storageOrder ? type.getStorageOffset(r, c0)
-                                       : r * cols + c0;
-      int64_t count = std::min(step, cols - c0);
-      for (int64_t i = 0; i < count; ++i) {
-        int64_t colBlock = (c0 + i) / m;
-        if (map.flagged[rowBlock * map.colBlocks + colBlock]) {
-          // Skip to the next block boundary: this block is decided.
-          int64_t next = (colBlock + 1) * m - c0;
-          i = std::max(i, next - 1);
-          continue;
-        }
-        if (hasProperty(element, raw, base + i, property))
-          map.flagged[rowBlock * map.colBlocks + colBlock] = true;
-      }
-    }
-  }
+  for (int64_t r = 0; r < rows; ++r)
+    scanRow(map, type, data, r, r / blockRows, property);
   return map;
 }
+
+/// What the pass knows about the constant operands of the matmuls of one
+/// function: the non-zero blocks of each constant rhs and the non-finite
+/// column blocks of each constant lhs, each scanned once per value.
+class ConstantBlocks {
+public:
+  /// The non-zero blocks of `rhs`, or null when it is not a constant.
+  const BlockMap *nonZero(Value rhs) {
+    return get(
+        nonZero_, rhs, [](TiledType type) { return type.getMxu(); },
+        Property::NonZero);
+  }
+  /// True when lhs column block `kb` (every column block when nullopt) is
+  /// provably all finite: integers always are, floats when constant.
+  bool isFinite(Value lhs, std::optional<int64_t> kb) {
+    if (cast<TiledType>(lhs.getType()).getElementType().isInteger())
+      return true;
+    const BlockMap *map = get(
+        nonFinite_, lhs, [](TiledType type) { return type.getRows(); },
+        Property::NonFinite);
+    return map && !(kb ? map->isFlagged(0, *kb) : map->anyFlagged());
+  }
+
+private:
+  using Cache = llvm::DenseMap<Value, std::optional<BlockMap>>;
+  template <typename BlockRows>
+  const BlockMap *get(Cache &cache, Value value, BlockRows blockRows,
+                      Property property) {
+    auto [it, inserted] = cache.try_emplace(value);
+    if (inserted)
+      if (std::optional<ConstantData> data = getConstantData(value)) {
+        auto type = cast<TiledType>(value.getType());
+        it->second = scanBlocks(type, *data, blockRows(type), property);
+      }
+    return it->second ? &*it->second : nullptr;
+  }
+
+  Cache nonZero_, nonFinite_;
+};
 
 struct SystileFoldZeroTiles
     : public systile::impl::SystileFoldZeroTilesBase<SystileFoldZeroTiles> {
   using Base::Base;
 
-  void runOnOperation() override {
-    // Non-zero blocks of each constant rhs, and non-finite column blocks of
-    // each constant lhs, computed once per value.
-    llvm::DenseMap<Value, std::optional<BlockMap>> nonZero, nonFinite;
-    auto rhsMap = [&](Value rhs) -> const std::optional<BlockMap> & {
-      auto [it, inserted] = nonZero.try_emplace(rhs);
-      if (inserted)
-        if (auto data = getConstantData(rhs)) {
-          auto type = cast<TiledType>(rhs.getType());
-          it->second = scanBlocks(type, *data, type.getMxu(),
-                                  Property::NonZero);
-        }
-      return it->second;
-    };
-    // True when lhs column block kb is provably all finite (integers
-    // always are).
-    auto lhsFinite = [&](Value lhs, int64_t kb) {
-      if (cast<TiledType>(lhs.getType()).getElementType().isInteger())
-        return true;
-      auto [it, inserted] = nonFinite.try_emplace(lhs);
-      if (inserted)
-        if (auto data = getConstantData(lhs)) {
-          auto type = cast<TiledType>(lhs.getType());
-          it->second = scanBlocks(type, *data, type.getRows(),
-                                  Property::NonFinite);
-        }
-      return it->second && !it->second->any(0, kb);
-    };
+  PassCounter numBlocksFolded{
+      "systile-fold-zero-tiles", "blocks-folded",
+      "systile.mxu_matmul ops erased (all-zero rhs block)"};
+  PassCounter numMatmulsFolded{
+      "systile-fold-zero-tiles", "matmuls-folded",
+      "systile.matmul ops replaced by their accumulator"};
 
+  void runOnOperation() override {
     SmallVector<Operation *> matmuls;
     getOperation().walk([&](Operation *op) {
       if (isa<MatmulOp, MxuMatmulOp>(op))
         matmuls.push_back(op);
     });
+    ConstantBlocks blocks;
     for (Operation *op : matmuls) {
-      if (auto block = dyn_cast<MxuMatmulOp>(op)) {
-        const std::optional<BlockMap> &map = rhsMap(block.getRhs());
-        int64_t kb = block.getKbAttr().getInt(),
-                nb = block.getNbAttr().getInt();
-        if (!map || map->any(kb, nb))
-          continue;
-        if (requireFiniteLhs && !lhsFinite(block.getLhs(), kb))
-          continue;
-        block.getResult().replaceAllUsesWith(block.getAcc());
-        block.erase();
-        ++numBlocksFolded;
-        continue;
-      }
-      auto matmul = cast<MatmulOp>(op);
-      const std::optional<BlockMap> &map = rhsMap(matmul.getRhs());
-      if (!map || map->anyBlock())
-        continue;
-      if (requireFiniteLhs) {
-        int64_t kBlocks = matmul.getRhs().getType().getRowBlocks();
-        bool finite = true;
-        for (int64_t kb = 0; kb < kBlocks && finite; ++kb)
-          finite = lhsFinite(matmul.getLhs(), kb);
-        if (!finite)
-          continue;
-      }
-      matmul.getResult().replaceAllUsesWith(matmul.getAcc());
-      matmul.erase();
-      ++numMatmulsFolded;
+      if (auto load = dyn_cast<MxuMatmulOp>(op))
+        foldWeightLoad(load, blocks);
+      else
+        foldMatmul(cast<MatmulOp>(op), blocks);
     }
+  }
+
+  /// Erases a weight load whose rhs block is all zero (and, with
+  /// require-finite-lhs, whose lhs column block is all finite).
+  void foldWeightLoad(MxuMatmulOp load, ConstantBlocks &blocks) {
+    int64_t kb = load.getKbAttr().getInt(), nb = load.getNbAttr().getInt();
+    const BlockMap *nonZero = blocks.nonZero(load.getRhs());
+    if (!nonZero || nonZero->isFlagged(kb, nb))
+      return;
+    if (requireFiniteLhs && !blocks.isFinite(load.getLhs(), kb))
+      return;
+    load.getResult().replaceAllUsesWith(load.getAcc());
+    load.erase();
+    ++numBlocksFolded;
+  }
+
+  /// Replaces a matmul whose whole rhs is zero (and, with
+  /// require-finite-lhs, whose whole lhs is finite) by its accumulator.
+  void foldMatmul(MatmulOp matmul, ConstantBlocks &blocks) {
+    const BlockMap *nonZero = blocks.nonZero(matmul.getRhs());
+    if (!nonZero || nonZero->anyFlagged())
+      return;
+    if (requireFiniteLhs && !blocks.isFinite(matmul.getLhs(), std::nullopt))
+      return;
+    matmul.getResult().replaceAllUsesWith(matmul.getAcc());
+    matmul.erase();
+    ++numMatmulsFolded;
   }
 };
 

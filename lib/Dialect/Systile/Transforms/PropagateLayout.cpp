@@ -53,12 +53,16 @@ using namespace systile;
 
 namespace {
 
-PassCounter numOpsTiled("systile-propagate-layout", "ops-tiled",
-                        "dense element-wise ops turned into tiled ops");
-PassCounter numFillsSplat("systile-propagate-layout", "fills-splat",
-                          "packed linalg.fill ops turned into systile.splat");
-PassCounter numReductionsTiled("systile-propagate-layout", "reductions-tiled",
-                               "row/column sums turned into systile.reduce");
+/// The pass's counters; each pass instance owns one set and its patterns
+/// count into it.
+struct LayoutCounters {
+  PassCounter opsTiled{"systile-propagate-layout", "ops-tiled",
+                       "dense element-wise ops turned into tiled ops"};
+  PassCounter fillsSplat{"systile-propagate-layout", "fills-splat",
+                         "packed linalg.fill ops turned into systile.splat"};
+  PassCounter reductionsTiled{"systile-propagate-layout", "reductions-tiled",
+                              "row/column sums turned into systile.reduce"};
+};
 
 bool isTiledElement(Type t) { return TiledType::isSupportedElementType(t); }
 
@@ -286,7 +290,9 @@ void fillRegion(PatternRewriter &rewriter, ElementwiseOp ew, Block &body,
 
 struct TileElementwiseLinalg
     : public OpInterfaceRewritePattern<linalg::LinalgOp> {
-  using OpInterfaceRewritePattern::OpInterfaceRewritePattern;
+  TileElementwiseLinalg(MLIRContext *ctx, LayoutCounters &counters)
+      : OpInterfaceRewritePattern(ctx), counters(counters) {}
+  LayoutCounters &counters;
 
   LogicalResult matchAndRewrite(linalg::LinalgOp op,
                                 PatternRewriter &rewriter) const override {
@@ -312,7 +318,7 @@ struct TileElementwiseLinalg
     fillRegion(rewriter, ew, body, args,
                body.getTerminator()->getOperand(0));
     rewriter.replaceOpWithNewOp<UnpackOp>(op, outType, ew.getResult());
-    ++numOpsTiled;
+    ++counters.opsTiled;
     return success();
   }
 };
@@ -322,8 +328,10 @@ struct TileElementwiseLinalg
 //===----------------------------------------------------------------------===//
 
 struct TileElementwiseTensorOp : public RewritePattern {
-  TileElementwiseTensorOp(MLIRContext *ctx)
-      : RewritePattern(MatchAnyOpTypeTag(), /*benefit=*/1, ctx) {}
+  TileElementwiseTensorOp(MLIRContext *ctx, LayoutCounters &counters)
+      : RewritePattern(MatchAnyOpTypeTag(), /*benefit=*/1, ctx),
+        counters(counters) {}
+  LayoutCounters &counters;
 
   LogicalResult matchAndRewrite(Operation *op,
                                 PatternRewriter &rewriter) const override {
@@ -348,7 +356,7 @@ struct TileElementwiseTensorOp : public RewritePattern {
       tiled.push_back(tileMatrix(rewriter, loc, v, trigger.geometry));
     Value result = convertOrMap(rewriter, op, tiled, resultType);
     rewriter.replaceOpWithNewOp<UnpackOp>(op, out, result);
-    ++numOpsTiled;
+    ++counters.opsTiled;
     return success();
   }
 
@@ -388,7 +396,9 @@ struct TileElementwiseTensorOp : public RewritePattern {
 /// pack(linalg.fill %v) -> systile.splat %v (a splat systile.constant once
 /// folded, when %v is +0).
 struct SplatPackedFill : public OpRewritePattern<PackOp> {
-  using OpRewritePattern::OpRewritePattern;
+  SplatPackedFill(MLIRContext *ctx, LayoutCounters &counters)
+      : OpRewritePattern(ctx), counters(counters) {}
+  LayoutCounters &counters;
 
   LogicalResult matchAndRewrite(PackOp pack,
                                 PatternRewriter &rewriter) const override {
@@ -399,7 +409,7 @@ struct SplatPackedFill : public OpRewritePattern<PackOp> {
     if (value.getType() != pack.getType().getElementType())
       return rewriter.notifyMatchFailure(pack, "fill value type differs");
     rewriter.replaceOpWithNewOp<SplatOp>(pack, pack.getType(), value);
-    ++numFillsSplat;
+    ++counters.fillsSplat;
     return success();
   }
 };
@@ -438,7 +448,9 @@ bool isSumPayload(Block &body, Value in, Value acc) {
 }
 
 struct TileRowSum : public OpInterfaceRewritePattern<linalg::LinalgOp> {
-  using OpInterfaceRewritePattern::OpInterfaceRewritePattern;
+  TileRowSum(MLIRContext *ctx, LayoutCounters &counters)
+      : OpInterfaceRewritePattern(ctx), counters(counters) {}
+  LayoutCounters &counters;
 
   LogicalResult matchAndRewrite(linalg::LinalgOp op,
                                 PatternRewriter &rewriter) const override {
@@ -483,7 +495,7 @@ struct TileRowSum : public OpInterfaceRewritePattern<linalg::LinalgOp> {
         reduce.getResult());
     rewriter.replaceOpWithNewOp<tensor::CollapseShapeOp>(
         op, outType, dense, ArrayRef<ReassociationIndices>{{0, 1}});
-    ++numReductionsTiled;
+    ++counters.reductionsTiled;
     return success();
   }
 };
@@ -492,14 +504,15 @@ struct SystilePropagateLayout
     : public systile::impl::SystilePropagateLayoutBase<
           SystilePropagateLayout> {
   using SystilePropagateLayoutBase::SystilePropagateLayoutBase;
+  LayoutCounters counters;
 
   void runOnOperation() override {
     MLIRContext *ctx = &getContext();
     RewritePatternSet patterns(ctx);
     patterns.add<TileElementwiseLinalg, TileElementwiseTensorOp,
-                 SplatPackedFill>(ctx);
+                 SplatPackedFill>(ctx, counters);
     if (reductions)
-      patterns.add<TileRowSum>(ctx);
+      patterns.add<TileRowSum>(ctx, counters);
     GreedyRewriteConfig config;
     config.setRegionSimplificationLevel(GreedySimplifyRegionLevel::Disabled);
     if (failed(applyPatternsGreedily(getOperation(), std::move(patterns),

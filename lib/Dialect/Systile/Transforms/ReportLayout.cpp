@@ -23,9 +23,6 @@ using namespace systile;
 
 namespace {
 
-PassCounter numFunctionsReported("systile-report-layout",
-                                 "functions-reported",
-                                 "functions with a layout remark");
 
 /// The runtime layout of a verified tiled type (the verifier has checked
 /// that its sizes fit).
@@ -42,6 +39,10 @@ uint64_t elementBytes(TiledType type) {
 
 struct SystileReportLayout
     : public systile::impl::SystileReportLayoutBase<SystileReportLayout> {
+  PassCounter numFunctionsReported{"systile-report-layout",
+                                 "functions-reported",
+                                 "functions with a layout remark"};
+
   void runOnOperation() override {
     func::FuncOp function = getOperation();
     rt::LayoutCost cost;

@@ -2,16 +2,16 @@
 //
 // systile-report-utilization: one remark per original matmul (an unblocked
 // systile.matmul, or a chain of systile.mxu_matmul ops on the same operands)
-// and one for the module, with RFC section 8's figures in the runtime's
-// machine-parsable format (rt::MatmulStats::format), the same that
-// systile-run --stats prints.
+// and one for the module, with RFC section 8's figures computed and printed
+// by the accounting library (systile/Runtime/Utilization.h, which neither
+// needs nor links the simulator), in the format systile-run --stats prints.
 //
 //===----------------------------------------------------------------------===//
 
 #include "systile/Dialect/Systile/Analysis/MatmulChains.h"
 #include "systile/Dialect/Systile/IR/SystileOps.h"
 #include "systile/Dialect/Systile/Transforms/Passes.h"
-#include "systile/Runtime/Matmul.h"
+#include "systile/Runtime/Utilization.h"
 #include "systile/Support/PassStatistics.h"
 
 #include "llvm/Support/CheckedArithmetic.h"
@@ -25,31 +25,6 @@ using namespace mlir;
 using namespace systile;
 
 namespace {
-
-PassCounter numMatmulsReported("systile-report-utilization", "matmuls-reported",
-                               "matmuls reported");
-
-rt::Shape shapeOf(TiledType type) { return {type.getRows(), type.getCols()}; }
-
-rt::Geometry geometryOf(TiledType type) {
-  return {type.getSublanes(), type.getLanes(), type.getMxu()};
-}
-
-/// Adds `stats` to `total` (RFC 8 figures); false on int64 overflow.
-bool addTo(rt::MatmulStats &total, const rt::MatmulStats &stats) {
-  for (auto [sum, value] :
-       {std::pair{&total.logicalMacs, stats.logicalMacs},
-        std::pair{&total.issuedMacs, stats.issuedMacs},
-        std::pair{&total.weightLoads, stats.weightLoads},
-        std::pair{&total.skippedLoads, stats.skippedLoads}}) {
-    std::optional<int64_t> result = llvm::checkedAdd(*sum, value);
-    if (!result)
-      return false;
-    *sum = *result;
-  }
-  total.paddingMacs = total.issuedMacs - total.logicalMacs;
-  return true;
-}
 
 /// RFC 8's figures of the matmul `op` stands for (an unblocked matmul, or
 /// the chain `op` heads), computed by the runtime, or nullopt on int64
@@ -68,7 +43,7 @@ std::optional<rt::MatmulStats> matmulStats(Operation *op) {
     rt::Expected<rt::MatmulStats> load = rt::weightLoadStats(
         shapeOf(lhs), shapeOf(rhs), geometryOf(lhs), it.getKbAttr().getInt(),
         it.getNbAttr().getInt());
-    if (!load || !addTo(stats, *load))
+    if (!load || !rt::addTo(stats, *load))
       return std::nullopt;
   }
   // Loads of the matmul not in the IR were folded away (skipped).
@@ -83,6 +58,9 @@ std::optional<rt::MatmulStats> matmulStats(Operation *op) {
 struct SystileReportUtilization
     : public systile::impl::SystileReportUtilizationBase<
           SystileReportUtilization> {
+  PassCounter numMatmulsReported{"systile-report-utilization",
+                                 "matmuls-reported", "matmuls reported"};
+
   void runOnOperation() override {
     rt::MatmulStats total;
     bool totalOverflow = false;
@@ -100,7 +78,7 @@ struct SystileReportUtilization
         return;
       }
       emitRemark(op->getLoc()) << stats->format("utilization");
-      totalOverflow |= !addTo(total, *stats);
+      totalOverflow |= !rt::addTo(total, *stats);
     });
     if (totalOverflow) {
       emitWarning(getOperation().getLoc())

@@ -18,8 +18,8 @@
 
 namespace systile {
 
-/// The next weight load of the same matmul: the one user of `op`'s result
-/// that is an mxu_matmul on the same operands and precision accumulating
+/// The next weight load of the same matmul: the one user of `op`'s result,
+/// in the same block, that is an mxu_matmul on the same operands and precision accumulating
 /// into it, with a later (nb, kb) in the blocked order (nb outer, kb
 /// inner). A load at or before `op` in that order starts another matmul
 /// accumulating into this one (e.g. after CSE of `A x B + (A x B + C)`).

@@ -52,26 +52,14 @@ def Systile_GeometryAttr : Systile_Attr<"Geometry", "geometry"> {
   }];
 }
 
+// The pad kind is a parameter of !systile.tiled (`pad = zero|undef`), not an
+// attribute of its own: the enum alone (C++ enum, symbolize/stringify) is
+// what the type needs, so there is no #systile.pad_kind attribute.
 def Systile_PadKind : I32Enum<"PadKind", "what the padding slots of a tiled tensor hold", [
     I32EnumCase<"Zero", 0, "zero">,
     I32EnumCase<"Undef", 1, "undef">]> {
   let cppNamespace = "::systile";
 }
-def Systile_PadKindAttr : EnumAttr<Systile_Dialect, Systile_PadKind, "pad_kind"> {
-  let assemblyFormat = "`<` $value `>`";
-  let summary = "What the padding slots of a tiled tensor hold";
-  let description = [{
-    `zero`: every padding slot holds +0 (integer 0). `undef`: padding slots
-    hold unspecified values, so every reader must mask.
-
-    Example:
-
-    ```mlir
-    #systile.pad_kind<undef>
-    ```
-  }];
-}
-
 def Systile_Precision : I32Enum<"Precision", "matmul input precision", [
     I32EnumCase<"F32", 0, "f32">,
     I32EnumCase<"BF16", 1, "bf16">]> {

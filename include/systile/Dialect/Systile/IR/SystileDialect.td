@@ -54,6 +54,8 @@ def Systile_Dialect : Dialect {
     void printType(::mlir::Type type,
                    ::mlir::DialectAsmPrinter &printer) const override;
   }];
+  // The dialect hooks dispatch to the generated parser and printer and only
+  // add a helpful message for an unknown type name.
   let useDefaultTypePrinterParser = 0;
   let useDefaultAttributePrinterParser = 1;
   let hasConstantMaterializer = 1;

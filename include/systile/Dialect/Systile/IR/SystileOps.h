@@ -29,6 +29,7 @@ mlir::DenseElementsAttr packDenseConstant(mlir::DenseElementsAttr dense,
 /// dense tensor of the type's logical shape.
 mlir::DenseElementsAttr unpackDenseConstant(mlir::DenseElementsAttr storage,
                                             TiledType type);
+
 } // namespace systile
 
 #endif // SYSTILE_DIALECT_SYSTILE_IR_SYSTILEOPS_H

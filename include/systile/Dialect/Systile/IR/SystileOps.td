@@ -12,10 +12,9 @@ include "mlir/IR/BuiltinAttributeInterfaces.td"
 include "mlir/IR/CommonAttrConstraints.td"
 include "mlir/Interfaces/SideEffectInterfaces.td"
 
-// Operands and results of tiled type. A plain constraint (rather than the
-// TypeDef itself) so that the op syntax prints the full `!systile.tiled<...>`.
-def Systile_Tiled : Type<CPred<"::llvm::isa<::systile::TiledType>($_self)">,
-                         "tiled tensor", "::systile::TiledType">;
+// Operands and results of tiled type are `Systile_TiledType` (or
+// `Systile_TiledOf<[...]>`); the op formats print them with
+// `qualified(type($x))`, i.e. as the full `!systile.tiled<...>`.
 def Systile_DenseTensor : RankedTensorOf<[F32, BF16, I8, I32], [HasStaticShapePred, HasAnyRankOfPred<[2]>], "static rank-2 tensor of f32, bf16, i8 or i32">;
 
 def Systile_DenseElementsAttr : ElementsAttrBase<
@@ -53,8 +52,8 @@ def Systile_PackOp : Systile_Op<"pack", [Pure]> {
     ```
   }];
   let arguments = (ins Systile_DenseTensor:$input);
-  let results = (outs Systile_Tiled:$result);
-  let assemblyFormat = "$input attr-dict `:` type($input) `->` type($result)";
+  let results = (outs Systile_TiledType:$result);
+  let assemblyFormat = "$input attr-dict `:` qualified(type($input)) `->` qualified(type($result))";
   let hasVerifier = 1;
   let hasFolder = 1;
 }
@@ -75,9 +74,9 @@ def Systile_UnpackOp : Systile_Op<"unpack", [Pure]> {
     %d = systile.unpack %t : !systile.tiled<3x5xf32> -> tensor<3x5xf32>
     ```
   }];
-  let arguments = (ins Systile_Tiled:$input);
+  let arguments = (ins Systile_TiledType:$input);
   let results = (outs Systile_DenseTensor:$result);
-  let assemblyFormat = "$input attr-dict `:` type($input) `->` type($result)";
+  let assemblyFormat = "$input attr-dict `:` qualified(type($input)) `->` qualified(type($result))";
   let hasVerifier = 1;
   let hasFolder = 1;
 }
@@ -103,8 +102,8 @@ def Systile_ConstantOp : Systile_Op<"constant", [ConstantLike, Pure]> {
     ```
   }];
   let arguments = (ins Systile_DenseElementsAttr:$value);
-  let results = (outs Systile_Tiled:$result);
-  let assemblyFormat = "$value attr-dict `->` type($result)";
+  let results = (outs Systile_TiledType:$result);
+  let assemblyFormat = "$value attr-dict `->` qualified(type($result))";
   let hasVerifier = 1;
   let hasFolder = 1;
 }
@@ -154,14 +153,14 @@ def Systile_MatmulOp : Systile_MatmulBase<"matmul"> {
         : !systile.tiled<3x5xf32>, !systile.tiled<5x7xf32> -> !systile.tiled<3x7xf32>
     ```
   }]);
-  let arguments = (ins Systile_Tiled:$lhs, Systile_Tiled:$rhs,
-                       Systile_Tiled:$acc,
+  let arguments = (ins Systile_TiledType:$lhs, Systile_TiledType:$rhs,
+                       Systile_TiledType:$acc,
                        DefaultValuedAttr<Systile_PrecisionAttr,
                                          "::systile::Precision::F32">:$precision);
-  let results = (outs Systile_Tiled:$result);
+  let results = (outs Systile_TiledType:$result);
   let assemblyFormat = [{
     $lhs `,` $rhs `,` $acc `` custom<Precision>($precision) attr-dict
-    `:` type($lhs) `,` type($rhs) `->` type($result)
+    `:` qualified(type($lhs)) `,` qualified(type($rhs)) `->` qualified(type($result))
   }];
   let hasVerifier = 1;
 }
@@ -189,14 +188,14 @@ def Systile_MxuMatmulOp : Systile_MatmulBase<"mxu_matmul"> {
         -> !systile.tiled<3x5xf32, #systile.geometry<2x4, mxu = 4>>
     ```
   }]);
-  let arguments = (ins Systile_Tiled:$lhs, Systile_Tiled:$rhs,
-                       Systile_Tiled:$acc, I64Attr:$kb, I64Attr:$nb,
+  let arguments = (ins Systile_TiledType:$lhs, Systile_TiledType:$rhs,
+                       Systile_TiledType:$acc, I64Attr:$kb, I64Attr:$nb,
                        DefaultValuedAttr<Systile_PrecisionAttr,
                                          "::systile::Precision::F32">:$precision);
-  let results = (outs Systile_Tiled:$result);
+  let results = (outs Systile_TiledType:$result);
   let assemblyFormat = [{
     $lhs `,` $rhs `,` $acc ` ` `[` $kb `,` $nb `]` `` custom<Precision>($precision)
-    attr-dict `:` type($lhs) `,` type($rhs) `->` type($result)
+    attr-dict `:` qualified(type($lhs)) `,` qualified(type($rhs)) `->` qualified(type($result))
   }];
   let hasVerifier = 1;
 }
@@ -205,14 +204,26 @@ def Systile_MxuMatmulOp : Systile_MatmulBase<"mxu_matmul"> {
 // Element conversions
 //===----------------------------------------------------------------------===//
 
-class Systile_ConversionOp<string mnemonic> : Systile_Op<mnemonic, [Pure]> {
-  let arguments = (ins Systile_Tiled:$input);
-  let results = (outs Systile_Tiled:$result);
-  let assemblyFormat = "$input attr-dict `:` type($input) `->` type($result)";
-  let hasVerifier = 1;
+// An element conversion from `From` to `To` elements: the element types are
+// operand and result constraints, the rest of the type passes through.
+class Systile_ConversionOp<string mnemonic, Type From, Type To,
+                           string toBuilder, string toName,
+                           list<Trait> traits = []>
+    : Systile_Op<mnemonic, !listconcat([Pure,
+        Systile_SameTilingWithElement<"input", "result", toBuilder, toName>],
+        traits)> {
+  let arguments = (ins Systile_TiledOf<[From]>:$input);
+  let results = (outs Systile_TiledOf<[To]>:$result);
+  let assemblyFormat =
+      "$input attr-dict `:` qualified(type($input)) `->` qualified(type($result))";
 }
 
-def Systile_TruncFOp : Systile_ConversionOp<"truncf"> {
+defvar Systile_BF16Builder = "::mlir::BFloat16Type::get($_self.getContext())";
+defvar Systile_F32Builder = "::mlir::Float32Type::get($_self.getContext())";
+defvar Systile_I8Builder = "::mlir::IntegerType::get($_self.getContext(), 8)";
+
+def Systile_TruncFOp : Systile_ConversionOp<"truncf", F32, BF16,
+                                            Systile_BF16Builder, "bf16"> {
   let summary = "f32 to bf16, tiling kept";
   let description = [{
     Rounds each logical element to bf16: to nearest, ties to even; overflow
@@ -228,7 +239,8 @@ def Systile_TruncFOp : Systile_ConversionOp<"truncf"> {
   }];
 }
 
-def Systile_ExtFOp : Systile_ConversionOp<"extf"> {
+def Systile_ExtFOp : Systile_ConversionOp<"extf", BF16, F32,
+                                          Systile_F32Builder, "f32"> {
   let summary = "bf16 to f32, tiling kept";
   let description = [{
     Widens each logical element exactly. The result has the input's shape,
@@ -242,7 +254,8 @@ def Systile_ExtFOp : Systile_ConversionOp<"extf"> {
   }];
 }
 
-def Systile_QuantizeOp : Systile_Op<"quantize", [Pure]> {
+def Systile_QuantizeOp : Systile_ConversionOp<"quantize", F32, I8,
+                                              Systile_I8Builder, "i8"> {
   let summary = "f32 to i8 with a scale and zero point, tiling kept";
   let description = [{
     For each logical element, `q = clamp(roundeven(x / scale) + zero_point,
@@ -258,14 +271,13 @@ def Systile_QuantizeOp : Systile_Op<"quantize", [Pure]> {
         : !systile.tiled<3x5xf32> -> !systile.tiled<3x5xi8>
     ```
   }];
-  let arguments = (ins Systile_Tiled:$input, F32Attr:$scale,
+  let arguments = (ins Systile_TiledOf<[F32]>:$input, F32Attr:$scale,
                        I32Attr:$zero_point);
-  let results = (outs Systile_Tiled:$result);
-  let assemblyFormat = "$input attr-dict `:` type($input) `->` type($result)";
   let hasVerifier = 1;
 }
 
-def Systile_DequantizeOp : Systile_Op<"dequantize", [Pure]> {
+def Systile_DequantizeOp : Systile_ConversionOp<"dequantize", I8, F32,
+                                                Systile_F32Builder, "f32"> {
   let summary = "i8 to f32 with a scale and zero point, tiling kept";
   let description = [{
     For each logical element, `x = fl32(float(q - zero_point) * scale)`.
@@ -280,10 +292,8 @@ def Systile_DequantizeOp : Systile_Op<"dequantize", [Pure]> {
         : !systile.tiled<3x5xi8> -> !systile.tiled<3x5xf32>
     ```
   }];
-  let arguments = (ins Systile_Tiled:$input, F32Attr:$scale,
+  let arguments = (ins Systile_TiledOf<[I8]>:$input, F32Attr:$scale,
                        I32Attr:$zero_point);
-  let results = (outs Systile_Tiled:$result);
-  let assemblyFormat = "$input attr-dict `:` type($input) `->` type($result)";
   let hasVerifier = 1;
 }
 
@@ -308,11 +318,11 @@ def Systile_ReduceOp : Systile_Op<"reduce", [Pure]> {
         : !systile.tiled<3x5xf32, pad = undef> -> !systile.tiled<3x1xf32>
     ```
   }];
-  let arguments = (ins Systile_ReduceKindAttr:$kind, Systile_Tiled:$input,
+  let arguments = (ins Systile_ReduceKindAttr:$kind, Systile_TiledType:$input,
                        I64Attr:$dim);
-  let results = (outs Systile_Tiled:$result);
+  let results = (outs Systile_TiledType:$result);
   let assemblyFormat = [{
-    custom<ReduceKind>($kind) $input `dim` `=` $dim attr-dict `:` type($input) `->` type($result)
+    $kind $input `dim` `=` $dim attr-dict `:` qualified(type($input)) `->` qualified(type($result))
   }];
   let hasVerifier = 1;
 }
@@ -333,10 +343,10 @@ def Systile_FillPaddingOp : Systile_Op<"fill_padding", [Pure]> {
         : !systile.tiled<3x5xf32, pad = undef> -> !systile.tiled<3x5xf32>
     ```
   }];
-  let arguments = (ins Systile_Tiled:$input, TypedAttrInterface:$value);
-  let results = (outs Systile_Tiled:$result);
+  let arguments = (ins Systile_TiledType:$input, TypedAttrInterface:$value);
+  let results = (outs Systile_TiledType:$result);
   let assemblyFormat = [{
-    $input `,` $value attr-dict `:` type($input) `->` type($result)
+    $input `,` $value attr-dict `:` qualified(type($input)) `->` qualified(type($result))
   }];
   let hasVerifier = 1;
 }
@@ -370,8 +380,8 @@ def Systile_SplatOp : Systile_Op<"splat", [Pure,
     ```
   }];
   let arguments = (ins AnyTypeOf<[F32, BF16, I8, I32]>:$value);
-  let results = (outs Systile_Tiled:$result);
-  let assemblyFormat = "$value attr-dict `:` type($result)";
+  let results = (outs Systile_TiledType:$result);
+  let assemblyFormat = "$value attr-dict `:` qualified(type($result))";
   let hasFolder = 1;
 }
 
@@ -396,10 +406,10 @@ def Systile_BroadcastOp : Systile_Op<"broadcast", [Pure]> {
         : !systile.tiled<1x7xf32> -> !systile.tiled<3x7xf32>
     ```
   }];
-  let arguments = (ins Systile_Tiled:$input, I64Attr:$dim);
-  let results = (outs Systile_Tiled:$result);
+  let arguments = (ins Systile_TiledType:$input, I64Attr:$dim);
+  let results = (outs Systile_TiledType:$result);
   let assemblyFormat = [{
-    $input `dim` `=` $dim attr-dict `:` type($input) `->` type($result)
+    $input `dim` `=` $dim attr-dict `:` qualified(type($input)) `->` qualified(type($result))
   }];
   let hasVerifier = 1;
   let hasFolder = 1;
@@ -446,11 +456,11 @@ def Systile_ElementwiseOp : Systile_Op<"elementwise", [
     }
     ```
   }];
-  let arguments = (ins Variadic<Systile_Tiled>:$inputs);
-  let results = (outs Systile_Tiled:$result);
+  let arguments = (ins Variadic<Systile_TiledType>:$inputs);
+  let results = (outs Systile_TiledType:$result);
   let regions = (region SizedRegion<1>:$body);
   let assemblyFormat = [{
-    `ins` `(` $inputs `:` type($inputs) `)` `->` type($result)
+    `ins` `(` $inputs `:` qualified(type($inputs)) `)` `->` qualified(type($result))
     attr-dict-with-keyword $body
   }];
   let hasVerifier = 1;

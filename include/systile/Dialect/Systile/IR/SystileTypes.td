@@ -12,8 +12,9 @@ include "mlir/IR/AttrTypeBase.td"
 include "mlir/IR/BuiltinTypeInterfaces.td"
 
 def Systile_TiledType : TypeDef<Systile_Dialect, "Tiled"> {
+  let mnemonic = "tiled";
   let typeName = "systile.tiled";
-  let summary = "A rank-2 tensor in tiled hardware layout, with its mask";
+  let summary = "rank-2 tensor in tiled hardware layout, with its mask";
   let description = [{
     A matrix of logical shape `R x C` stored as vector memory holds it: the
     padded shape is `ceil(R/S)*S x ceil(C/L)*L` for the geometry's `S x L`
@@ -57,9 +58,9 @@ def Systile_TiledType : TypeDef<Systile_Dialect, "Tiled"> {
     "::mlir::Type":$elementType,
     "::systile::GeometryAttr":$geometry,
     "::systile::PadKind":$padKind);
-  // Parsed and printed by the dialect (SystileTypes.cpp), not by a
-  // TiledType::parse/print pair: ops then print the full `!systile.tiled<...>`
-  // rather than the stripped `<...>` form.
+  // TiledType::parse/print (SystileTypes.cpp) handle the `<...>` part; ops
+  // print the full `!systile.tiled<...>` with `qualified(type($x))`.
+  let hasCustomAssemblyFormat = 1;
   let genVerifyDecl = 1;
   let skipDefaultBuilders = 1;
   let builders = [
@@ -98,6 +99,10 @@ def Systile_TiledType : TypeDef<Systile_Dialect, "Tiled"> {
     bool isLogical(int64_t row, int64_t col) const;
     /// The storage offset of padded slot (row, col) (RFC section 3).
     int64_t getStorageOffset(int64_t row, int64_t col) const;
+    /// The shape on the geometry's tiles, for the tiling rules shared with
+    /// the runtime (systile/Runtime/Tiling.h: address map, row runs,
+    /// padding scan).
+    ::systile::rt::TileGrid getTileGrid() const;
     /// The same type with another element type / pad kind.
     TiledType withElementType(::mlir::Type elementType) const;
     TiledType withPadKind(::systile::PadKind padKind) const;
@@ -107,5 +112,23 @@ def Systile_TiledType : TypeDef<Systile_Dialect, "Tiled"> {
     static bool isSupportedElementType(::mlir::Type type);
   }];
 }
+
+// A tiled tensor whose element type is one of `allowed`.
+class Systile_TiledOf<list<Type> allowed> : Type<
+    And<[Systile_TiledType.predicate,
+         SubstLeaves<"$_self",
+                     "::llvm::cast<::systile::TiledType>($_self).getElementType()",
+                     AnyTypeOf<allowed>.predicate>]>,
+    "tiled tensor of " # AnyTypeOf<allowed>.summary, "::systile::TiledType">;
+
+// `result` is `input` with element type `element` (same shape, geometry and
+// pad kind): the type rule of the element conversions.
+class Systile_SameTilingWithElement<string input, string result,
+                                    string element, string elementName>
+    : TypesMatchWith<"result has the input's shape, geometry and pad kind, "
+                     "with element type " # elementName,
+                     input, result,
+                     "::llvm::cast<::systile::TiledType>($_self)"
+                     ".withElementType(" # element # ")">;
 
 #endif // SYSTILE_DIALECT_SYSTILE_IR_SYSTILETYPES_TD

@@ -114,8 +114,8 @@ def SystileReportUtilization : Pass<"systile-report-utilization",
     `padding_macs = issued - logical`, `utilization = logical / issued`
     (printed as a percentage with 4 decimals; 0 when nothing is issued).
     An unblocked `systile.matmul` issues all `ceil(K/m) * ceil(N/m)` loads.
-    A blocked matmul is the chain of `systile.mxu_matmul` ops on the same
-    operands, each accumulating into the previous one, in increasing
+    A blocked matmul is the chain of `systile.mxu_matmul` ops in one block on
+    the same operands, each accumulating into the previous one, in increasing
     `(nb, kb)` order (a load at or before the previous one in that order
     starts the next matmul, e.g. `A x B + (A x B + C)` after CSE); its loads
     erased by `systile-fold-zero-tiles` are counted as `skipped_loads` (they

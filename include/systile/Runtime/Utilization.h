@@ -1,0 +1,92 @@
+//===- Utilization.h - RFC 8 utilisation accounting -------------*- C++ -*-===//
+//
+// The one home of RFC section 8's figures: what one weight load issues and
+// what of it is logical, their overflow-checked sums, and the one
+// machine-parsable line (`utilization: ...` / `total: ...`) that the
+// simulator, systile-run and the systile-report-utilization pass print.
+//
+// Built as its own small library (SystileUtilization, C++ standard library
+// and the address map only), so that the compiler's passes can account for
+// a matmul without linking the simulator's threads and SIMD kernels.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef SYSTILE_RUNTIME_UTILIZATION_H
+#define SYSTILE_RUNTIME_UTILIZATION_H
+
+#include "systile/Runtime/Layout.h"
+#include "systile/Runtime/Status.h"
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+
+namespace systile::rt {
+
+/// Utilisation figures of RFC section 8. `paddingMacs` is always
+/// `issuedMacs - logicalMacs` when the figures come from the functions
+/// below.
+struct MatmulStats {
+  int64_t logicalMacs = 0;
+  int64_t issuedMacs = 0;
+  int64_t paddingMacs = 0;
+  int64_t weightLoads = 0;
+  int64_t skippedLoads = 0;
+
+  /// logical / issued, or 0 when nothing was issued.
+  double utilization() const;
+  /// "<prefix>: logical_macs=.. issued_macs=.. padding_macs=..
+  /// weight_loads=.. skipped_loads=.. utilization=P%" with P = 100 *
+  /// utilization() printed with 4 decimals by printf("%.4f"), i.e. the
+  /// double rounded to nearest (ties as the C library rounds the exact
+  /// binary value, which is in practice never a tie).
+  std::string format(std::string_view prefix = "utilization") const;
+
+  /// Unchecked sum, for figures known to be small; addTo() is the checked
+  /// one.
+  MatmulStats &operator+=(const MatmulStats &other);
+  friend bool operator==(const MatmulStats &a, const MatmulStats &b) {
+    return a.logicalMacs == b.logicalMacs && a.issuedMacs == b.issuedMacs &&
+           a.paddingMacs == b.paddingMacs && a.weightLoads == b.weightLoads &&
+           a.skippedLoads == b.skippedLoads;
+  }
+};
+
+/// `total += part`, field by field; false (and `total` unspecified) when a
+/// sum would exceed 2^63-1.
+[[nodiscard]] bool addTo(MatmulStats &total, const MatmulStats &part);
+
+/// The sizes RFC 8's per-load formula needs: an M x K x N matmul whose lhs
+/// pads to `paddedRows` rows, on an `mxu x mxu` array.
+struct MatmulDims {
+  int64_t rows = 0;       // M
+  int64_t depth = 0;      // K
+  int64_t cols = 0;       // N
+  int64_t paddedRows = 0; // ceil(M / sublanes) * sublanes
+  int64_t mxu = 0;
+};
+
+/// Adds the issued weight load (kb, nb) to `stats`:
+///   k_len = min(m, K - kb*m);  n_len = min(m, N - nb*m)
+///   issued += Mpad * m * m;    logical += M * k_len * n_len
+/// Precondition: (kb, nb) is inside the block grid. False when a figure
+/// would exceed 2^63-1.
+[[nodiscard]] bool addIssuedLoad(MatmulStats &stats, const MatmulDims &dims,
+                                 int64_t kb, int64_t nb);
+
+/// The message of a figure that exceeds 2^63-1, for `Error`s.
+extern const char *const kStatsOverflow;
+
+/// The RFC 8 figures of a matmul without running it: every (kb, nb) load
+/// issued (a closed form: no loop over blocks). Errors: invalid geometry or
+/// shapes, lhs cols != rhs rows, a figure above 2^63-1.
+Expected<MatmulStats> matmulStats(Shape lhs, Shape rhs, Geometry geometry);
+
+/// The RFC 8 figures of the one issued weight load (kb, nb) of lhs x rhs.
+/// Errors: as matmulStats, plus kb/nb outside the block grid.
+Expected<MatmulStats> weightLoadStats(Shape lhs, Shape rhs, Geometry geometry,
+                                      int64_t kb, int64_t nb);
+
+} // namespace systile::rt
+
+#endif // SYSTILE_RUNTIME_UTILIZATION_H

@@ -1,0 +1,142 @@
+//===- Utilization.cpp - RFC 8 utilisation accounting ---------------------===//
+//
+// The per-load formula, the checked sums and the one output format of RFC
+// section 8's figures. Standard library only (see Utilization.h).
+//
+//===----------------------------------------------------------------------===//
+
+#include "systile/Runtime/Utilization.h"
+
+#include "systile/Runtime/LayoutCost.h"
+
+#include <algorithm>
+#include <cinttypes>
+#include <cstdio>
+#include <utility>
+
+namespace systile::rt {
+
+const char *const kStatsOverflow =
+    "the utilisation figures of this matmul exceed 2^63-1";
+
+double MatmulStats::utilization() const {
+  return issuedMacs > 0 ? static_cast<double>(logicalMacs) /
+                              static_cast<double>(issuedMacs)
+                        : 0.0;
+}
+
+std::string MatmulStats::format(std::string_view prefix) const {
+  char buf[320];
+  std::snprintf(buf, sizeof(buf),
+                ": logical_macs=%" PRId64 " issued_macs=%" PRId64
+                " padding_macs=%" PRId64 " weight_loads=%" PRId64
+                " skipped_loads=%" PRId64 " utilization=%.4f%%",
+                logicalMacs, issuedMacs, paddingMacs, weightLoads, skippedLoads,
+                100.0 * utilization());
+  return std::string(prefix) + buf;
+}
+
+MatmulStats &MatmulStats::operator+=(const MatmulStats &other) {
+  logicalMacs += other.logicalMacs;
+  issuedMacs += other.issuedMacs;
+  paddingMacs += other.paddingMacs;
+  weightLoads += other.weightLoads;
+  skippedLoads += other.skippedLoads;
+  return *this;
+}
+
+bool addTo(MatmulStats &total, const MatmulStats &part) {
+  return !__builtin_add_overflow(total.logicalMacs, part.logicalMacs,
+                                 &total.logicalMacs) &&
+         !__builtin_add_overflow(total.issuedMacs, part.issuedMacs,
+                                 &total.issuedMacs) &&
+         !__builtin_add_overflow(total.paddingMacs, part.paddingMacs,
+                                 &total.paddingMacs) &&
+         !__builtin_add_overflow(total.weightLoads, part.weightLoads,
+                                 &total.weightLoads) &&
+         !__builtin_add_overflow(total.skippedLoads, part.skippedLoads,
+                                 &total.skippedLoads);
+}
+
+bool addIssuedLoad(MatmulStats &stats, const MatmulDims &dims, int64_t kb,
+                   int64_t nb) {
+  const int64_t m = dims.mxu;
+  const int64_t kLen = std::min(m, dims.depth - kb * m);
+  const int64_t nLen = std::min(m, dims.cols - nb * m);
+  // kLen * nLen <= m * m, which a valid geometry keeps exact.
+  MatmulStats load;
+  load.weightLoads = 1;
+  if (__builtin_mul_overflow(dims.paddedRows, m * m, &load.issuedMacs) ||
+      __builtin_mul_overflow(dims.rows, kLen * nLen, &load.logicalMacs))
+    return false;
+  load.paddingMacs = load.issuedMacs - load.logicalMacs;
+  return addTo(stats, load);
+}
+
+/// The layouts of lhs and rhs for the stats functions, or an error.
+static Expected<std::pair<Layout, Layout>>
+statsLayouts(const char *op, Shape lhs, Shape rhs, Geometry geometry) {
+  Expected<Layout> la = Layout::get(lhs, geometry);
+  if (!la)
+    return Error(la.error());
+  Expected<Layout> lb = Layout::get(rhs, geometry);
+  if (!lb)
+    return Error(lb.error());
+  if (lhs.cols != rhs.rows)
+    return Error(std::string(op) + ": lhs has " + std::to_string(lhs.cols) +
+                 " columns but rhs has " + std::to_string(rhs.rows) + " rows");
+  return std::make_pair(la.take(), lb.take());
+}
+
+static MatmulDims dimsOf(const Layout &lhs, const Layout &rhs) {
+  return {lhs.logicalShape().rows, rhs.logicalShape().rows,
+          rhs.logicalShape().cols, lhs.paddedShape().rows, lhs.geometry().mxu};
+}
+
+Expected<MatmulStats> weightLoadStats(Shape lhs, Shape rhs, Geometry geometry,
+                                      int64_t kb, int64_t nb) {
+  auto layouts = statsLayouts("weightLoadStats", lhs, rhs, geometry);
+  if (!layouts)
+    return Error(layouts.error());
+  const Layout &la = layouts->first, &lb = layouts->second;
+  if (kb < 0 || kb >= lb.mxuRowBlocks() || nb < 0 || nb >= lb.mxuColBlocks())
+    return Error("weightLoadStats: block (" + std::to_string(kb) + ", " +
+                 std::to_string(nb) + ") is outside the " +
+                 std::to_string(lb.mxuRowBlocks()) + " x " +
+                 std::to_string(lb.mxuColBlocks()) + " weight blocks");
+  MatmulStats stats;
+  if (!addIssuedLoad(stats, dimsOf(la, lb), kb, nb))
+    return Error(std::string("weightLoadStats: ") + kStatsOverflow);
+  return stats;
+}
+
+Expected<MatmulStats> matmulStats(Shape lhs, Shape rhs, Geometry geometry) {
+  auto layouts = statsLayouts("matmulStats", lhs, rhs, geometry);
+  if (!layouts)
+    return Error(layouts.error());
+  const Layout *la = &layouts->first, *lb = &layouts->second;
+  // Closed form of RFC 8's sum over all (kb, nb): the k_len * n_len of the
+  // blocks add up to K * N, so logical = M*K*N; each load issues Mpad*m*m.
+  // (A loop over blocks would be unbounded for huge shapes.)
+  MatmulStats stats;
+  const int64_t m = geometry.mxu;
+  int64_t kn, perLoad;
+  if (__builtin_mul_overflow(lb->mxuRowBlocks(), lb->mxuColBlocks(),
+                             &stats.weightLoads) ||
+      __builtin_mul_overflow(lhs.cols, rhs.cols, &kn) ||
+      __builtin_mul_overflow(lhs.rows, kn, &stats.logicalMacs) ||
+      __builtin_mul_overflow(la->paddedShape().rows, m * m, &perLoad) ||
+      __builtin_mul_overflow(perLoad, stats.weightLoads, &stats.issuedMacs))
+    return Error(std::string("matmulStats: ") + kStatsOverflow);
+  stats.paddingMacs = stats.issuedMacs - stats.logicalMacs;
+  return stats;
+}
+
+} // namespace systile::rt
+
+std::string systile::rt::LayoutCost::format() const {
+  return "layout: packs=" + std::to_string(packs) +
+         " unpacks=" + std::to_string(unpacks) +
+         " packed_bytes=" + std::to_string(packedBytes) +
+         " unpacked_bytes=" + std::to_string(unpackedBytes);
+}
