@@ -56,8 +56,7 @@ void bindResults(Operation *op, ExecContext &ctx,
 
 /// Runs `region` with `args` and drops the frame's references to what it
 /// left behind; its yielded values.
-FailureOr<SmallVector<RtValue>> runAndRelease(ExecContext &ctx,
-                                              Region &region,
+FailureOr<SmallVector<RtValue>> runAndRelease(ExecContext &ctx, Region &region,
                                               SmallVector<RtValue> &args) {
   FailureOr<SmallVector<RtValue>> results =
       ctx.runRegionConsuming(region, args);
@@ -87,8 +86,8 @@ FailureOr<uint64_t> tripCount(Operation *op, __int128 lb, __int128 ub,
                               __int128 step) {
   if (step <= 0)
     return opError(op) << "step " << static_cast<int64_t>(step)
-                           << " is not positive; the loop would not "
-                              "terminate";
+                       << " is not positive; the loop would not "
+                          "terminate";
   if (lb >= ub)
     return 0;
   __int128 n = (ub - lb + step - 1) / step; // ub - lb < 2^64: no overflow.
@@ -98,8 +97,7 @@ FailureOr<uint64_t> tripCount(Operation *op, __int128 lb, __int128 ub,
 }
 
 LogicalResult executeFor(scf::ForOp op, ExecContext &ctx) {
-  FailureOr<ElementKind> kind =
-      ctx.kindOf(op, op.getInductionVar().getType());
+  FailureOr<ElementKind> kind = ctx.kindOf(op, op.getInductionVar().getType());
   if (failed(kind))
     return failure();
   bool isUnsigned = op.getUnsignedCmp();
@@ -182,8 +180,7 @@ LogicalResult executeIndexSwitch(scf::IndexSwitchOp op, ExecContext &ctx) {
   return success();
 }
 
-LogicalResult executeExecuteRegion(scf::ExecuteRegionOp op,
-                                   ExecContext &ctx) {
+LogicalResult executeExecuteRegion(scf::ExecuteRegionOp op, ExecContext &ctx) {
   SmallVector<RtValue> args;
   FailureOr<SmallVector<RtValue>> results =
       runAndRelease(ctx, op.getRegion(), args);
@@ -236,8 +233,7 @@ FailureOr<ForallSpace> forallSpace(scf::ForallOp op, ExecContext &ctx) {
 /// one iteration, to `written` (the outputs, or copies of `outs` made on
 /// first write when the body reads them).
 LogicalResult
-applyParallelInserts(scf::ForallOp op, ExecContext &ctx,
-                     ArrayRef<RtValue> outs,
+applyParallelInserts(scf::ForallOp op, ExecContext &ctx, ArrayRef<RtValue> outs,
                      SmallVector<std::optional<DenseValue>> &written) {
   unsigned numIvs = op.getRank();
   Region &body = op.getRegion();

@@ -16,8 +16,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "systile/Interpreter/ExecContext.h"
 #include "TensorScfSupport.h"
+#include "systile/Interpreter/ExecContext.h"
 
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/IR/BuiltinTypes.h"
@@ -60,12 +60,11 @@ FailureOr<SmallVector<int64_t>> shapeOf(Operation *op, ExecContext &ctx,
       continue;
     }
     if (next >= dynamic.size())
-      return opError(op) << "missing the size of dynamic dimension "
-                             << dim;
+      return opError(op) << "missing the size of dynamic dimension " << dim;
     int64_t v = scalarInt(ctx, dynamic[next++]);
     if (v < 0)
-      return opError(op) << "dynamic dimension " << dim << " has size "
-                             << v << "; sizes must be non-negative";
+      return opError(op) << "dynamic dimension " << dim << " has size " << v
+                         << "; sizes must be non-negative";
     shape.push_back(v);
   }
   return shape;
@@ -76,13 +75,13 @@ LogicalResult checkAgainstType(Operation *op, ArrayRef<int64_t> shape,
                                ShapedType type) {
   if (static_cast<int64_t>(shape.size()) != type.getRank())
     return opError(op) << "the run-time value has rank " << shape.size()
-                           << ", but its type " << type << " has rank "
-                           << type.getRank();
+                       << ", but its type " << type << " has rank "
+                       << type.getRank();
   for (auto [dim, have, want] : llvm::enumerate(shape, type.getShape()))
     if (!ShapedType::isDynamic(want) && have != want)
-      return opError(op)
-             << "dimension " << dim << " is " << have
-             << " at run time, but the type " << type << " says " << want;
+      return opError(op) << "dimension " << dim << " is " << have
+                         << " at run time, but the type " << type << " says "
+                         << want;
   return success();
 }
 
@@ -94,36 +93,33 @@ FailureOr<int64_t> linearIndex(Operation *op, ArrayRef<int64_t> shape,
   for (auto [dim, size, i] : llvm::enumerate(shape, indices)) {
     if (i < 0 || i >= size)
       return opError(op) << "index " << i << " of dimension " << dim
-                             << " is out of bounds [0, " << size << ")";
+                         << " is out of bounds [0, " << size << ")";
     linear = linear * size + i;
   }
   return linear;
 }
 
 /// Checks `box` against a source or destination of `shape`.
-LogicalResult checkBox(Operation *op, ArrayRef<int64_t> shape,
-                       const Box &box) {
+LogicalResult checkBox(Operation *op, ArrayRef<int64_t> shape, const Box &box) {
   if (box.sizes.size() != shape.size())
     return opError(op) << "the slice has rank " << box.sizes.size()
-                           << " but the tensor has rank " << shape.size();
+                       << " but the tensor has rank " << shape.size();
   for (size_t d = 0; d < shape.size(); ++d) {
-    int64_t off = box.offsets[d], size = box.sizes[d],
-            stride = box.strides[d];
+    int64_t off = box.offsets[d], size = box.sizes[d], stride = box.strides[d];
     if (size < 0)
-      return opError(op) << "slice size " << size << " of dimension "
-                             << d << " is negative";
+      return opError(op) << "slice size " << size << " of dimension " << d
+                         << " is negative";
     if (size == 0)
       continue;
     if (stride < 1)
-      return opError(op) << "slice stride " << stride << " of dimension "
-                             << d << " is not positive";
-    __int128 last = static_cast<__int128>(off) +
-                    static_cast<__int128>(size - 1) * stride;
+      return opError(op) << "slice stride " << stride << " of dimension " << d
+                         << " is not positive";
+    __int128 last =
+        static_cast<__int128>(off) + static_cast<__int128>(size - 1) * stride;
     if (off < 0 || last >= shape[d])
-      return opError(op)
-             << "slice of dimension " << d << " (offset " << off << ", size "
-             << size << ", stride " << stride
-             << ") is out of bounds of its size " << shape[d];
+      return opError(op) << "slice of dimension " << d << " (offset " << off
+                         << ", size " << size << ", stride " << stride
+                         << ") is out of bounds of its size " << shape[d];
   }
   return success();
 }
@@ -135,7 +131,7 @@ FailureOr<DenseValue> writableOperand(Operation *op, ExecContext &ctx,
   RtValue v = ctx.take(operand);
   if (!v.isDense())
     return opError(op) << "operand #" << operand.getOperandNumber()
-                           << " is not a dense tensor";
+                       << " is not a dense tensor";
   if (v.dense().isUnique())
     return DenseValue(v.dense());
   llvm::Expected<DenseValue> copy = v.dense().clone();
@@ -170,8 +166,7 @@ void fill(DenseValue &dest, const void *element) {
 DenseValue subView(const DenseValue &source, int64_t begin,
                    ArrayRef<int64_t> shape) {
   auto holder = std::make_shared<const DenseValue>(source);
-  const char *data =
-      source.data<char>() + begin * elementSize(source.kind());
+  const char *data = source.data<char>() + begin * elementSize(source.kind());
   return DenseValue::adopt(source.kind(), shape, std::move(holder), data);
 }
 
@@ -232,8 +227,7 @@ LogicalResult executeSplat(tensor::SplatOp op, ExecContext &ctx) {
   return success();
 }
 
-LogicalResult executeFromElements(tensor::FromElementsOp op,
-                                  ExecContext &ctx) {
+LogicalResult executeFromElements(tensor::FromElementsOp op, ExecContext &ctx) {
   auto type = cast<RankedTensorType>(op.getType());
   FailureOr<ElementKind> kind = ctx.kindOf(op, type);
   if (failed(kind))
@@ -250,9 +244,8 @@ LogicalResult executeFromElements(tensor::FromElementsOp op,
 /// Runs `region` (one index argument per dimension, yielding one scalar) at
 /// every point of `shape`, or only at the points outside `keep` when given,
 /// storing each result into `out`.
-LogicalResult generateElements(Operation *op, ExecContext &ctx,
-                               Region &region, DenseValue &out,
-                               const Box *keep = nullptr) {
+LogicalResult generateElements(Operation *op, ExecContext &ctx, Region &region,
+                               DenseValue &out, const Box *keep = nullptr) {
   ArrayRef<int64_t> shape = out.shape();
   if (out.numElements() == 0)
     return success();
@@ -275,7 +268,7 @@ LogicalResult generateElements(Operation *op, ExecContext &ctx,
       if (!value.isDense() || value.kind() != out.kind() ||
           value.dense().numElements() != 1)
         return opError(op) << "the region must yield one "
-                               << toString(out.kind()) << " scalar";
+                           << toString(out.kind()) << " scalar";
       storeScalar(out, linear, value.dense());
     }
     for (int64_t d = static_cast<int64_t>(shape.size()) - 1; d >= 0; --d) {
@@ -360,8 +353,7 @@ LogicalResult executeInsert(tensor::InsertOp op, ExecContext &ctx) {
   if (failed(at))
     return failure();
   DenseValue scalar = ctx.dense(op.getScalar());
-  FailureOr<DenseValue> dest =
-      writableOperand(op, ctx, op.getDestMutable());
+  FailureOr<DenseValue> dest = writableOperand(op, ctx, op.getDestMutable());
   if (failed(dest))
     return failure();
   storeScalar(*dest, *at, scalar);
@@ -374,8 +366,8 @@ LogicalResult executeDim(tensor::DimOp op, ExecContext &ctx) {
   int64_t dim = scalarInt(ctx, op.getIndex());
   if (dim < 0 || dim >= src.rank())
     return opError(op) << "dimension " << dim
-                          << " is out of range for a tensor of rank "
-                          << src.rank();
+                       << " is out of range for a tensor of rank "
+                       << src.rank();
   ctx.bind(op.getResult(), indexScalar(src.shape()[dim]));
   return success();
 }
@@ -397,7 +389,7 @@ LogicalResult bindReshaped(Operation *op, ExecContext &ctx,
       return opError(op) << "invalid result shape";
   if (count != src.numElements())
     return opError(op) << "cannot reshape " << src.numElements()
-                           << " elements into " << count;
+                       << " elements into " << count;
   if (failed(checkAgainstType(op, shape,
                               cast<ShapedType>(op->getResult(0).getType()))))
     return failure();
@@ -416,9 +408,9 @@ LogicalResult executeExpandShape(tensor::ExpandShapeOp op, ExecContext &ctx) {
         return opError(op) << "invalid output shape";
     if (product != src.shape()[dim])
       return opError(op) << "source dimension " << dim << " of size "
-                            << src.shape()[dim]
-                            << " does not expand to sizes whose product is "
-                            << product;
+                         << src.shape()[dim]
+                         << " does not expand to sizes whose product is "
+                         << product;
   }
   return bindReshaped(op, ctx, src, shape);
 }
@@ -462,11 +454,11 @@ LogicalResult executeBitcast(tensor::BitcastOp op, ExecContext &ctx) {
   if (bitWidth(*kind) != bitWidth(src.kind()) ||
       elementSize(*kind) != elementSize(src.kind()))
     return opError(op) << "cannot bitcast " << toString(src.kind())
-                          << " elements to " << toString(*kind);
-  ctx.bind(op.getResult(), DenseValue::adopt(
-                               *kind, src.shape(),
-                               std::make_shared<const DenseValue>(src),
-                               src.rawData()));
+                       << " elements to " << toString(*kind);
+  ctx.bind(op.getResult(),
+           DenseValue::adopt(*kind, src.shape(),
+                             std::make_shared<const DenseValue>(src),
+                             src.rawData()));
   return success();
 }
 
@@ -480,8 +472,7 @@ template <typename OpT> Box boxOf(OpT op, ExecContext &ctx) {
              resolve(ctx, op.getMixedStrides())};
 }
 
-LogicalResult executeExtractSlice(tensor::ExtractSliceOp op,
-                                  ExecContext &ctx) {
+LogicalResult executeExtractSlice(tensor::ExtractSliceOp op, ExecContext &ctx) {
   const DenseValue &src = ctx.dense(op.getSource());
   Box box = boxOf(op, ctx);
   if (failed(checkBox(op, src.shape(), box)))
@@ -500,7 +491,8 @@ LogicalResult executeExtractSlice(tensor::ExtractSliceOp op,
     ctx.bind(op.getResult(), src.reshaped(shape));
     return success();
   }
-  if (std::optional<int64_t> start = contiguousStart(src.shape(), box)) {
+  if (std::optional<int64_t> start =
+          count ? contiguousStart(src.shape(), box) : std::nullopt) {
     ctx.bind(op.getResult(), subView(src, *start, shape));
     return success();
   }
@@ -516,6 +508,14 @@ LogicalResult executeExtractSlice(tensor::ExtractSliceOp op,
 LogicalResult executeInsertSlice(tensor::InsertSliceOp op, ExecContext &ctx) {
   DenseValue source = ctx.dense(op.getSource()); // Alive past take().
   Box box = boxOf(op, ctx);
+  const DenseValue &old = ctx.dense(op.getDest());
+  if (source.numElements() == old.numElements() && source.numElements() > 0) {
+    // The slice covers the whole destination: the result is the source.
+    if (failed(checkBox(op, old.shape(), box)))
+      return failure();
+    ctx.bind(op.getResult(), source.reshaped(old.shape()));
+    return success();
+  }
   FailureOr<DenseValue> dest = writableOperand(op, ctx, op.getDestMutable());
   if (failed(dest) || failed(insertSlice(op, *dest, source, box)))
     return failure();
@@ -551,9 +551,8 @@ LogicalResult executePad(tensor::PadOp op, ExecContext &ctx) {
   for (int64_t d = 0; d < src.rank(); ++d) {
     int64_t size;
     if (low[d] < 0 || high[d] < 0)
-      return opError(op) << "padding of dimension " << d << " (low "
-                            << low[d] << ", high " << high[d]
-                            << ") is negative";
+      return opError(op) << "padding of dimension " << d << " (low " << low[d]
+                         << ", high " << high[d] << ") is negative";
     if (__builtin_add_overflow(src.shape()[d], low[d], &size) ||
         __builtin_add_overflow(size, high[d], &size))
       return opError(op) << "padded dimension " << d << " overflows int64";
@@ -572,7 +571,7 @@ LogicalResult executePad(tensor::PadOp op, ExecContext &ctx) {
   if (*value) {
     if ((*value)->kind() != src.kind())
       return opError(op) << "the padding value is not of the source's "
-                               "element type";
+                            "element type";
     fill(*out, (*value)->rawData());
   } else if (failed(generateElements(op, ctx, op.getRegion(), *out, &box))) {
     return failure();
@@ -592,8 +591,8 @@ LogicalResult executeConcat(tensor::ConcatOp op, ExecContext &ctx) {
     ArrayRef<int64_t> s = ctx.dense(input).shape();
     for (size_t d = 0; d < shape.size(); ++d)
       if (static_cast<int64_t>(d) != dim && s[d] != shape[d])
-        return opError(op) << "inputs differ in dimension " << d << " ("
-                              << s[d] << " vs " << shape[d] << ")";
+        return opError(op) << "inputs differ in dimension " << d << " (" << s[d]
+                           << " vs " << shape[d] << ")";
     if (__builtin_add_overflow(shape[dim], s[dim], &shape[dim]))
       return opError(op) << "concatenated size overflows int64";
   }
@@ -699,7 +698,7 @@ LogicalResult systile::interp::insertSlice(Operation *op, DenseValue &dest,
     count *= s;
   if (count != source.numElements())
     return opError(op) << "the source has " << source.numElements()
-                           << " elements but the slice has " << count;
+                       << " elements but the slice has " << count;
   copyBox(dest.mutableData<char>(), dest.shape(), box,
           const_cast<char *>(source.data<char>()), elementSize(dest.kind()),
           /*toBig=*/true);

@@ -6,6 +6,7 @@
 // RUN: systile-run %s --entry extract | FileCheck %s --check-prefix=EXTRACT
 // RUN: systile-run %s --entry insert | FileCheck %s --check-prefix=INSERT
 // RUN: systile-run %s --entry elements | FileCheck %s --check-prefix=ELEM
+// RUN: systile-run %s --entry empty | FileCheck %s --check-prefix=EMPTY
 
 // Rows 1, 3 and columns 0, 2, 4; row 2 columns 1..4 as a rank-1 tensor (a
 // view); rows 1..3 and columns 2..3 at dynamic offsets; column 3 with a
@@ -35,14 +36,17 @@ func.func @extract() -> (tensor<2x3xi32>, tensor<4xi32>, tensor<3x2xi32>, tensor
 // INSERT: result #0: tensor<3x4xf32> = {{\[\[}}0, 1, 0, 2], [0, 0, 0, 0], [0, 3, 0, 4]]
 // INSERT: result #1: tensor<3x4xf32> = {{\[\[}}0, 1, 0, 2], [7, 8, 9, 10], [0, 3, 0, 4]]
 // INSERT: result #2: tensor<3x4xf32> = {{\[\[}}0, 0, 0, 0], [0, 0, 0, 0], [0, 0, 0, 0]]
-func.func @insert() -> (tensor<3x4xf32>, tensor<3x4xf32>, tensor<3x4xf32>) {
+// An insert_slice that covers the whole destination yields the source.
+// INSERT: result #3: tensor<3x4xf32> = {{\[\[}}0, 1, 0, 2], [7, 8, 9, 10], [0, 3, 0, 4]]
+func.func @insert() -> (tensor<3x4xf32>, tensor<3x4xf32>, tensor<3x4xf32>, tensor<3x4xf32>) {
   %zero = arith.constant dense<0.0> : tensor<3x4xf32>
   %src = arith.constant dense<[[1.0, 2.0], [3.0, 4.0]]> : tensor<2x2xf32>
   %row = arith.constant dense<[7.0, 8.0, 9.0, 10.0]> : tensor<4xf32>
   %c1 = arith.constant 1 : index
   %a = tensor.insert_slice %src into %zero[0, 1] [2, 2] [2, 2] : tensor<2x2xf32> into tensor<3x4xf32>
   %b = tensor.insert_slice %row into %a[%c1, 0] [1, 4] [1, 1] : tensor<4xf32> into tensor<3x4xf32>
-  return %a, %b, %zero : tensor<3x4xf32>, tensor<3x4xf32>, tensor<3x4xf32>
+  %whole = tensor.insert_slice %b into %zero[0, 0] [3, 4] [1, 1] : tensor<3x4xf32> into tensor<3x4xf32>
+  return %a, %b, %zero, %whole : tensor<3x4xf32>, tensor<3x4xf32>, tensor<3x4xf32>, tensor<3x4xf32>
 }
 
 // extract reads (1, 2) = 6 of [[1, 2, 3], [4, 5, 6]] (bf16); insert writes
@@ -63,4 +67,23 @@ func.func @elements() -> (bf16, tensor<2x2xi8>, tensor<2x2xi8>, tensor<2x2xi8>) 
   %k = arith.constant dense<[[5, 6], [7, 8]]> : tensor<2x2xi8>
   %j = tensor.insert %m1 into %k[%c0, %c1] : tensor<2x2xi8>
   return %e, %i, %j, %k : bf16, tensor<2x2xi8>, tensor<2x2xi8>, tensor<2x2xi8>
+}
+
+// Empty tensors: a size-0 slice (its offset is not checked, as nothing is
+// read), concat with an empty input, and a pad of an empty tensor.
+// EMPTY: result #0: tensor<0x3xf32> = []
+// EMPTY: result #1: tensor<2x3xf32> = {{\[\[}}1, 2, 3], [4, 5, 6]]
+// EMPTY: result #2: tensor<2x2xf32> = {{\[\[}}1, 1], [1, 1]]
+func.func @empty() -> (tensor<0x3xf32>, tensor<2x3xf32>, tensor<2x2xf32>) {
+  %t = arith.constant dense<[[1.0, 2.0, 3.0], [4.0, 5.0, 6.0]]> : tensor<2x3xf32>
+  %c7 = arith.constant 7 : index
+  %e = tensor.extract_slice %t[%c7, 0] [0, 3] [1, 1] : tensor<2x3xf32> to tensor<0x3xf32>
+  %c = tensor.concat dim(0) %e, %t : (tensor<0x3xf32>, tensor<2x3xf32>) -> tensor<2x3xf32>
+  %z = tensor.empty() : tensor<0x2xf32>
+  %one = arith.constant 1.0 : f32
+  %p = tensor.pad %z low[1, 0] high[1, 0] {
+  ^bb0(%i: index, %j: index):
+    tensor.yield %one : f32
+  } : tensor<0x2xf32> to tensor<2x2xf32>
+  return %e, %c, %p : tensor<0x3xf32>, tensor<2x3xf32>, tensor<2x2xf32>
 }
