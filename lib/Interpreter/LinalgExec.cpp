@@ -266,29 +266,13 @@ SmallVector<unsigned> laneCandidates(linalg::LinalgOp op,
   return result;
 }
 
-/// The lane loops, innermost first: a start loop (the output's unit-stride
-/// loop when it is long enough, else the longest), then every candidate
-/// that continues it linearly in all operands, so the fused lanes are one
-/// strided run in each operand.
-SmallVector<unsigned> chooseLanes(linalg::LinalgOp op,
-                                  const IterationSpace &space) {
-  if (!bodySupportsLanes(*op.getBlock()))
-    return {};
-  SmallVector<unsigned> candidates = laneCandidates(op, space);
-  if (candidates.empty())
-    return {};
-  const Access &out = space.access[space.numInputs];
-  unsigned longest = candidates.front();
-  for (unsigned l : candidates)
-    if (space.ranges[l] > space.ranges[longest])
-      longest = l;
-  unsigned start = longest;
-  for (unsigned l : candidates)
-    if (out.coef[l] == 1 &&
-        space.ranges[l] >= std::min<int64_t>(64, space.ranges[longest]))
-      start = l;
+/// Starting from loop `start`, every candidate that continues it linearly
+/// in all operands (so the fused lanes are one strided run in each
+/// operand), innermost first.
+SmallVector<unsigned> fuseLanes(unsigned start, ArrayRef<unsigned> candidates,
+                                const IterationSpace &space, int64_t &extent) {
   SmallVector<unsigned> lanes = {start};
-  int64_t extent = space.ranges[start];
+  extent = space.ranges[start];
   for (bool grown = true; grown;) {
     grown = false;
     for (unsigned l : candidates) {
@@ -305,6 +289,30 @@ SmallVector<unsigned> chooseLanes(linalg::LinalgOp op,
     }
   }
   return lanes;
+}
+
+/// The lane loops, innermost first: the fused run with the most points,
+/// preferring one that starts at the first output's unit-stride loop.
+SmallVector<unsigned> chooseLanes(linalg::LinalgOp op,
+                                  const IterationSpace &space) {
+  if (!bodySupportsLanes(*op.getBlock()))
+    return {};
+  SmallVector<unsigned> candidates = laneCandidates(op, space);
+  const Access &out = space.access[space.numInputs];
+  SmallVector<unsigned> best;
+  int64_t bestExtent = 0;
+  bool bestUnit = false;
+  for (unsigned start : candidates) {
+    int64_t extent = 0;
+    SmallVector<unsigned> lanes = fuseLanes(start, candidates, space, extent);
+    bool unit = out.coef[start] == 1;
+    if (extent > bestExtent || (extent == bestExtent && unit && !bestUnit)) {
+      best = std::move(lanes);
+      bestExtent = extent;
+      bestUnit = unit;
+    }
+  }
+  return best;
 }
 
 //===----------------------------------------------------------------------===//
@@ -441,12 +449,15 @@ LogicalResult PointRunner::scatter(unsigned output, const RtValue &value,
 }
 
 LogicalResult PointRunner::runBatch(int64_t start, int64_t count) {
-  SmallVector<RtValue, 6> args;
+  SmallVector<RtValue, 6> args(body.getNumArguments());
   for (unsigned i = 0; i < body.getNumArguments(); ++i) {
+    // A payload that only yields arguments needs just those.
+    if (!yieldedArgs.empty() && !llvm::is_contained(yieldedArgs, i))
+      continue;
     FailureOr<RtValue> arg = gather(i, start, count);
     if (failed(arg))
       return failure();
-    args.push_back(std::move(*arg));
+    args[i] = std::move(*arg);
   }
   SmallVector<RtValue> yielded;
   if (!yieldedArgs.empty()) {
@@ -456,7 +467,7 @@ LogicalResult PointRunner::runBatch(int64_t start, int64_t count) {
     state.laneStart = start;
     state.numLanes = count;
     FailureOr<SmallVector<RtValue>> results =
-        ctx.runRegion(*body.getParent(), args);
+        ctx.runRegionConsuming(*body.getParent(), args);
     if (failed(results))
       return failure();
     yielded = std::move(*results);

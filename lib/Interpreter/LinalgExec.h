@@ -7,10 +7,12 @@
 // evaluated per point with the inputs at their indexing maps and the
 // current output value.
 //
-// The payload region runs through the interpreter (ExecContext::runRegion),
-// once per batch of up to InterpreterOptions::maxLanes points that differ
-// only in one "lane" loop (or several loops fused into one linear lane
-// index); every SSA value of the region then holds one lane per point. A
+// The payload region runs through the interpreter once per batch of up to
+// InterpreterOptions::maxLanes points that differ only in one "lane" loop
+// (or several loops fused into one linear lane index); every SSA value of
+// the region then holds one lane per point. The gathered lanes are handed
+// over (ExecContext::runRegionConsuming), so lane-wise ops may compute in
+// their storage. A
 // contraction whose payload is a multiply-accumulate runs the blocked
 // kernel of MatmulKernel.h instead. Private to lib/Interpreter.
 //

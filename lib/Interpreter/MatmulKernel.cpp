@@ -75,26 +75,42 @@ template <typename T>
     }
 }
 
-/// Rows [i0, i1) of one matrix product, blocked.
+/// Copies B[k0 .. k0 + kc)[j0 .. j1) into panels of NR columns, each panel
+/// kc x NR contiguous, so the micro-kernel reads B sequentially (rows of B
+/// a power of two apart would otherwise collide in the cache).
+template <typename T, int64_t NR>
+[[gnu::always_inline]] inline void packB(const T *b, int64_t n, int64_t k0,
+                                         int64_t kc, int64_t j0, int64_t j1,
+                                         T *packed) {
+  for (int64_t j = j0; j < j1; j += NR) {
+    T *panel = packed + (j - j0) * kc;
+    for (int64_t kk = 0; kk < kc; ++kk)
+      std::memcpy(panel + kk * NR, b + (k0 + kk) * n + j, NR * sizeof(T));
+  }
+}
+
+/// Rows [i0, i1) of one matrix product, blocked; `packed` holds
+/// kBlockK * kBlockN elements.
 template <typename T, int MR, int NV>
 [[gnu::always_inline]] inline void rows(const T *a, const T *b, T *c,
                                         int64_t i0, int64_t i1, int64_t n,
-                                        int64_t k) {
+                                        int64_t k, T *packed) {
   constexpr int64_t NR = NV * Vec<T>::width;
   int64_t nFull = n - n % NR;
   for (int64_t k0 = 0; k0 < k; k0 += kBlockK) {
     int64_t kc = std::min(kBlockK, k - k0);
     for (int64_t j0 = 0; j0 < nFull; j0 += kBlockN) {
       int64_t j1 = std::min(j0 + kBlockN, nFull);
+      packB<T, NR>(b, n, k0, kc, j0, j1, packed);
       int64_t i = i0;
       for (; i + MR <= i1; i += MR)
         for (int64_t j = j0; j < j1; j += NR)
-          micro<T, MR, NV>(a + i * k + k0, k, b + k0 * n + j, n, c + i * n + j,
-                           n, kc);
+          micro<T, MR, NV>(a + i * k + k0, k, packed + (j - j0) * kc, NR,
+                           c + i * n + j, n, kc);
       for (; i < i1; ++i)
         for (int64_t j = j0; j < j1; j += NR)
-          micro<T, 1, NV>(a + i * k + k0, k, b + k0 * n + j, n, c + i * n + j,
-                          n, kc);
+          micro<T, 1, NV>(a + i * k + k0, k, packed + (j - j0) * kc, NR,
+                          c + i * n + j, n, kc);
     }
     scalarBlock(a, b, c, n, k, i0, i1, nFull, n, k0, kc);
   }
@@ -102,44 +118,34 @@ template <typename T, int MR, int NV>
 
 template <typename T>
 using RowsFn = void (*)(const T *, const T *, T *, int64_t, int64_t, int64_t,
-                        int64_t);
+                        int64_t, T *);
 
 template <typename T>
 __attribute__((target("avx512f"))) void rowsAvx512(const T *a, const T *b,
                                                    T *c, int64_t i0, int64_t i1,
-                                                   int64_t n, int64_t k) {
-  rows<T, 8, 2>(a, b, c, i0, i1, n, k);
+                                                   int64_t n, int64_t k,
+                                                   T *packed) {
+  rows<T, 8, 2>(a, b, c, i0, i1, n, k, packed);
 }
 
 template <typename T>
 __attribute__((target("avx2"))) void rowsAvx2(const T *a, const T *b, T *c,
                                               int64_t i0, int64_t i1,
-                                              int64_t n, int64_t k) {
-  rows<T, 4, 1>(a, b, c, i0, i1, n, k);
+                                              int64_t n, int64_t k,
+                                              T *packed) {
+  rows<T, 4, 1>(a, b, c, i0, i1, n, k, packed);
 }
 
 template <typename T>
 void rowsPortable(const T *a, const T *b, T *c, int64_t i0, int64_t i1,
-                  int64_t n, int64_t k) {
-  rows<T, 2, 1>(a, b, c, i0, i1, n, k);
+                  int64_t n, int64_t k, T *packed) {
+  rows<T, 2, 1>(a, b, c, i0, i1, n, k, packed);
 }
 
-enum class Variant { Avx512, Avx2, Portable };
+using kernel::Variant;
 
-Variant detect() {
-  static const Variant variant = [] {
-    __builtin_cpu_init();
-    if (__builtin_cpu_supports("avx512f"))
-      return Variant::Avx512;
-    if (__builtin_cpu_supports("avx2"))
-      return Variant::Avx2;
-    return Variant::Portable;
-  }();
-  return variant;
-}
-
-template <typename T> RowsFn<T> select() {
-  switch (detect()) {
+template <typename T> RowsFn<T> rowsFor(Variant variant) {
+  switch (variant) {
   case Variant::Avx512:
     return rowsAvx512<T>;
   case Variant::Avx2:
@@ -151,8 +157,28 @@ template <typename T> RowsFn<T> select() {
 }
 } // namespace
 
-const char *kernel::kernelVariant() {
-  switch (detect()) {
+bool kernel::isSupported(Variant variant) {
+  __builtin_cpu_init();
+  switch (variant) {
+  case Variant::Avx512:
+    return __builtin_cpu_supports("avx512f");
+  case Variant::Avx2:
+    return __builtin_cpu_supports("avx2");
+  case Variant::Portable:
+    break;
+  }
+  return true;
+}
+
+Variant kernel::bestVariant() {
+  static const Variant variant = isSupported(Variant::Avx512) ? Variant::Avx512
+                                 : isSupported(Variant::Avx2) ? Variant::Avx2
+                                                              : Variant::Portable;
+  return variant;
+}
+
+const char *kernel::toString(Variant variant) {
+  switch (variant) {
   case Variant::Avx512:
     return "avx512";
   case Variant::Avx2:
@@ -174,16 +200,22 @@ void kernel::contractNaive(const T *a, const T *b, T *c, int64_t batch,
 template <typename T>
 void kernel::contract(const T *a, const T *b, T *c, int64_t batch, int64_t m,
                       int64_t n, int64_t k, int threads) {
-  RowsFn<T> fn = select<T>();
-  // Work items: (matrix, block of rows); each C row belongs to one item.
+  RowsFn<T> fn = rowsFor<T>(bestVariant());
+  // Work items: (matrix, block of rows); each C row belongs to one item,
+  // and a worker runs its consecutive items of one matrix as one call.
   constexpr int64_t kRowsPerItem = 32;
   int64_t rowItems = (m + kRowsPerItem - 1) / kRowsPerItem;
   int64_t items = batch * rowItems;
   auto runItems = [&](int64_t first, int64_t last) {
-    for (int64_t item = first; item < last; ++item) {
-      int64_t p = item / rowItems, i0 = (item % rowItems) * kRowsPerItem;
-      fn(a + p * m * k, b + p * k * n, c + p * m * n, i0,
-         std::min(m, i0 + kRowsPerItem), n, k);
+    std::vector<T> packed(kBlockK * kBlockN);
+    for (int64_t item = first; item < last;) {
+      int64_t p = item / rowItems;
+      int64_t end = std::min(last, (p + 1) * rowItems);
+      int64_t i0 = (item % rowItems) * kRowsPerItem;
+      int64_t i1 = std::min(m, (end - p * rowItems) * kRowsPerItem);
+      fn(a + p * m * k, b + p * k * n, c + p * m * n, i0, i1, n, k,
+         packed.data());
+      item = end;
     }
   };
   int64_t workers = threads > 0 ? threads : std::thread::hardware_concurrency();
@@ -201,11 +233,22 @@ void kernel::contract(const T *a, const T *b, T *c, int64_t batch, int64_t m,
     t.join();
 }
 
+template <typename T>
+void kernel::contractWith(Variant variant, const T *a, const T *b, T *c,
+                          int64_t batch, int64_t m, int64_t n, int64_t k) {
+  std::vector<T> packed(kBlockK * kBlockN);
+  for (int64_t p = 0; p < batch; ++p)
+    rowsFor<T>(variant)(a + p * m * k, b + p * k * n, c + p * m * n, 0, m, n,
+                        k, packed.data());
+}
+
 #define INSTANTIATE(T)                                                         \
   template void kernel::contract<T>(const T *, const T *, T *, int64_t,        \
                                     int64_t, int64_t, int64_t, int);           \
   template void kernel::contractNaive<T>(const T *, const T *, T *, int64_t,   \
-                                         int64_t, int64_t, int64_t);
+                                         int64_t, int64_t, int64_t);           \
+  template void kernel::contractWith<T>(Variant, const T *, const T *, T *,    \
+                                        int64_t, int64_t, int64_t, int64_t);
 INSTANTIATE(float)
 INSTANTIATE(double)
 INSTANTIATE(uint32_t)

@@ -33,9 +33,17 @@ template <typename T>
 void contractNaive(const T *a, const T *b, T *c, int64_t batch, int64_t m,
                    int64_t n, int64_t k);
 
-/// Which variant `contract` uses on this machine: "avx512", "avx2" or
-/// "portable".
-const char *kernelVariant();
+/// The instruction-set variants of the kernel.
+enum class Variant { Avx512, Avx2, Portable };
+/// Which variant `contract` uses on this machine (the best it supports).
+Variant bestVariant();
+bool isSupported(Variant variant);
+const char *toString(Variant variant);
+
+/// `contract` with a given (supported) variant on one thread, for tests.
+template <typename T>
+void contractWith(Variant variant, const T *a, const T *b, T *c,
+                  int64_t batch, int64_t m, int64_t n, int64_t k);
 
 } // namespace systile::interp::kernel
 

@@ -110,8 +110,25 @@ def tosa_mlp(r, mlir, rng):
     r.check("tosa mlp", got, want)
 
 
+def resource(mlir, name, shape):
+    """A dense_resource blob of the program as f32 (4-byte alignment word,
+    then little-endian data)."""
+    text = mlir.split(f"{name}: \"0x", 1)[1].split('"', 1)[0]
+    data = bytes.fromhex(text)
+    assert data[:4] == b"\x04\x00\x00\x00"
+    return np.frombuffer(data[4:], dtype="<f4").reshape(shape)
+
+
+def resource_mlp(r, mlir, rng):
+    w1, b1 = resource(mlir, "fc1_weight", (16, 8)), resource(mlir, "fc1_bias", (16,))
+    w2, b2 = resource(mlir, "fc2_weight", (4, 16)), resource(mlir, "fc2_bias", (4,))
+    x = f32(rng, 3, 8)
+    [got] = r.run("resource_mlp", mlir, [x])
+    r.check("resource mlp", got, linear(relu(linear(x, w1, b1)), w2, b2))
+
+
 MODELS = {f.__name__: f for f in (mlp, linear_tb, dynamic, i8, bmm_matvec,
-                                  softmax, layernorm, tosa_mlp)}
+                                  softmax, layernorm, tosa_mlp, resource_mlp)}
 
 
 def main():

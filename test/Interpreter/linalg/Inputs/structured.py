@@ -208,6 +208,88 @@ func.func @main(%x: {dyn}, %c: {ttype((None, 1), "f32")}, %o: {dyn}) -> {dyn} {{
     r.check("generic on tensor<?x?xf32> with a (d0, 0) broadcast", got, x - col)
 
 
+def lanes_and_points(r, rng):
+    # 5 x 40 x 30 = 6000 points: the three loops fuse into one lane run,
+    # longer than one batch of 4096 lanes; linalg.index of each loop.
+    t = ttype((5, 40, 30), "i32")
+    mlir = f"""
+func.func @main() -> {t} {{
+  %o = arith.constant dense<7> : {t}
+  %r = linalg.generic {{indexing_maps = [affine_map<(d0, d1, d2) -> (d0, d1, d2)>],
+                        iterator_types = ["parallel", "parallel", "parallel"]}}
+      outs(%o : {t}) {{
+  ^bb0(%out: i32):
+    %i = linalg.index 0 : index
+    %j = linalg.index 1 : index
+    %k = linalg.index 2 : index
+    %c10000 = arith.constant 10000 : index
+    %c100 = arith.constant 100 : index
+    %a = arith.muli %i, %c10000 : index
+    %b = arith.muli %j, %c100 : index
+    %s = arith.addi %a, %b : index
+    %u = arith.addi %s, %k : index
+    %v = arith.index_cast %u : index to i32
+    %w = arith.addi %v, %out : i32
+    linalg.yield %w : i32
+  }} -> {t}
+  return %r : {t}
+}}
+"""
+    [got] = r.run("index3d", mlir, [])
+    i, j, k = np.meshgrid(np.arange(5), np.arange(40), np.arange(30), indexing="ij")
+    r.check("generic with linalg.index over 6000 fused lanes", got,
+            i * 10000 + j * 100 + k + 7)
+    # A payload with a region (scf.if) is not lane-wise: one point at a time.
+    x = rng.standard_normal((9, 14)).astype(np.float32)
+    t = tt(x)
+    mlir = f"""
+func.func @main(%x: {t}) -> {t} {{
+  %o = arith.constant dense<0.0> : {t}
+  %r = linalg.generic {{indexing_maps = [{ID2}, {ID2}],
+                        iterator_types = ["parallel", "parallel"]}}
+      ins(%x : {t}) outs(%o : {t}) {{
+  ^bb0(%a: f32, %b: f32):
+    %zero = arith.constant 0.0 : f32
+    %pos = arith.cmpf ogt, %a, %zero : f32
+    %y = scf.if %pos -> (f32) {{
+      scf.yield %a : f32
+    }} else {{
+      %h = arith.constant 0.5 : f32
+      %m = arith.mulf %a, %h : f32
+      scf.yield %m : f32
+    }}
+    linalg.yield %y : f32
+  }} -> {t}
+  return %r : {t}
+}}
+"""
+    [got] = r.run("scf_if", mlir, [x])
+    r.check("generic with scf.if in the payload (point by point)", got,
+            np.where(x > 0, x, x * np.float32(0.5)))
+    # An embedding lookup as torch-mlir emits it: tensor.extract of a row
+    # selected by an index input.
+    table = rng.standard_normal((10, 6)).astype(np.float32)
+    ids = rng.integers(0, 10, (2, 5)).astype(np.int32)
+    mlir = f"""
+func.func @main(%table: {tt(table)}, %ids: {tt(ids)}) -> tensor<2x5x6xf32> {{
+  %e = tensor.empty() : tensor<2x5x6xf32>
+  %r = linalg.generic {{indexing_maps = [affine_map<(d0, d1, d2) -> (d0, d1)>,
+                                         affine_map<(d0, d1, d2) -> (d0, d1, d2)>],
+                        iterator_types = ["parallel", "parallel", "parallel"]}}
+      ins(%ids : {tt(ids)}) outs(%e : tensor<2x5x6xf32>) {{
+  ^bb0(%id: i32, %out: f32):
+    %row = arith.index_cast %id : i32 to index
+    %col = linalg.index 2 : index
+    %v = tensor.extract %table[%row, %col] : {tt(table)}
+    linalg.yield %v : f32
+  }} -> tensor<2x5x6xf32>
+  return %r : tensor<2x5x6xf32>
+}}
+"""
+    [got] = r.run("embedding", mlir, [table, ids])
+    r.check("embedding lookup (tensor.extract in the payload)", got, table[ids])
+
+
 def conv_pool(r, rng):
     x = rng.standard_normal((2, 7, 8, 3)).astype(np.float32)
     w = rng.standard_normal((3, 2, 3, 4)).astype(np.float32)
@@ -260,6 +342,7 @@ def main():
     data_movement(r, rng)
     map_reduce(r, rng)
     generics(r, rng)
+    lanes_and_points(r, rng)
     conv_pool(r, rng)
     r.finish()
 
