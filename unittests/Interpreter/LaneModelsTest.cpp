@@ -48,6 +48,10 @@ public:
                                             ArrayRef<RtValue>) override {
     return failure();
   }
+  FailureOr<SmallVector<RtValue>>
+  runRegionConsuming(Region &, MutableArrayRef<RtValue>) override {
+    return failure();
+  }
   FailureOr<SmallVector<RtValue>> call(func::FuncOp, ArrayRef<RtValue>,
                                        Operation *) override {
     return failure();
