@@ -278,3 +278,27 @@ func.func @scalar_and_index(%x: !systile.tiled<3x5xf32, #systile.geometry<2x4, m
   } -> tensor<3x5xf32>
   return %r, %i : tensor<3x5xf32>, tensor<3x5xf32>
 }
+
+// -----
+
+// Named element-wise ops carry their payload into the region.
+// CHECK-LABEL: func.func @named_ops
+// CHECK: systile.elementwise
+// CHECK: arith.maximumf
+// CHECK: systile.elementwise
+// CHECK: math.exp
+// CHECK: systile.elementwise
+// CHECK: arith.subf
+// CHECK: systile.elementwise
+// CHECK: arith.mulf
+// CHECK-NOT: linalg.
+func.func @named_ops(%a: !systile.tiled<3x5xf32, #systile.geometry<2x4, mxu = 4>>, %b: !systile.tiled<3x5xf32, #systile.geometry<2x4, mxu = 4>>) -> (tensor<3x5xf32>, tensor<3x5xf32>, tensor<3x5xf32>, tensor<3x5xf32>) {
+  %ua = systile.unpack %a : !systile.tiled<3x5xf32, #systile.geometry<2x4, mxu = 4>> -> tensor<3x5xf32>
+  %ub = systile.unpack %b : !systile.tiled<3x5xf32, #systile.geometry<2x4, mxu = 4>> -> tensor<3x5xf32>
+  %e = tensor.empty() : tensor<3x5xf32>
+  %m = linalg.max ins(%ua, %ub : tensor<3x5xf32>, tensor<3x5xf32>) outs(%e : tensor<3x5xf32>) -> tensor<3x5xf32>
+  %x = linalg.exp ins(%ua : tensor<3x5xf32>) outs(%e : tensor<3x5xf32>) -> tensor<3x5xf32>
+  %p = linalg.map { arith.subf } ins(%ua, %ub : tensor<3x5xf32>, tensor<3x5xf32>) outs(%e : tensor<3x5xf32>)
+  %q = linalg.elementwise kind=#linalg.elementwise_kind<mul> ins(%ua, %ub : tensor<3x5xf32>, tensor<3x5xf32>) outs(%e : tensor<3x5xf32>) -> tensor<3x5xf32>
+  return %m, %x, %p, %q : tensor<3x5xf32>, tensor<3x5xf32>, tensor<3x5xf32>, tensor<3x5xf32>
+}
