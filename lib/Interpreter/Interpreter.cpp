@@ -106,8 +106,8 @@ bool matchesType(const RtValue &value, Type type) {
         return false;
     return getElementKind(tensor.getElementType()) == value.kind();
   }
-  if (isa<ShapedType>(type))
-    return value.isTiled();
+  if (value.isTiled()) // A tiled type; its verifier fixed everything else.
+    return !type.isIntOrIndexOrFloat();
   return value.isDense() && value.dense().rank() == 0 &&
          getElementKind(type) == value.kind();
 }
@@ -135,11 +135,6 @@ public:
   }
   bool isLastUse(OpOperand &operand) const override;
   RtValue take(OpOperand &operand) override;
-  FailureOr<SmallVector<RtValue>> runRegion(Region &region,
-                                            ArrayRef<RtValue> args) override {
-    SmallVector<RtValue> copy(args.begin(), args.end());
-    return runRegionConsuming(region, copy);
-  }
   FailureOr<SmallVector<RtValue>>
   runRegionConsuming(Region &region, MutableArrayRef<RtValue> args) override;
   FailureOr<SmallVector<RtValue>> call(func::FuncOp callee,
@@ -166,6 +161,9 @@ protected:
 
 private:
   LogicalResult execute(Operation &op, const BlockPlan &plan);
+  FailureOr<SmallVector<RtValue>> enterFunction(func::FuncOp function,
+                                                ArrayRef<RtValue> args,
+                                                Operation *caller);
   const BlockPlan &planOf(Block &block) {
     std::unique_ptr<BlockPlan> &plan = plans[&block];
     if (!plan)
@@ -259,6 +257,16 @@ Interpreter::Impl::runRegionConsuming(Region &region,
 FailureOr<SmallVector<RtValue>>
 Interpreter::Impl::callFunction(func::FuncOp function, ArrayRef<RtValue> args,
                                 Operation *caller) {
+  FailureOr<SmallVector<RtValue>> results = enterFunction(function, args,
+                                                          caller);
+  if (failed(results) && caller && callNotes++ < 3)
+    caller->emitRemark() << "called from here";
+  return results;
+}
+
+FailureOr<SmallVector<RtValue>>
+Interpreter::Impl::enterFunction(func::FuncOp function, ArrayRef<RtValue> args,
+                                 Operation *caller) {
   if (function.isExternal())
     return function.emitError() << "cannot execute @" << function.getSymName()
                                 << ": it is a declaration without a body";
@@ -268,11 +276,7 @@ Interpreter::Impl::callFunction(func::FuncOp function, ArrayRef<RtValue> args,
            << " (unbounded recursion?) calling @" << function.getSymName();
   frames.emplace_back();
   auto pop = llvm::make_scope_exit([&] { frames.pop_back(); });
-  FailureOr<SmallVector<RtValue>> results =
-      runRegion(function.getBody(), args);
-  if (failed(results) && caller && callNotes++ < 3)
-    caller->emitRemark() << "called from here";
-  return results;
+  return runRegion(function.getBody(), args);
 }
 
 Interpreter::Interpreter(ModuleOp module, InterpreterOptions options)

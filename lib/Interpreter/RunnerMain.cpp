@@ -388,11 +388,16 @@ LogicalResult Runner::checkExpectations() {
                                      : c.exceeds(opts.maxUlp);
     if (bad) {
       int64_t worst = tolerancesGiven(opts) ? c.worstCloseIndex : c.worstIndex;
-      (void)error("result #" + llvm::Twine(i) + " does not match " + flag + ": " +
-            llvm::Twine(c.numDiffering) + " of " + llvm::Twine(c.numElements) +
-            " elements differ, max ulp " + c.maxUlpStr() + ", max abs error " +
-            llvm::formatv("{0}", c.maxAbsError) +
-            describeWorst(worst, results[i], exp, "got", "expected"));
+      std::string gate =
+          tolerancesGiven(opts)
+              ? ", " + std::to_string(c.numNotClose) +
+                    " fail |got - expected| <= atol + rtol * |expected|"
+              : " > --max-ulp " + std::to_string(opts.maxUlp);
+      (void)error("result #" + llvm::Twine(i) + " does not match " + flag +
+                  ": " + llvm::Twine(c.numDiffering) + " of " +
+                  llvm::Twine(c.numElements) + " elements differ, max ulp " +
+                  c.maxUlpStr() + gate +
+                  describeWorst(worst, results[i], exp, "got", "expected"));
       ok = false;
       continue;
     }

@@ -21,8 +21,10 @@ FailureOr<LaneOperands> scalar::takeOperands(Operation *op, ExecContext &ctx) {
   const DenseValue *largest = &ops[0];
   for (unsigned i = 1; i < ops.values.size(); ++i) {
     int64_t n = ops[i].numElements(), most = largest->numElements();
-    // An empty operand wins over a one-element one: the result is empty.
-    if (n > most || (n == 0 && most == 1))
+    // An empty operand wins over a one-element one (the result is empty),
+    // and of equal sizes the higher rank (one lane beats a scalar).
+    if (n > most || (n == 0 && most == 1) ||
+        (n == most && ops[i].rank() > largest->rank()))
       largest = &ops[i];
   }
   ops.shape.assign(largest->shape().begin(), largest->shape().end());

@@ -44,8 +44,8 @@ public:
     values.erase(operand.get());
     return v;
   }
-  FailureOr<SmallVector<RtValue>> runRegion(Region &,
-                                            ArrayRef<RtValue>) override {
+  FailureOr<SmallVector<RtValue>>
+  runRegionConsuming(Region &, MutableArrayRef<RtValue>) override {
     return failure();
   }
   FailureOr<SmallVector<RtValue>>
@@ -148,6 +148,15 @@ TEST_F(LaneModels, ScalarBroadcastsAgainstLanes) {
   ASSERT_TRUE(cmp);
   EXPECT_EQ(cmp->kind(), ElementKind::I1);
   EXPECT_EQ(contents<uint8_t>(*cmp), (std::vector<uint8_t>{1, 0}));
+}
+
+TEST_F(LaneModels, OneLaneKeepsItsRank) {
+  ctx.bind(args[0], DenseValue::scalar(ElementKind::F32, 1.0f));
+  ctx.bind(args[1], lanes<float>(ElementKind::F32, {2}));
+  const RtValue *sum = run(0);
+  ASSERT_TRUE(sum);
+  EXPECT_EQ(sum->dense().shape(), llvm::ArrayRef<int64_t>({1}));
+  EXPECT_EQ(contents<float>(*sum), (std::vector<float>{3}));
 }
 
 TEST_F(LaneModels, SelectMixesScalarsAndLanes) {

@@ -85,8 +85,11 @@ public:
   //===--- Control -------------------------------------------------------===//
   /// Runs the single block of `region` with its arguments bound to `args`;
   /// returns the operands of its terminator.
-  virtual mlir::FailureOr<llvm::SmallVector<RtValue>>
-  runRegion(mlir::Region &region, llvm::ArrayRef<RtValue> args) = 0;
+  mlir::FailureOr<llvm::SmallVector<RtValue>>
+  runRegion(mlir::Region &region, llvm::ArrayRef<RtValue> args) {
+    llvm::SmallVector<RtValue> copy(args.begin(), args.end());
+    return runRegionConsuming(region, copy);
+  }
   /// As runRegion, but moves `args` into the block arguments (leaving them
   /// null), so a value the caller hands over (an scf.for iter_arg) can be
   /// uniquely owned inside the region and updated in place there.

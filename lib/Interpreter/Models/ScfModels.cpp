@@ -1,11 +1,11 @@
 //===- ScfModels.cpp - Execution models of the scf dialect ----------------===//
 //
 // Structured control flow runs its regions through
-// ExecContext::runRegionConsuming.
-// Loop-carried values are handed from one iteration to the next without a
-// copy, and the frame's references to them are dropped after each run of
-// the body, so a body that updates its iter_arg in place (tensor.insert,
-// tensor.insert_slice) does so without copying the tensor.
+// ExecContext::runRegionConsuming. Loop-carried values are handed from one
+// iteration to the next without a copy, and the frame's references to them
+// are dropped after each run of the body, so a body that updates its
+// iter_arg in place (tensor.insert, tensor.insert_slice) does so without
+// copying the tensor.
 //
 // scf.for computes its trip count up front in 128-bit arithmetic (signed,
 // or unsigned with `unsignedCmp`); a step that is not positive is an error,
@@ -86,14 +86,14 @@ __int128 loopBound(ExecContext &ctx, Value v, ElementKind kind,
 FailureOr<uint64_t> tripCount(Operation *op, __int128 lb, __int128 ub,
                               __int128 step) {
   if (step <= 0)
-    return op->emitError() << "step " << static_cast<int64_t>(step)
+    return opError(op) << "step " << static_cast<int64_t>(step)
                            << " is not positive; the loop would not "
                               "terminate";
   if (lb >= ub)
     return 0;
   __int128 n = (ub - lb + step - 1) / step; // ub - lb < 2^64: no overflow.
   if (n > static_cast<__int128>(INT64_MAX))
-    return op->emitError() << "the loop has more than 2^63 iterations";
+    return opError(op) << "the loop has more than 2^63 iterations";
   return static_cast<uint64_t>(n);
 }
 
@@ -227,13 +227,14 @@ FailureOr<ForallSpace> forallSpace(scf::ForallOp op, ExecContext &ctx) {
       return failure();
     space.trips.push_back(*n);
     if (__builtin_mul_overflow(space.total, *n, &space.total))
-      return op.emitError() << "the iteration space has more than 2^64 points";
+      return opError(op) << "the iteration space has more than 2^64 points";
   }
   return space;
 }
 
 /// Applies the tensor.parallel_insert_slice ops of `op`'s terminator, after
-/// one iteration, to `written` (copies of `outs` made on first write).
+/// one iteration, to `written` (the outputs, or copies of `outs` made on
+/// first write when the body reads them).
 LogicalResult
 applyParallelInserts(scf::ForallOp op, ExecContext &ctx,
                      ArrayRef<RtValue> outs,
@@ -243,9 +244,9 @@ applyParallelInserts(scf::ForallOp op, ExecContext &ctx,
   for (Operation &yielding : op.getTerminator().getYieldingOps()) {
     auto insert = dyn_cast<tensor::ParallelInsertSliceOp>(yielding);
     if (!insert)
-      return yielding.emitError()
-             << "no execution model for '" << yielding.getName()
-             << "' in scf.forall.in_parallel";
+      return opError(&yielding) << "systile-run executes only "
+                                   "tensor.parallel_insert_slice in "
+                                   "scf.forall.in_parallel";
     auto dest = cast<BlockArgument>(insert.getDest());
     unsigned i = dest.getArgNumber() - numIvs;
     if (!written[i]) {
@@ -264,6 +265,16 @@ applyParallelInserts(scf::ForallOp op, ExecContext &ctx,
   return success();
 }
 
+/// Whether the body uses the shared output `arg` only as the destination
+/// of tensor.parallel_insert_slice ops.
+bool onlyInsertedInto(BlockArgument arg) {
+  return llvm::all_of(arg.getUses(), [&](OpOperand &use) {
+    auto insert = dyn_cast<tensor::ParallelInsertSliceOp>(use.getOwner());
+    return insert && insert.getDest() == arg &&
+           use.getOperandNumber() == insert.getDestMutable().getOperandNumber();
+  });
+}
+
 LogicalResult executeForall(scf::ForallOp op, ExecContext &ctx) {
   FailureOr<ForallSpace> space = forallSpace(op, ctx);
   if (failed(space))
@@ -272,6 +283,13 @@ LogicalResult executeForall(scf::ForallOp op, ExecContext &ctx) {
   for (OpOperand &out : op.getOutputsMutable())
     outs.push_back(ctx.take(out));
   SmallVector<std::optional<DenseValue>> written(outs.size());
+  for (auto [i, arg] : llvm::enumerate(op.getRegionIterArgs()))
+    if (onlyInsertedInto(arg) && outs[i].isDense() &&
+        outs[i].dense().isUnique()) {
+      // Nothing reads the output in the body: write into it directly.
+      written[i] = outs[i].dense();
+      outs[i] = RtValue();
+    }
   SmallVector<uint64_t> point(space->trips.size(), 0);
   for (uint64_t n = 0; n < space->total; ++n) {
     SmallVector<RtValue> args;

@@ -60,11 +60,11 @@ FailureOr<SmallVector<int64_t>> shapeOf(Operation *op, ExecContext &ctx,
       continue;
     }
     if (next >= dynamic.size())
-      return op->emitError() << "missing the size of dynamic dimension "
+      return opError(op) << "missing the size of dynamic dimension "
                              << dim;
     int64_t v = scalarInt(ctx, dynamic[next++]);
     if (v < 0)
-      return op->emitError() << "dynamic dimension " << dim << " has size "
+      return opError(op) << "dynamic dimension " << dim << " has size "
                              << v << "; sizes must be non-negative";
     shape.push_back(v);
   }
@@ -75,12 +75,12 @@ FailureOr<SmallVector<int64_t>> shapeOf(Operation *op, ExecContext &ctx,
 LogicalResult checkAgainstType(Operation *op, ArrayRef<int64_t> shape,
                                ShapedType type) {
   if (static_cast<int64_t>(shape.size()) != type.getRank())
-    return op->emitError() << "the run-time value has rank " << shape.size()
+    return opError(op) << "the run-time value has rank " << shape.size()
                            << ", but its type " << type << " has rank "
                            << type.getRank();
   for (auto [dim, have, want] : llvm::enumerate(shape, type.getShape()))
     if (!ShapedType::isDynamic(want) && have != want)
-      return op->emitError()
+      return opError(op)
              << "dimension " << dim << " is " << have
              << " at run time, but the type " << type << " says " << want;
   return success();
@@ -93,7 +93,7 @@ FailureOr<int64_t> linearIndex(Operation *op, ArrayRef<int64_t> shape,
   int64_t linear = 0;
   for (auto [dim, size, i] : llvm::enumerate(shape, indices)) {
     if (i < 0 || i >= size)
-      return op->emitError() << "index " << i << " of dimension " << dim
+      return opError(op) << "index " << i << " of dimension " << dim
                              << " is out of bounds [0, " << size << ")";
     linear = linear * size + i;
   }
@@ -104,23 +104,23 @@ FailureOr<int64_t> linearIndex(Operation *op, ArrayRef<int64_t> shape,
 LogicalResult checkBox(Operation *op, ArrayRef<int64_t> shape,
                        const Box &box) {
   if (box.sizes.size() != shape.size())
-    return op->emitError() << "the slice has rank " << box.sizes.size()
+    return opError(op) << "the slice has rank " << box.sizes.size()
                            << " but the tensor has rank " << shape.size();
   for (size_t d = 0; d < shape.size(); ++d) {
     int64_t off = box.offsets[d], size = box.sizes[d],
             stride = box.strides[d];
     if (size < 0)
-      return op->emitError() << "slice size " << size << " of dimension "
+      return opError(op) << "slice size " << size << " of dimension "
                              << d << " is negative";
     if (size == 0)
       continue;
     if (stride < 1)
-      return op->emitError() << "slice stride " << stride << " of dimension "
+      return opError(op) << "slice stride " << stride << " of dimension "
                              << d << " is not positive";
     __int128 last = static_cast<__int128>(off) +
                     static_cast<__int128>(size - 1) * stride;
     if (off < 0 || last >= shape[d])
-      return op->emitError()
+      return opError(op)
              << "slice of dimension " << d << " (offset " << off << ", size "
              << size << ", stride " << stride
              << ") is out of bounds of its size " << shape[d];
@@ -134,7 +134,7 @@ FailureOr<DenseValue> writableOperand(Operation *op, ExecContext &ctx,
                                       OpOperand &operand) {
   RtValue v = ctx.take(operand);
   if (!v.isDense())
-    return op->emitError() << "operand #" << operand.getOperandNumber()
+    return opError(op) << "operand #" << operand.getOperandNumber()
                            << " is not a dense tensor";
   if (v.dense().isUnique())
     return DenseValue(v.dense());
@@ -274,7 +274,7 @@ LogicalResult generateElements(Operation *op, ExecContext &ctx,
       const RtValue &value = yielded->front();
       if (!value.isDense() || value.kind() != out.kind() ||
           value.dense().numElements() != 1)
-        return op->emitError() << "the region must yield one "
+        return opError(op) << "the region must yield one "
                                << toString(out.kind()) << " scalar";
       storeScalar(out, linear, value.dense());
     }
@@ -307,19 +307,47 @@ LogicalResult executeGenerate(tensor::GenerateOp op, ExecContext &ctx) {
 // Elements and dimensions
 //===----------------------------------------------------------------------===//
 
+/// A rank-0 value of `kind` (zero bits), to be written by its producer.
+DenseValue zeroScalar(ElementKind kind) {
+  return visitKind(kind, [&](auto tag) {
+    using T = typename decltype(tag)::type;
+    return DenseValue::scalar<T>(kind, T());
+  });
+}
+
+/// tensor.extract of one element, or, inside a linalg payload running on
+/// lanes (a gather such as an embedding lookup), of one element per lane:
+/// each index is then a scalar or a rank-1 value of N lanes.
 LogicalResult executeExtract(tensor::ExtractOp op, ExecContext &ctx) {
   const DenseValue &src = ctx.dense(op.getTensor());
-  SmallVector<int64_t> indices;
-  for (Value i : op.getIndices())
-    indices.push_back(scalarInt(ctx, i));
-  FailureOr<int64_t> at = linearIndex(op, src.shape(), indices);
-  if (failed(at))
+  int64_t lanes = 1;
+  for (Value i : op.getIndices()) {
+    int64_t n = ctx.dense(i).numElements();
+    if (n != 1 && lanes != 1 && n != lanes)
+      return opError(op) << "index operands have " << lanes << " and " << n
+                         << " lanes";
+    if (n != 1)
+      lanes = n;
+  }
+  FailureOr<DenseValue> out = zeroScalar(src.kind());
+  if (lanes != 1)
+    out = ctx.allocate(op, src.kind(), {lanes});
+  if (failed(out))
     return failure();
-  DenseValue scalar = visitKind(src.kind(), [&](auto tag) {
-    using T = typename decltype(tag)::type;
-    return DenseValue::scalar<T>(src.kind(), src.data<T>()[*at]);
-  });
-  ctx.bind(op.getResult(), std::move(scalar));
+  size_t elem = elementSize(src.kind());
+  SmallVector<int64_t> indices(op.getIndices().size());
+  for (int64_t t = 0; t < lanes; ++t) {
+    for (auto [k, i] : llvm::enumerate(op.getIndices())) {
+      const DenseValue &index = ctx.dense(i);
+      indices[k] = loadAsInt(index, index.numElements() == 1 ? 0 : t);
+    }
+    FailureOr<int64_t> at = linearIndex(op, src.shape(), indices);
+    if (failed(at))
+      return failure();
+    std::memcpy(out->mutableData<char>() + t * elem,
+                src.data<char>() + *at * elem, elem);
+  }
+  ctx.bind(op.getResult(), std::move(*out));
   return success();
 }
 
@@ -345,7 +373,7 @@ LogicalResult executeDim(tensor::DimOp op, ExecContext &ctx) {
   const DenseValue &src = ctx.dense(op.getSource());
   int64_t dim = scalarInt(ctx, op.getIndex());
   if (dim < 0 || dim >= src.rank())
-    return op.emitError() << "dimension " << dim
+    return opError(op) << "dimension " << dim
                           << " is out of range for a tensor of rank "
                           << src.rank();
   ctx.bind(op.getResult(), indexScalar(src.shape()[dim]));
@@ -366,9 +394,9 @@ LogicalResult bindReshaped(Operation *op, ExecContext &ctx,
   int64_t count = 1;
   for (int64_t d : shape)
     if (d < 0 || __builtin_mul_overflow(count, d, &count))
-      return op->emitError() << "invalid result shape";
+      return opError(op) << "invalid result shape";
   if (count != src.numElements())
-    return op->emitError() << "cannot reshape " << src.numElements()
+    return opError(op) << "cannot reshape " << src.numElements()
                            << " elements into " << count;
   if (failed(checkAgainstType(op, shape,
                               cast<ShapedType>(op->getResult(0).getType()))))
@@ -385,9 +413,9 @@ LogicalResult executeExpandShape(tensor::ExpandShapeOp op, ExecContext &ctx) {
     int64_t product = 1;
     for (int64_t d : group)
       if (shape[d] < 0 || __builtin_mul_overflow(product, shape[d], &product))
-        return op.emitError() << "invalid output shape";
+        return opError(op) << "invalid output shape";
     if (product != src.shape()[dim])
-      return op.emitError() << "source dimension " << dim << " of size "
+      return opError(op) << "source dimension " << dim << " of size "
                             << src.shape()[dim]
                             << " does not expand to sizes whose product is "
                             << product;
@@ -433,7 +461,7 @@ LogicalResult executeBitcast(tensor::BitcastOp op, ExecContext &ctx) {
     return failure();
   if (bitWidth(*kind) != bitWidth(src.kind()) ||
       elementSize(*kind) != elementSize(src.kind()))
-    return op.emitError() << "cannot bitcast " << toString(src.kind())
+    return opError(op) << "cannot bitcast " << toString(src.kind())
                           << " elements to " << toString(*kind);
   ctx.bind(op.getResult(), DenseValue::adopt(
                                *kind, src.shape(),
@@ -523,12 +551,12 @@ LogicalResult executePad(tensor::PadOp op, ExecContext &ctx) {
   for (int64_t d = 0; d < src.rank(); ++d) {
     int64_t size;
     if (low[d] < 0 || high[d] < 0)
-      return op.emitError() << "padding of dimension " << d << " (low "
+      return opError(op) << "padding of dimension " << d << " (low "
                             << low[d] << ", high " << high[d]
                             << ") is negative";
     if (__builtin_add_overflow(src.shape()[d], low[d], &size) ||
         __builtin_add_overflow(size, high[d], &size))
-      return op.emitError() << "padded dimension " << d << " overflows int64";
+      return opError(op) << "padded dimension " << d << " overflows int64";
     shape.push_back(size);
   }
   if (failed(checkAgainstType(op, shape, op.getResultType())))
@@ -543,7 +571,7 @@ LogicalResult executePad(tensor::PadOp op, ExecContext &ctx) {
     return failure();
   if (*value) {
     if ((*value)->kind() != src.kind())
-      return op.emitError() << "the padding value is not of the source's "
+      return opError(op) << "the padding value is not of the source's "
                                "element type";
     fill(*out, (*value)->rawData());
   } else if (failed(generateElements(op, ctx, op.getRegion(), *out, &box))) {
@@ -564,10 +592,10 @@ LogicalResult executeConcat(tensor::ConcatOp op, ExecContext &ctx) {
     ArrayRef<int64_t> s = ctx.dense(input).shape();
     for (size_t d = 0; d < shape.size(); ++d)
       if (static_cast<int64_t>(d) != dim && s[d] != shape[d])
-        return op.emitError() << "inputs differ in dimension " << d << " ("
+        return opError(op) << "inputs differ in dimension " << d << " ("
                               << s[d] << " vs " << shape[d] << ")";
     if (__builtin_add_overflow(shape[dim], s[dim], &shape[dim]))
-      return op.emitError() << "concatenated size overflows int64";
+      return opError(op) << "concatenated size overflows int64";
   }
   if (failed(checkAgainstType(op, shape, op.getResultType())))
     return failure();
@@ -608,6 +636,16 @@ template <typename OpT, LogicalResult (*Fn)(OpT, ExecContext &)>
 void attach(MLIRContext &ctx) {
   OpT::template attachInterface<TensorModel<OpT, Fn>>(ctx);
 }
+
+/// tensor.extract also runs on lanes (see executeExtract).
+struct ExtractModel
+    : public ExecutableOpInterface::ExternalModel<ExtractModel,
+                                                  tensor::ExtractOp> {
+  LogicalResult execute(Operation *op, ExecContext &ctx) const {
+    return executeExtract(cast<tensor::ExtractOp>(op), ctx);
+  }
+  bool supportsLanes(Operation *) const { return true; }
+};
 
 } // namespace
 
@@ -660,7 +698,7 @@ LogicalResult systile::interp::insertSlice(Operation *op, DenseValue &dest,
   for (int64_t s : box.sizes)
     count *= s;
   if (count != source.numElements())
-    return op->emitError() << "the source has " << source.numElements()
+    return opError(op) << "the source has " << source.numElements()
                            << " elements but the slice has " << count;
   copyBox(dest.mutableData<char>(), dest.shape(), box,
           const_cast<char *>(source.data<char>()), elementSize(dest.kind()),
@@ -682,7 +720,7 @@ void systile::interp::registerTensorExecutionModels(DialectRegistry &registry) {
     attach<tensor::DimOp, executeDim>(*ctx);
     attach<tensor::EmptyOp, executeEmpty>(*ctx);
     attach<tensor::ExpandShapeOp, executeExpandShape>(*ctx);
-    attach<tensor::ExtractOp, executeExtract>(*ctx);
+    tensor::ExtractOp::attachInterface<ExtractModel>(*ctx);
     attach<tensor::ExtractSliceOp, executeExtractSlice>(*ctx);
     attach<tensor::FromElementsOp, executeFromElements>(*ctx);
     attach<tensor::GenerateOp, executeGenerate>(*ctx);

@@ -1,0 +1,66 @@
+// extract_slice / insert_slice with static and dynamic offsets, strides and
+// rank reduction; extract / insert; a destination that is still used later
+// is copied, never changed. Values by hand; %iota is [[0..4], [5..9],
+// [10..14], [15..19]].
+//
+// RUN: systile-run %s --entry extract | FileCheck %s --check-prefix=EXTRACT
+// RUN: systile-run %s --entry insert | FileCheck %s --check-prefix=INSERT
+// RUN: systile-run %s --entry elements | FileCheck %s --check-prefix=ELEM
+
+// Rows 1, 3 and columns 0, 2, 4; row 2 columns 1..4 as a rank-1 tensor (a
+// view); rows 1..3 and columns 2..3 at dynamic offsets; column 3 with a
+// dynamic size of 4 (stride 1 over rows: not contiguous); the whole tensor.
+// EXTRACT: result #0: tensor<2x3xi32> = {{\[\[}}5, 7, 9], [15, 17, 19]]
+// EXTRACT: result #1: tensor<4xi32> = [11, 12, 13, 14]
+// EXTRACT: result #2: tensor<3x2xi32> = {{\[\[}}7, 8], [12, 13], [17, 18]]
+// EXTRACT: result #3: tensor<4xi32> = [3, 8, 13, 18]
+// EXTRACT: result #4: tensor<4x5xi32> = {{\[\[}}0, 1, 2, 3, 4], [5, 6, 7, 8, 9], [10, 11, 12, 13, 14], [15, 16, 17, 18, 19]]
+func.func @extract() -> (tensor<2x3xi32>, tensor<4xi32>, tensor<3x2xi32>, tensor<4xi32>, tensor<4x5xi32>) {
+  %iota = arith.constant dense<[[0, 1, 2, 3, 4], [5, 6, 7, 8, 9], [10, 11, 12, 13, 14], [15, 16, 17, 18, 19]]> : tensor<4x5xi32>
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %c4 = arith.constant 4 : index
+  %s0 = tensor.extract_slice %iota[1, 0] [2, 3] [2, 2] : tensor<4x5xi32> to tensor<2x3xi32>
+  %s1 = tensor.extract_slice %iota[2, 1] [1, 4] [1, 1] : tensor<4x5xi32> to tensor<4xi32>
+  %s2 = tensor.extract_slice %iota[%c1, %c2] [3, 2] [1, 1] : tensor<4x5xi32> to tensor<3x2xi32>
+  %s3 = tensor.extract_slice %iota[0, 3] [%c4, 1] [1, 1] : tensor<4x5xi32> to tensor<?xi32>
+  %s3s = tensor.cast %s3 : tensor<?xi32> to tensor<4xi32>
+  %s4 = tensor.extract_slice %iota[0, 0] [4, 5] [1, 1] : tensor<4x5xi32> to tensor<4x5xi32>
+  return %s0, %s1, %s2, %s3s, %s4 : tensor<2x3xi32>, tensor<4xi32>, tensor<3x2xi32>, tensor<4xi32>, tensor<4x5xi32>
+}
+
+// [[1, 2], [3, 4]] at (0, 1) with strides (2, 2) lands on (0, 1), (0, 3),
+// (2, 1), (2, 3). %row replaces row 1 of that (rank-reduced source, dynamic
+// offset). %zero is used after both inserts, so it must still be zero.
+// INSERT: result #0: tensor<3x4xf32> = {{\[\[}}0, 1, 0, 2], [0, 0, 0, 0], [0, 3, 0, 4]]
+// INSERT: result #1: tensor<3x4xf32> = {{\[\[}}0, 1, 0, 2], [7, 8, 9, 10], [0, 3, 0, 4]]
+// INSERT: result #2: tensor<3x4xf32> = {{\[\[}}0, 0, 0, 0], [0, 0, 0, 0], [0, 0, 0, 0]]
+func.func @insert() -> (tensor<3x4xf32>, tensor<3x4xf32>, tensor<3x4xf32>) {
+  %zero = arith.constant dense<0.0> : tensor<3x4xf32>
+  %src = arith.constant dense<[[1.0, 2.0], [3.0, 4.0]]> : tensor<2x2xf32>
+  %row = arith.constant dense<[7.0, 8.0, 9.0, 10.0]> : tensor<4xf32>
+  %c1 = arith.constant 1 : index
+  %a = tensor.insert_slice %src into %zero[0, 1] [2, 2] [2, 2] : tensor<2x2xf32> into tensor<3x4xf32>
+  %b = tensor.insert_slice %row into %a[%c1, 0] [1, 4] [1, 1] : tensor<4xf32> into tensor<3x4xf32>
+  return %a, %b, %zero : tensor<3x4xf32>, tensor<3x4xf32>, tensor<3x4xf32>
+}
+
+// extract reads (1, 2) = 6 of [[1, 2, 3], [4, 5, 6]] (bf16); insert writes
+// -1 at (0, 1) of a fresh tensor.empty (zeros) and of the i8 constant.
+// ELEM: result #0: bf16 = 6
+// ELEM: result #1: tensor<2x2xi8> = {{\[\[}}0, -1], [0, 0]]
+// ELEM: result #2: tensor<2x2xi8> = {{\[\[}}5, -1], [7, 8]]
+// ELEM: result #3: tensor<2x2xi8> = {{\[\[}}5, 6], [7, 8]]
+func.func @elements() -> (bf16, tensor<2x2xi8>, tensor<2x2xi8>, tensor<2x2xi8>) {
+  %t = arith.constant dense<[[1.0, 2.0, 3.0], [4.0, 5.0, 6.0]]> : tensor<2x3xbf16>
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %e = tensor.extract %t[%c1, %c2] : tensor<2x3xbf16>
+  %m1 = arith.constant -1 : i8
+  %empty = tensor.empty() : tensor<2x2xi8>
+  %i = tensor.insert %m1 into %empty[%c0, %c1] : tensor<2x2xi8>
+  %k = arith.constant dense<[[5, 6], [7, 8]]> : tensor<2x2xi8>
+  %j = tensor.insert %m1 into %k[%c0, %c1] : tensor<2x2xi8>
+  return %e, %i, %j, %k : bf16, tensor<2x2xi8>, tensor<2x2xi8>, tensor<2x2xi8>
+}
