@@ -48,10 +48,6 @@ public:
   runRegionConsuming(Region &, MutableArrayRef<RtValue>) override {
     return failure();
   }
-  FailureOr<SmallVector<RtValue>>
-  runRegionConsuming(Region &, MutableArrayRef<RtValue>) override {
-    return failure();
-  }
   FailureOr<SmallVector<RtValue>> call(func::FuncOp, ArrayRef<RtValue>,
                                        Operation *) override {
     return failure();
