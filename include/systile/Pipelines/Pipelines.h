@@ -49,8 +49,8 @@ struct SystilePipelineOptions
 
 /// Adds to `pm` (anchored on builtin.module), nested on each func.func so
 /// that functions run in parallel: convert-linalg-to-systile, canonicalize,
-/// systile-propagate-layout (if enabled), systile-block-matmul, systile-fold-zero-tiles (if enabled),
-/// canonicalize, cse.
+/// systile-propagate-layout (if enabled), systile-block-matmul,
+/// systile-fold-zero-tiles (if enabled), canonicalize, cse.
 void buildSystilePipeline(mlir::OpPassManager &pm,
                           const SystilePipelineOptions &options);
 

@@ -104,7 +104,9 @@ struct Trigger {
       conflict = true;
     geometry = g;
   }
-  bool fires() const { return !conflict && geometry && (anyOrigin || allPacked); }
+  bool fires() const {
+    return !conflict && geometry && (anyOrigin || allPacked);
+  }
 };
 
 Trigger triggerOf(ValueRange operands, Value result) {
@@ -138,9 +140,8 @@ Value tileMatrix(PatternRewriter &rewriter, Location loc, Value v,
     if (unpack.getInput().getType().getGeometry() == g)
       return unpack.getInput();
   auto type = cast<RankedTensorType>(v.getType());
-  return PackOp::create(rewriter, loc,
-                        tiledType(type.getShape(), type.getElementType(), g),
-                        v);
+  return PackOp::create(
+      rewriter, loc, tiledType(type.getShape(), type.getElementType(), g), v);
 }
 
 /// The tiled 1xK (`asRow`) or Kx1 form of the vector `v` (tensor<K>).
@@ -309,8 +310,7 @@ struct TileElementwiseLinalg
     SmallVector<Value> args;
     for (OpOperand *input : op.getDpsInputOperands())
       args.push_back(op.getMatchingBlockArgument(input));
-    fillRegion(rewriter, ew, body, args,
-               body.getTerminator()->getOperand(0));
+    fillRegion(rewriter, ew, body, args, body.getTerminator()->getOperand(0));
     rewriter.replaceOpWithNewOp<UnpackOp>(op, outType, ew.getResult());
     ++numOpsTiled;
     return success();
@@ -455,11 +455,11 @@ struct TileRowSum : public OpInterfaceRewritePattern<linalg::LinalgOp> {
           inType.getElementType().isSignlessInteger(32)))
       return rewriter.notifyMatchFailure(op, "not a 2-d f32/i32 reduction");
     // dim 1 (along rows): iterators [parallel, reduction], output (d0).
-    bool alongRows = op.getIteratorTypesArray()[1] ==
-                     utils::IteratorType::reduction;
+    bool alongRows =
+        op.getIteratorTypesArray()[1] == utils::IteratorType::reduction;
     MLIRContext *ctx = op.getContext();
-    AffineMap kept = AffineMap::get(
-        2, 0, getAffineDimExpr(alongRows ? 0 : 1, ctx), ctx);
+    AffineMap kept =
+        AffineMap::get(2, 0, getAffineDimExpr(alongRows ? 0 : 1, ctx), ctx);
     if (op.getMatchingIndexingMap(init) != kept ||
         !isSumPayload(*op.getBlock(), op.getMatchingBlockArgument(in),
                       op.getMatchingBlockArgument(init)) ||
@@ -489,21 +489,21 @@ struct TileRowSum : public OpInterfaceRewritePattern<linalg::LinalgOp> {
 };
 
 struct SystilePropagateLayout
-    : public systile::impl::SystilePropagateLayoutBase<
-          SystilePropagateLayout> {
+    : public systile::impl::SystilePropagateLayoutBase<SystilePropagateLayout> {
   using SystilePropagateLayoutBase::SystilePropagateLayoutBase;
 
   void runOnOperation() override {
     MLIRContext *ctx = &getContext();
     RewritePatternSet patterns(ctx);
-    patterns.add<TileElementwiseLinalg, TileElementwiseTensorOp,
-                 SplatPackedFill>(ctx);
+    patterns
+        .add<TileElementwiseLinalg, TileElementwiseTensorOp, SplatPackedFill>(
+            ctx);
     if (reductions)
       patterns.add<TileRowSum>(ctx);
     GreedyRewriteConfig config;
     config.setRegionSimplificationLevel(GreedySimplifyRegionLevel::Disabled);
-    if (failed(applyPatternsGreedily(getOperation(), std::move(patterns),
-                                     config)))
+    if (failed(
+            applyPatternsGreedily(getOperation(), std::move(patterns), config)))
       signalPassFailure();
   }
 };

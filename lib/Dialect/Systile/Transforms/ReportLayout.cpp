@@ -23,8 +23,7 @@ using namespace systile;
 
 namespace {
 
-PassCounter numFunctionsReported("systile-report-layout",
-                                 "functions-reported",
+PassCounter numFunctionsReported("systile-report-layout", "functions-reported",
                                  "functions with a layout remark");
 
 /// The runtime layout of a verified tiled type (the verifier has checked
