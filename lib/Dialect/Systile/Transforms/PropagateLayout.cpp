@@ -276,12 +276,16 @@ void fillRegion(PatternRewriter &rewriter, ElementwiseOp ew, Block &body,
   IRMapping map;
   for (auto [from, to] : llvm::zip(args, block->getArguments()))
     map.map(from, to);
+  // Constants from above (checked by payloadIsScalar) are cloned in.
+  auto mapFromAbove = [&](Value v) {
+    if (!map.contains(v) && v.getParentBlock() != &body)
+      map.map(v, rewriter.clone(*v.getDefiningOp())->getResult(0));
+  };
   for (Operation &inner : body.without_terminator()) {
-    for (Value v : inner.getOperands())
-      if (!map.contains(v) && v.getParentBlock() != &body)
-        map.map(v, rewriter.clone(*v.getDefiningOp())->getResult(0));
+    llvm::for_each(inner.getOperands(), mapFromAbove);
     rewriter.clone(inner, map);
   }
+  mapFromAbove(yielded);
   YieldOp::create(rewriter, ew.getLoc(), map.lookupOrDefault(yielded));
 }
 
