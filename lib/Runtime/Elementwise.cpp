@@ -164,12 +164,14 @@ template <typename T> T applyInt(BinaryFn fn, T a, T b) {
   using U = std::make_unsigned_t<T>;
   switch (fn) {
   case BinaryFn::Add:
-    return static_cast<T>(static_cast<U>(static_cast<U>(a) + static_cast<U>(b)));
+    return static_cast<T>(
+        static_cast<U>(static_cast<U>(a) + static_cast<U>(b)));
   case BinaryFn::Sub:
-    return static_cast<T>(static_cast<U>(static_cast<U>(a) - static_cast<U>(b)));
+    return static_cast<T>(
+        static_cast<U>(static_cast<U>(a) - static_cast<U>(b)));
   case BinaryFn::Mul:
-    return static_cast<T>(static_cast<U>(static_cast<uint32_t>(a) *
-                                         static_cast<uint32_t>(b)));
+    return static_cast<T>(
+        static_cast<U>(static_cast<uint32_t>(a) * static_cast<uint32_t>(b)));
   case BinaryFn::Maximum:
     return std::max(a, b);
   case BinaryFn::Minimum:
@@ -212,9 +214,8 @@ Expected<Layout> commonLayout(const char *what,
     if (layout && o.matrix->layout() != *layout)
       return Error(std::string(what) + ": operands differ in shape or " +
                    "geometry: " + layout->logicalShape().str() + " " +
-                   layout->geometry().str() + " vs " +
-                   o.matrix->shape().str() + " " +
-                   o.matrix->geometry().str());
+                   layout->geometry().str() + " vs " + o.matrix->shape().str() +
+                   " " + o.matrix->geometry().str());
     layout = &o.matrix->layout();
   }
   if (!layout)
@@ -276,8 +277,8 @@ void binaryKernel(F f, Operand<T> a, Operand<T> b, TiledMatrix<T> &r) {
 template <typename T>
 void binaryFloat(BinaryFn fn, Operand<T> a, Operand<T> b, TiledMatrix<T> &r) {
   auto with = [&](auto op) {
-    binaryKernel<T>(
-        [op](T x, T y) { return store<T>(op(load(x), load(y))); }, a, b, r);
+    binaryKernel<T>([op](T x, T y) { return store<T>(op(load(x), load(y))); },
+                    a, b, r);
   };
   switch (fn) {
   case BinaryFn::Add:
@@ -351,8 +352,7 @@ Expected<TiledMatrix<T>> systile::rt::binary(BinaryFn fn, Operand<T> a,
       return Error(std::string("elementwise div: integer division is not a "
                                "kernel (") +
                    elementTypeName<T>() + ")");
-    binaryKernel<T>([fn](T x, T y) { return applyInt<T>(fn, x, y); }, a, b,
-                    r);
+    binaryKernel<T>([fn](T x, T y) { return applyInt<T>(fn, x, y); }, a, b, r);
   }
   return r;
 }
@@ -437,13 +437,13 @@ Expected<TiledMatrix<T>> systile::rt::splat(T value, Shape shape,
 }
 
 #define INSTANTIATE(T)                                                         \
-  template Expected<TiledMatrix<T>> systile::rt::unary(UnaryFn,                \
-                                                       const TiledMatrix<T> &); \
+  template Expected<TiledMatrix<T>> systile::rt::unary(                        \
+      UnaryFn, const TiledMatrix<T> &);                                        \
   template Expected<TiledMatrix<T>> systile::rt::binary(BinaryFn, Operand<T>,  \
                                                         Operand<T>);           \
-  template Expected<TiledMatrix<T>> systile::rt::select(                      \
+  template Expected<TiledMatrix<T>> systile::rt::select(                       \
       CmpFn, Operand<T>, Operand<T>, Operand<T>, Operand<T>);                  \
-  template Expected<TiledMatrix<T>> systile::rt::broadcast(                   \
+  template Expected<TiledMatrix<T>> systile::rt::broadcast(                    \
       const TiledMatrix<T> &, int, int64_t);                                   \
   template Expected<TiledMatrix<T>> systile::rt::splat(T, Shape, Geometry);
 INSTANTIATE(float)

@@ -132,9 +132,8 @@ TEST_F(ElementwisePadding, ChainKeepsPaddingZero) {
   auto exp = [&](int64_t i) { return ::expf(x[i]); };
   expectStorage<float>((*results)[0], exp);
   expectStorage<float>((*results)[1], exp);
-  expectStorage<float>((*results)[2], [&](int64_t i) {
-    return 1.0f / (1.0f + ::expf(-x[i]));
-  });
+  expectStorage<float>(
+      (*results)[2], [&](int64_t i) { return 1.0f / (1.0f + ::expf(-x[i])); });
   auto add = [&](int64_t i) { return x[i] + b[i % 5]; };
   expectStorage<float>((*results)[3], add);
   expectStorage<rt::bf16>((*results)[4], [&](int64_t i) {

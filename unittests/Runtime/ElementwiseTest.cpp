@@ -30,8 +30,7 @@ int64_t rfcOffset(Shape shape, Geometry g, int64_t r, int64_t c) {
   int64_t paddedCols = (shape.cols + g.lanes - 1) / g.lanes * g.lanes;
   int64_t tilesPerRow = paddedCols / g.lanes;
   int64_t tile = (r / g.sublanes) * tilesPerRow + c / g.lanes;
-  return tile * g.sublanes * g.lanes + (r % g.sublanes) * g.lanes +
-         c % g.lanes;
+  return tile * g.sublanes * g.lanes + (r % g.sublanes) * g.lanes + c % g.lanes;
 }
 
 int64_t paddedSize(Shape shape, Geometry g) {
@@ -43,10 +42,14 @@ int64_t paddedSize(Shape shape, Geometry g) {
 std::vector<float> sampleValues(int64_t n, unsigned seed) {
   std::mt19937 rng(seed);
   std::uniform_real_distribution<float> dist(-4.0f, 4.0f);
-  const float specials[] = {0.0f, -0.0f, std::numeric_limits<float>::infinity(),
+  const float specials[] = {0.0f,
+                            -0.0f,
+                            std::numeric_limits<float>::infinity(),
                             -std::numeric_limits<float>::infinity(),
-                            std::numeric_limits<float>::quiet_NaN(), 1.0f,
-                            -1.0f, 1e-40f};
+                            std::numeric_limits<float>::quiet_NaN(),
+                            1.0f,
+                            -1.0f,
+                            1e-40f};
   std::vector<float> v(n);
   for (int64_t i = 0; i < n; ++i)
     v[i] = i % 5 == 3 ? specials[(i / 5) % 8] : dist(rng);
@@ -115,11 +118,12 @@ TEST(Elementwise, BinaryF32AllOps) {
   };
   for (const Case &c : cases) {
     SCOPED_TRACE(toString(c.fn));
-    auto r = binary<float>(c.fn, Operand<float>::of(ta), Operand<float>::of(tb));
+    auto r =
+        binary<float>(c.fn, Operand<float>::of(ta), Operand<float>::of(tb));
     ASSERT_TRUE(r.ok()) << r.error();
     expectBits<float>(*r, expectedStorage<float>(shape, [&](int64_t i) {
-                        return c.f(a[i], b[i]);
-                      }));
+      return c.f(a[i], b[i]);
+    }));
   }
 }
 
@@ -140,15 +144,15 @@ TEST(Elementwise, ScalarOperandsReluAndOneMinus) {
                             Operand<float>::splat(0.0f));
   ASSERT_TRUE(relu.ok());
   expectBits<float>(*relu, expectedStorage<float>(shape, [&](int64_t i) {
-                      return naiveMaximum(a[i], 0.0f);
-                    }));
+    return naiveMaximum(a[i], 0.0f);
+  }));
   // 1 - x maps padding 0 to 1: it must not show.
   auto oneMinus = binary<float>(BinaryFn::Sub, Operand<float>::splat(1.0f),
                                 Operand<float>::of(ta));
   ASSERT_TRUE(oneMinus.ok());
   expectBits<float>(*oneMinus, expectedStorage<float>(shape, [&](int64_t i) {
-                      return 1.0f - a[i];
-                    }));
+    return 1.0f - a[i];
+  }));
 }
 
 TEST(Elementwise, UnaryExpTanhKeepPaddingZero) {
@@ -182,23 +186,21 @@ TEST(Elementwise, BF16RoundsOncePerOp) {
   }
   TiledMatrix<bf16> ta = withGarbage(shape, a, bf16::fromBits(0x3f80));
   TiledMatrix<bf16> tb = withGarbage(shape, b, bf16::fromBits(0x4000));
-  auto r = binary<bf16>(BinaryFn::Mul, Operand<bf16>::of(ta),
-                        Operand<bf16>::of(tb));
+  auto r =
+      binary<bf16>(BinaryFn::Mul, Operand<bf16>::of(ta), Operand<bf16>::of(tb));
   ASSERT_TRUE(r.ok());
   expectBits<bf16>(*r, expectedStorage<bf16>(shape, [&](int64_t i) {
-                     float p = bf16BitsToFloat(a[i].bits()) *
-                               bf16BitsToFloat(b[i].bits());
-                     if (std::isnan(p))
-                       return bf16::fromBits(0x7fc0);
-                     return bf16::fromBits(oracleBF16(p));
-                   }));
+    float p = bf16BitsToFloat(a[i].bits()) * bf16BitsToFloat(b[i].bits());
+    if (std::isnan(p))
+      return bf16::fromBits(0x7fc0);
+    return bf16::fromBits(oracleBF16(p));
+  }));
   // exp of padding would be 1.0 (0x3f80).
   auto e = unary<bf16>(UnaryFn::Exp, ta);
   ASSERT_TRUE(e.ok());
   expectBits<bf16>(*e, expectedStorage<bf16>(shape, [&](int64_t i) {
-                     return bf16::fromBits(
-                         oracleBF16(::expf(bf16BitsToFloat(a[i].bits()))));
-                   }));
+    return bf16::fromBits(oracleBF16(::expf(bf16BitsToFloat(a[i].bits()))));
+  }));
 }
 
 TEST(Elementwise, IntegersWrap) {
@@ -214,9 +216,8 @@ TEST(Elementwise, IntegersWrap) {
                              Operand<int32_t>::of(tb));
   ASSERT_TRUE(add.ok());
   expectBits<int32_t>(*add, expectedStorage<int32_t>(shape, [&](int64_t i) {
-                        return static_cast<int32_t>(
-                            static_cast<int64_t>(a[i]) + b[i]);
-                      }));
+    return static_cast<int32_t>(static_cast<int64_t>(a[i]) + b[i]);
+  }));
   EXPECT_EQ(add->at(0, 0), std::numeric_limits<int32_t>::min());
   std::vector<int8_t> c(15, int8_t(100));
   TiledMatrix<int8_t> tc = withGarbage(shape, c, int8_t(1));
@@ -224,8 +225,8 @@ TEST(Elementwise, IntegersWrap) {
                             Operand<int8_t>::splat(3));
   ASSERT_TRUE(mul.ok());
   expectBits<int8_t>(*mul, expectedStorage<int8_t>(shape, [](int64_t) {
-                       return static_cast<int8_t>(300 - 256);
-                     }));
+    return static_cast<int8_t>(300 - 256);
+  }));
   auto div = binary<int32_t>(BinaryFn::Div, Operand<int32_t>::of(ta),
                              Operand<int32_t>::of(tb));
   EXPECT_FALSE(div.ok());
@@ -241,9 +242,9 @@ TEST(Elementwise, SelectOfCompare) {
                          Operand<float>::splat(0.0f));
   ASSERT_TRUE(r.ok());
   expectBits<float>(*r, expectedStorage<float>(shape, [&](int64_t i) {
-                      bool t = a[i] != a[i] || a[i] > 0.0f;
-                      return t ? a[i] : 0.0f;
-                    }));
+    bool t = a[i] != a[i] || a[i] > 0.0f;
+    return t ? a[i] : 0.0f;
+  }));
 }
 
 TEST(Elementwise, BroadcastRowAndColumn) {
@@ -255,13 +256,13 @@ TEST(Elementwise, BroadcastRowAndColumn) {
   ASSERT_TRUE(b0.ok()) << b0.error();
   EXPECT_EQ(b0->shape(), (Shape{3, 5}));
   expectBits<float>(*b0, expectedStorage<float>(Shape{3, 5}, [&](int64_t i) {
-                      return row[i % 5];
-                    }));
+    return row[i % 5];
+  }));
   auto b1 = broadcast(tc, 1, 5);
   ASSERT_TRUE(b1.ok());
   expectBits<float>(*b1, expectedStorage<float>(Shape{3, 5}, [&](int64_t i) {
-                      return col[i / 5];
-                    }));
+    return col[i / 5];
+  }));
   EXPECT_FALSE(broadcast(tc, 0, 4).ok());
   EXPECT_FALSE(broadcast(tc, 2, 4).ok());
 }
@@ -269,8 +270,8 @@ TEST(Elementwise, BroadcastRowAndColumn) {
 TEST(Elementwise, Splat) {
   auto s = splat(1.5f, Shape{3, 5}, kSmall);
   ASSERT_TRUE(s.ok());
-  expectBits<float>(*s, expectedStorage<float>(Shape{3, 5},
-                                               [](int64_t) { return 1.5f; }));
+  expectBits<float>(
+      *s, expectedStorage<float>(Shape{3, 5}, [](int64_t) { return 1.5f; }));
   EXPECT_FALSE(splat(1.5f, Shape{0, 5}, kSmall).ok());
 }
 

@@ -76,9 +76,9 @@ struct Plan {
 
 std::optional<Slot> slotOf(Value v, Block &body) {
   if (auto arg = dyn_cast<BlockArgument>(v))
-    return arg.getOwner() == &body ? std::optional(Slot{int(arg.getArgNumber()),
-                                                        {}})
-                                   : std::nullopt;
+    return arg.getOwner() == &body
+               ? std::optional(Slot{int(arg.getArgNumber()), {}})
+               : std::nullopt;
   auto constant = v.getDefiningOp<arith::ConstantOp>();
   if (!constant || !isa<FloatAttr, IntegerAttr>(constant.getValue()))
     return std::nullopt;
@@ -173,8 +173,8 @@ bool addSlots(Plan &plan, ValueRange operands, Block &body) {
 
 /// The kernel form of a region whose yielded value `root` is computed by
 /// `numOps` non-constant ops, or Fallback.
-Plan::Kind matchRoot(Plan &plan, Operation *root, unsigned numOps,
-                     Block &body, Type element) {
+Plan::Kind matchRoot(Plan &plan, Operation *root, unsigned numOps, Block &body,
+                     Type element) {
   bool isFloat = element.isF32() || element.isBF16();
   if (numOps == 1 && root->getNumOperands() == 1 && isFloat) {
     if (std::optional<rt::UnaryFn> fn = unaryFnOf(root)) {
@@ -208,8 +208,7 @@ Plan::Kind matchRoot(Plan &plan, Operation *root, unsigned numOps,
     return Plan::Fallback;
   plan.cmp = *fn;
   return addSlots(plan, cmp->getOperands(), body) &&
-                 addSlots(plan, {select.getTrueValue(),
-                                 select.getFalseValue()},
+                 addSlots(plan, {select.getTrueValue(), select.getFalseValue()},
                           body)
              ? Plan::Select
              : Plan::Fallback;
@@ -375,16 +374,16 @@ struct ElementwiseModel : Base<ElementwiseModel, systile::ElementwiseOp> {
       return runRegionOverLanes(op, ctx);
     if (plan.kind == Plan::TruncF)
       return bindMatrix<rt::bf16>(
-          op, ctx, rt::truncToBF16(*operandOf<float>(plan.slots[0], op, ctx)
-                                        .matrix));
+          op, ctx,
+          rt::truncToBF16(*operandOf<float>(plan.slots[0], op, ctx).matrix));
     if (plan.kind == Plan::ExtF)
       return bindMatrix<float>(
-          op, ctx, rt::extToF32(*operandOf<rt::bf16>(plan.slots[0], op, ctx)
-                                     .matrix));
+          op, ctx,
+          rt::extToF32(*operandOf<rt::bf16>(plan.slots[0], op, ctx).matrix));
     return withElement(op.getType().getElementType(),
                        [&](auto tag) -> LogicalResult {
-      return runSameType<decltype(tag)>(plan, op, ctx);
-    });
+                         return runSameType<decltype(tag)>(plan, op, ctx);
+                       });
   }
 };
 
@@ -412,7 +411,8 @@ struct SplatModel : Base<SplatModel, systile::SplatOp> {
     return withElement(type.getElementType(), [&](auto tag) -> LogicalResult {
       using T = decltype(tag);
       if (v.numElements() != 1 || elementSize(v.kind()) != sizeof(T))
-        return op.emitError() << "splat value is not one " << type.getElementType();
+        return op.emitError()
+               << "splat value is not one " << type.getElementType();
       T value;
       std::memcpy(&value, v.rawData(), sizeof(T));
       return bindMatrix<T>(op, ctx, rt::splat<T>(value, shape, g));

@@ -278,3 +278,50 @@ func.func @scalar_and_index(%x: !systile.tiled<3x5xf32, #systile.geometry<2x4, m
   } -> tensor<3x5xf32>
   return %r, %i : tensor<3x5xf32>, tensor<3x5xf32>
 }
+
+// -----
+
+// Named element-wise ops carry their payload into the region.
+// CHECK-LABEL: func.func @named_ops
+// CHECK: systile.elementwise
+// CHECK: arith.maximumf
+// CHECK: systile.elementwise
+// CHECK: math.exp
+// CHECK: systile.elementwise
+// CHECK: arith.subf
+// CHECK: systile.elementwise
+// CHECK: arith.mulf
+// CHECK-NOT: linalg.
+func.func @named_ops(%a: !systile.tiled<3x5xf32, #systile.geometry<2x4, mxu = 4>>, %b: !systile.tiled<3x5xf32, #systile.geometry<2x4, mxu = 4>>) -> (tensor<3x5xf32>, tensor<3x5xf32>, tensor<3x5xf32>, tensor<3x5xf32>) {
+  %ua = systile.unpack %a : !systile.tiled<3x5xf32, #systile.geometry<2x4, mxu = 4>> -> tensor<3x5xf32>
+  %ub = systile.unpack %b : !systile.tiled<3x5xf32, #systile.geometry<2x4, mxu = 4>> -> tensor<3x5xf32>
+  %e = tensor.empty() : tensor<3x5xf32>
+  %m = linalg.max ins(%ua, %ub : tensor<3x5xf32>, tensor<3x5xf32>) outs(%e : tensor<3x5xf32>) -> tensor<3x5xf32>
+  %x = linalg.exp ins(%ua : tensor<3x5xf32>) outs(%e : tensor<3x5xf32>) -> tensor<3x5xf32>
+  %p = linalg.map { arith.subf } ins(%ua, %ub : tensor<3x5xf32>, tensor<3x5xf32>) outs(%e : tensor<3x5xf32>)
+  %q = linalg.elementwise kind=#linalg.elementwise_kind<mul> ins(%ua, %ub : tensor<3x5xf32>, tensor<3x5xf32>) outs(%e : tensor<3x5xf32>) -> tensor<3x5xf32>
+  return %m, %x, %p, %q : tensor<3x5xf32>, tensor<3x5xf32>, tensor<3x5xf32>, tensor<3x5xf32>
+}
+
+// -----
+
+#id = affine_map<(d0, d1) -> (d0, d1)>
+
+// A payload that yields a constant from above: the constant is cloned into
+// the isolated region.
+// CHECK-LABEL: func.func @yield_constant
+// CHECK: systile.elementwise ins(%{{.*}} : {{.*}}) -> {{.*}} {
+// CHECK-NEXT: ^bb0(%{{.*}}: f32):
+// CHECK-NEXT: %[[C:.*]] = arith.constant 2.500000e+00 : f32
+// CHECK-NEXT: systile.yield %[[C]] : f32
+func.func @yield_constant(%x: !systile.tiled<3x5xf32, #systile.geometry<2x4, mxu = 4>>) -> tensor<3x5xf32> {
+  %c = arith.constant 2.5 : f32
+  %u = systile.unpack %x : !systile.tiled<3x5xf32, #systile.geometry<2x4, mxu = 4>> -> tensor<3x5xf32>
+  %e = tensor.empty() : tensor<3x5xf32>
+  %r = linalg.generic {indexing_maps = [#id, #id], iterator_types = ["parallel", "parallel"]}
+      ins(%u : tensor<3x5xf32>) outs(%e : tensor<3x5xf32>) {
+  ^bb0(%in: f32, %out: f32):
+    linalg.yield %c : f32
+  } -> tensor<3x5xf32>
+  return %r : tensor<3x5xf32>
+}

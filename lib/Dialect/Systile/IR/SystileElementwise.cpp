@@ -72,8 +72,8 @@ LogicalResult BroadcastOp::verify() {
            << dim;
   if (input.getShape()[dim] != 1)
     return emitOpError("input shape ")
-           << shapeStr(input.getShape()) << " must have size 1 in dim "
-           << dim << " (the repeated dimension)";
+           << shapeStr(input.getShape()) << " must have size 1 in dim " << dim
+           << " (the repeated dimension)";
   int64_t other = 1 - dim;
   if (input.getShape()[other] != result.getShape()[other])
     return emitOpError("input shape ")
@@ -132,8 +132,8 @@ LogicalResult ElementwiseOp::verifyRegions() {
     Type element = cast<TiledType>(input.getType()).getElementType();
     if (arg.getType() != element)
       return emitOpError("region argument #")
-             << i << " has type " << arg.getType()
-             << " but input #" << i << " has element type " << element;
+             << i << " has type " << arg.getType() << " but input #" << i
+             << " has element type " << element;
   }
   auto yield = dyn_cast<YieldOp>(block.getTerminator());
   if (!yield)

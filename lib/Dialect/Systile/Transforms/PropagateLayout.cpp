@@ -108,7 +108,9 @@ struct Trigger {
       conflict = true;
     geometry = g;
   }
-  bool fires() const { return !conflict && geometry && (anyOrigin || allPacked); }
+  bool fires() const {
+    return !conflict && geometry && (anyOrigin || allPacked);
+  }
 };
 
 Trigger triggerOf(ValueRange operands, Value result) {
@@ -142,9 +144,8 @@ Value tileMatrix(PatternRewriter &rewriter, Location loc, Value v,
     if (unpack.getInput().getType().getGeometry() == g)
       return unpack.getInput();
   auto type = cast<RankedTensorType>(v.getType());
-  return PackOp::create(rewriter, loc,
-                        tiledType(type.getShape(), type.getElementType(), g),
-                        v);
+  return PackOp::create(
+      rewriter, loc, tiledType(type.getShape(), type.getElementType(), g), v);
 }
 
 /// The tiled 1xK (`asRow`) or Kx1 form of the vector `v` (tensor<K>).
@@ -279,12 +280,16 @@ void fillRegion(PatternRewriter &rewriter, ElementwiseOp ew, Block &body,
   IRMapping map;
   for (auto [from, to] : llvm::zip(args, block->getArguments()))
     map.map(from, to);
+  // Constants from above (checked by payloadIsScalar) are cloned in.
+  auto mapFromAbove = [&](Value v) {
+    if (!map.contains(v) && v.getParentBlock() != &body)
+      map.map(v, rewriter.clone(*v.getDefiningOp())->getResult(0));
+  };
   for (Operation &inner : body.without_terminator()) {
-    for (Value v : inner.getOperands())
-      if (!map.contains(v) && v.getParentBlock() != &body)
-        map.map(v, rewriter.clone(*v.getDefiningOp())->getResult(0));
+    llvm::for_each(inner.getOperands(), mapFromAbove);
     rewriter.clone(inner, map);
   }
+  mapFromAbove(yielded);
   YieldOp::create(rewriter, ew.getLoc(), map.lookupOrDefault(yielded));
 }
 
@@ -315,8 +320,7 @@ struct TileElementwiseLinalg
     SmallVector<Value> args;
     for (OpOperand *input : op.getDpsInputOperands())
       args.push_back(op.getMatchingBlockArgument(input));
-    fillRegion(rewriter, ew, body, args,
-               body.getTerminator()->getOperand(0));
+    fillRegion(rewriter, ew, body, args, body.getTerminator()->getOperand(0));
     rewriter.replaceOpWithNewOp<UnpackOp>(op, outType, ew.getResult());
     ++counters.opsTiled;
     return success();
@@ -467,11 +471,11 @@ struct TileRowSum : public OpInterfaceRewritePattern<linalg::LinalgOp> {
           inType.getElementType().isSignlessInteger(32)))
       return rewriter.notifyMatchFailure(op, "not a 2-d f32/i32 reduction");
     // dim 1 (along rows): iterators [parallel, reduction], output (d0).
-    bool alongRows = op.getIteratorTypesArray()[1] ==
-                     utils::IteratorType::reduction;
+    bool alongRows =
+        op.getIteratorTypesArray()[1] == utils::IteratorType::reduction;
     MLIRContext *ctx = op.getContext();
-    AffineMap kept = AffineMap::get(
-        2, 0, getAffineDimExpr(alongRows ? 0 : 1, ctx), ctx);
+    AffineMap kept =
+        AffineMap::get(2, 0, getAffineDimExpr(alongRows ? 0 : 1, ctx), ctx);
     if (op.getMatchingIndexingMap(init) != kept ||
         !isSumPayload(*op.getBlock(), op.getMatchingBlockArgument(in),
                       op.getMatchingBlockArgument(init)) ||
@@ -501,8 +505,7 @@ struct TileRowSum : public OpInterfaceRewritePattern<linalg::LinalgOp> {
 };
 
 struct SystilePropagateLayout
-    : public systile::impl::SystilePropagateLayoutBase<
-          SystilePropagateLayout> {
+    : public systile::impl::SystilePropagateLayoutBase<SystilePropagateLayout> {
   using SystilePropagateLayoutBase::SystilePropagateLayoutBase;
   LayoutCounters counters;
 
@@ -515,8 +518,8 @@ struct SystilePropagateLayout
       patterns.add<TileRowSum>(ctx, counters);
     GreedyRewriteConfig config;
     config.setRegionSimplificationLevel(GreedySimplifyRegionLevel::Disabled);
-    if (failed(applyPatternsGreedily(getOperation(), std::move(patterns),
-                                     config)))
+    if (failed(
+            applyPatternsGreedily(getOperation(), std::move(patterns), config)))
       signalPassFailure();
   }
 };
