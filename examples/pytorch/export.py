@@ -30,10 +30,16 @@ import subprocess
 import sys
 import tempfile
 
+import logging
+
 import numpy as np
 import torch
 from torch import nn
-from torch_mlir import fx
+
+# PyPI's torch wheel is the CUDA build; without triton (not installed, see
+# requirements.txt) its flop counter warns once on import. Nothing here uses it.
+logging.getLogger("torch.utils.flop_counter").setLevel(logging.ERROR)
+from torch_mlir import fx  # noqa: E402
 
 MLIR_OPT = "/usr/lib/llvm-22/bin/mlir-opt"
 
