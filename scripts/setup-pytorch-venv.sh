@@ -11,7 +11,7 @@ set -euo pipefail
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 build=${SYSTILE_BUILD_DIR:-$root/build}
 venv=${SYSTILE_PYTORCH_VENV:-$build/venv-pytorch}
-req=$root/examples/pytorch/requirements.txt
+req=${SYSTILE_PYTORCH_REQUIREMENTS:-$root/examples/pytorch/requirements.txt}
 wheels=${SYSTILE_WHEELHOUSE:-$HOME/.cache/systile/wheels}
 python=${SYSTILE_PYTHON:-python3.11}
 stamp=$venv/systile-requirements.txt

@@ -119,6 +119,23 @@ def build(name, size):
 MODELS = ["mlp", "encoder", "mlp_bf16", "linear_i8"]
 
 
+class WeightsAsArguments(nn.Module):
+    """The model with its state_dict entries as extra arguments after the
+    inputs (torch.func.functional_call), so that the exported function takes
+    them instead of holding dense_resource constants: the IR of the
+    full-size models stays small (for lowering tests without torch)."""
+
+    def __init__(self, model):
+        super().__init__()
+        self.model = model
+        self.names = list(model.state_dict().keys())
+
+    def forward(self, *args):
+        n = len(args) - len(self.names)
+        params = dict(zip(self.names, args[n:]))
+        return torch.func.functional_call(self.model, params, args[:n])
+
+
 def to_npy(t):
     """A tensor as the numpy array systile-run reads."""
     t = t.detach().contiguous().cpu()
@@ -173,10 +190,16 @@ def attributes(text):
     return sorted(set(re.findall(r'\b(torch\.[\w.]+)\s*=', body)))
 
 
-def export_one(name, size, out, systile_opt):
+def export_one(name, size, out, systile_opt, weights_as_args=False):
     model, inputs, facts = build(name, size)
     with torch.no_grad():
         expected = model(*inputs)
+    if weights_as_args:
+        model = WeightsAsArguments(model)
+        inputs = tuple(inputs) + tuple(t.detach() for t in
+                                       model.model.state_dict().values())
+        facts["weights_as_arguments"] = model.names
+    with torch.no_grad():
         module = fx.export_and_import(model, *inputs,
                                       output_type="linalg-on-tensors",
                                       func_name="main")
@@ -208,7 +231,7 @@ def export_one(name, size, out, systile_opt):
         np.save(os.path.join(d, p), to_npy(t))
         files["expected"].append(p)
     weights = {}
-    for k, t in model.state_dict().items():
+    for k, t in (model.model if weights_as_args else model).state_dict().items():
         p = f"weights/{k}.npy"
         np.save(os.path.join(d, p), to_npy(t))
         weights[k] = p
@@ -236,25 +259,30 @@ def main():
     ap.add_argument("--size", choices=sorted(SIZES), default="full")
     ap.add_argument("--models", default=",".join(MODELS))
     ap.add_argument("--systile-opt", default="build/bin/systile-opt")
-    ap.add_argument("--no-weights", action="store_true",
-                    help="do not keep weights/*.npy (for the goldens)")
+    ap.add_argument("--weights-as-args", action="store_true",
+                    help="the weights become arguments of @main (after the "
+                    "inputs) instead of dense_resource constants")
+    ap.add_argument("--mlir-only", action="store_true",
+                    help="keep only model.mlir and manifest.json (no .npy)")
     args = ap.parse_args()
     os.makedirs(args.out, exist_ok=True)
     manifest, failed = [], []
     for name in args.models.split(","):
         try:
-            e = export_one(name, args.size, args.out, args.systile_opt)
+            e = export_one(name, args.size, args.out, args.systile_opt,
+                           args.weights_as_args)
         except Exception as exc:  # report and go on with the next model
             print(f"[{name}] EXPORT FAILED: {type(exc).__name__}: {exc}")
             failed.append(name)
             manifest.append(dict(model=name, size=args.size,
                                  export_error=f"{type(exc).__name__}: {exc}"))
             continue
-        if args.no_weights:
-            wdir = os.path.join(args.out, name, "weights")
-            for p in e.pop("weights").values():
-                os.remove(os.path.join(args.out, name, p))
-            os.rmdir(wdir)
+        if args.mlir_only:
+            d = os.path.join(args.out, name)
+            for p in (list(e.pop("weights").values()) + e.pop("inputs")
+                      + e.pop("expected")):
+                os.remove(os.path.join(d, p))
+            os.rmdir(os.path.join(d, "weights"))
         manifest.append(e)
         ok = e["parses_mlir_opt_22"] and e["parses_systile_opt"]
         if not ok:

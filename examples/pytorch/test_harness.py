@@ -139,7 +139,7 @@ def test_sum_and_agree():
 
 
 def test_goldens(bin_dir):
-    gdir = os.path.join(HERE, "golden")
+    gdir = os.path.join(HERE, "golden", "small")
     with open(os.path.join(gdir, "manifest.json")) as f:
         manifest = json.load(f)
     for e in manifest:
@@ -165,6 +165,14 @@ def test_goldens(bin_dir):
             ok, what = run.agree(ref[i], np.load(os.path.join(d, p)),
                                  e["output_dtypes"][i], e["tolerance"])
             check(f"golden {e['model']} RFC 6 model vs PyTorch out{i}", ok, what)
+    full = os.path.join(HERE, "golden", "full-args")
+    with open(os.path.join(full, "manifest.json")) as f:
+        for e in json.load(f):
+            path = os.path.join(full, e["model"], e["mlir"])
+            r = subprocess.run([os.path.join(bin_dir, "systile-opt"), path,
+                                "-o", os.devnull], capture_output=True, text=True)
+            check(f"golden full-args {e['model']} parses with systile-opt",
+                  r.returncode == 0, r.stderr.strip()[:200])
     enc = [e for e in manifest if e["model"] == "encoder"][0]
     got = run.count_contractions(run.body(os.path.join(gdir, "encoder", enc["mlir"])))
     check("count_contractions on the encoder",
