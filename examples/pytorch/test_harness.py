@@ -186,6 +186,36 @@ def test_goldens(bin_dir):
           got == {"linalg.generic (contraction)": 1}, str(got))
 
 
+def test_check_stages():
+    """run.Model.check() on results that are the RFC 6 model's own outputs
+    (what a correct systile-run must give): torch and rfc6 pass; one bit
+    flipped in one element makes rfc6 fail (bit-exact models)."""
+    gdir = os.path.join(HERE, "golden", "small")
+    with open(os.path.join(gdir, "manifest.json")) as f:
+        manifest = json.load(f)
+    with tempfile.TemporaryDirectory() as work:
+        args = argparse.Namespace(work=work, mxu=128)
+        for e in manifest:
+            for flip in (False, True):
+                m = run.Model(e, os.path.join(gdir, e["model"]), args)
+                ref = m.reference()
+                m.results = []
+                for i, r in enumerate(ref):
+                    r = r.copy()
+                    if flip and i == 0:
+                        r.reshape(-1).view(np.uint8)[0] ^= 1
+                    m.results.append(os.path.join(work, f"{e['model']}{i}.npy"))
+                    np.save(m.results[-1], r)
+                m.check()
+                st = {n: s for n, s, _ in m.stages}
+                if not flip:
+                    check(f"check() passes {e['model']} given the RFC 6 outputs",
+                          st == {"torch": "PASS", "rfc6": "PASS"}, str(m.stages))
+                elif e["model"] in rfc6.BIT_EXACT:
+                    check(f"check() fails {e['model']} with one bit flipped",
+                          st["rfc6"] == "FAIL", str(m.stages))
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--bin", default=os.path.join(HERE, "..", "..", "build", "bin"))
@@ -194,6 +224,7 @@ def main():
     test_bf16()
     test_sum_and_agree()
     test_goldens(args.bin)
+    test_check_stages()
     failed = results.count(False)
     print(f"harness: {len(results) - failed} passed, {failed} failed")
     return 1 if failed else 0
