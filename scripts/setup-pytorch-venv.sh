@@ -13,7 +13,11 @@ build=${SYSTILE_BUILD_DIR:-$root/build}
 venv=${SYSTILE_PYTORCH_VENV:-$build/venv-pytorch}
 req=${SYSTILE_PYTORCH_REQUIREMENTS:-$root/examples/pytorch/requirements.txt}
 wheels=${SYSTILE_WHEELHOUSE:-$HOME/.cache/systile/wheels}
-python=${SYSTILE_PYTHON:-python3.11}
+python=${SYSTILE_PYTHON:-}
+if [ -z "$python" ]; then
+  python=python3.11
+  command -v "$python" >/dev/null 2>&1 || python=/usr/bin/python3.11
+fi
 stamp=$venv/systile-requirements.txt
 
 fail() {
@@ -45,7 +49,11 @@ if [ -d "$venv" ]; then
   rm -rf "$venv"
 fi
 mkdir -p "$wheels" "$(dirname "$venv")"
-"$python" -m venv "$venv" || fail "'$python -m venv $venv' failed"
+# One download into the shared wheelhouse at a time (other checkouts too).
+exec 9>"$wheels/.lock"
+flock 9
+"$python" -m venv "$venv" ||
+  fail "'$python -m venv $venv' failed (Debian's python3.11 needs the python3.11-venv package)"
 pip=("$venv/bin/python" -m pip --disable-pip-version-check)
 
 # Offline first: every pinned wheel may already be in the wheelhouse.
