@@ -324,6 +324,8 @@ class Model:
             print(f"  {status:4} {name:15} {detail}")
         for line in getattr(self, "util", []):
             print(f"       report: {line}")
+        for line in getattr(self, "run_stats", []):
+            print(f"       run --stats: {line.strip()}")
 
 
 def main():
