@@ -1,0 +1,196 @@
+"""An independent numpy model of the PyTorch frontend's models with RFC 6's
+matmul numerics (../shared/design/RFC.md, section 6). It does not call
+systile: it reads the weights and inputs that export.py wrote.
+
+RFC 6, for D = A x B + C with mxu = m:
+  for each (i, j): acc = C[i, j]
+    for kb in 0 .. ceil(K/m)-1:
+      p = +0.0f
+      for k in kb*m .. min(K, (kb+1)*m)-1:  p = fl32(p + fl32(a(i,k)*b(k,j)))
+      acc = fl32(acc + p)
+numpy's float32 multiply and add are separate ufuncs, each rounded to f32
+(no FMA), so the loops below follow that order exactly, vectorised over
+(i, j) only. Integers: i8 x i8 -> i32 with wrap-around.
+"""
+
+import math
+
+import numpy as np
+
+F32 = np.float32
+
+
+def matmul(a, b, acc=None, mxu=128, precision="f32"):
+    """RFC 6 matmul of 2-D a (MxK) and b (KxN), accumulator acc (MxN;
+    zeros when None). Float: f32 result; integer: i32 result."""
+    m, k = a.shape
+    k2, n = b.shape
+    assert k == k2, (a.shape, b.shape)
+    if np.issubdtype(a.dtype, np.integer):
+        out = np.zeros((m, n), np.int64) if acc is None else acc.astype(np.int64)
+        out = out + a.astype(np.int64) @ b.astype(np.int64)
+        return wrap_i32(out)
+    a = a.astype(F32)
+    b = b.astype(F32)
+    if precision == "bf16":
+        a, b = bf16_to_f32(f32_to_bf16(a)), bf16_to_f32(f32_to_bf16(b))
+    out = np.zeros((m, n), F32) if acc is None else acc.astype(F32).copy()
+    for kb in range(0, k, mxu):
+        p = np.zeros((m, n), F32)
+        for kk in range(kb, min(k, kb + mxu)):
+            p = p + a[:, kk:kk + 1] * b[kk:kk + 1, :]
+        out = out + p
+    return out
+
+
+def batch_matmul(a, b, **kw):
+    """RFC 6 per batch element of (B, M, K) x (B, K, N)."""
+    return np.stack([matmul(a[i], b[i], **kw) for i in range(a.shape[0])])
+
+
+def wrap_i32(x):
+    """Two's-complement wrap of an int64 array to int32."""
+    return ((x.astype(np.int64) + 2**31) % 2**32 - 2**31).astype(np.int32)
+
+
+def f32_to_bf16(x):
+    """f32 -> bf16 bit patterns (uint16): round to nearest, ties to even,
+    with integer operations (RFC 6); NaN stays a quiet NaN with its sign."""
+    u = np.ascontiguousarray(x, F32).view(np.uint32).astype(np.uint64)
+    nan = np.isnan(np.asarray(x, F32))
+    rounded = (u + 0x7FFF + ((u >> 16) & 1)) >> 16
+    quiet = (u >> 16) | 0x40
+    return np.where(nan, quiet, rounded).astype(np.uint16)
+
+
+def bf16_to_f32(u):
+    """bf16 bit patterns (uint16) -> f32 (exact)."""
+    return (np.asarray(u).astype(np.uint32) << 16).view(F32)
+
+
+def seq_sum(x, dtype):
+    """Sum over the last axis in increasing index order, starting at +0
+    (RFC 6's reduce; numpy's own sum is pairwise)."""
+    acc = np.zeros(x.shape[:-1], dtype)
+    for j in range(x.shape[-1]):
+        acc = (acc + x[..., j]).astype(dtype)
+    return acc
+
+
+def relu(x):
+    """torch-mlir's ReLU: select(cmpf ugt x, 0) (NaN passes)."""
+    return np.where(~(x <= 0), x, np.zeros_like(x))
+
+
+def linear(x, w, b, mxu, precision):
+    """nn.Linear as torch-mlir exports it: matmul(x, w^T) from a zero
+    accumulator, then a separate bias add."""
+    y = matmul(x, w.T, mxu=mxu, precision=precision)
+    return (y + b).astype(F32)
+
+
+def mlp(weights, x, mxu, precision="f32"):
+    n = len([k for k in weights if k.endswith(".weight")])
+    h = x.astype(F32)
+    for i in range(n):
+        h = linear(h, weights[f"{2 * i}.weight"], weights[f"{2 * i}.bias"],
+                   mxu, precision)
+        if i + 1 < n:
+            h = relu(h)
+    return [h]
+
+
+def mlp_bf16(weights, x, mxu, precision="f32"):
+    """bf16 MLP as exported: operands extended to f32 (exact), f32 matmul
+    and bias add, then f32 -> bf16 (RNE); ReLU in bf16."""
+    n = len([k for k in weights if k.endswith(".weight")])
+    h = x  # uint16 bit patterns
+    for i in range(n):
+        w = bf16_to_f32(weights[f"{2 * i}.weight"])
+        b = bf16_to_f32(weights[f"{2 * i}.bias"])
+        y = matmul(bf16_to_f32(h), w.T, mxu=mxu, precision=precision)
+        h = f32_to_bf16((y + b).astype(F32))
+        if i + 1 < n:
+            h = f32_to_bf16(relu(bf16_to_f32(h)))
+    return [h]
+
+
+def linear_i8(weights, x, mxu, facts):
+    acc = matmul(x, weights["weight"].T, mxu=mxu)
+    scale = F32(facts["dequant_scale"])
+    y = (acc.astype(F32) * scale + weights["bias"]).astype(F32)
+    return [y, acc]
+
+
+def layer_norm(x, w, b, eps):
+    """As exported: the variance in f64 (then to f32), the mean in f32, both
+    summed in increasing order; 1/sqrt for rsqrt (math differs by <= 1 ulp)."""
+    d = x.shape[-1]
+    x64 = x.astype(np.float64)
+    mean64 = seq_sum(x64, np.float64) / d
+    var = (seq_sum((x64 - mean64[..., None]) ** 2, np.float64) / d).astype(F32)
+    mean = (seq_sum(x, F32) / F32(d)).astype(F32)
+    rstd = (F32(1) / np.sqrt(var + F32(eps))).astype(F32)
+    return (((x - mean[..., None]) * rstd[..., None]) * w + b).astype(F32)
+
+
+def gelu(x):
+    erf = np.vectorize(math.erf, otypes=[np.float64])
+    t = erf((x / F32(1.41421354)).astype(np.float64)).astype(F32)
+    return (x * ((t + F32(1)) * F32(0.5))).astype(F32)
+
+
+def encoder(weights, x, mxu, facts, precision="f32"):
+    """nn.TransformerEncoderLayer (post-norm, GELU, batch_first, no dropout)
+    with every contraction an RFC 6 matmul."""
+    w = weights
+    bsz, seq, d = x.shape
+    heads = facts["heads"]
+    hd = d // heads
+    mm = dict(mxu=mxu, precision=precision)
+    x = x.astype(F32)
+    # self-attention: qkv projection on (seq*batch, d) rows
+    xs = x.transpose(1, 0, 2).reshape(seq * bsz, d)
+    qkv = linear(xs, w["self_attn.in_proj_weight"], w["self_attn.in_proj_bias"],
+                 mxu, precision)
+    q, k, v = (qkv[:, i * d:(i + 1) * d].reshape(seq, bsz * heads, hd)
+               .transpose(1, 0, 2) for i in range(3))
+    scale = F32(hd ** -0.25)
+    scores = batch_matmul((q * scale).astype(F32),
+                          (k * scale).astype(F32).transpose(0, 2, 1), **mm)
+    mx = scores.max(axis=-1, keepdims=True)
+    e = np.exp((scores - mx).astype(F32)).astype(F32)
+    p = (e / seq_sum(e, F32)[..., None]).astype(F32)
+    attn = batch_matmul(p, v, **mm)  # (b*h, seq, hd)
+    attn = attn.transpose(1, 0, 2).reshape(seq * bsz, d)
+    sa = linear(attn, w["self_attn.out_proj.weight"],
+                w["self_attn.out_proj.bias"], mxu, precision)
+    sa = sa.reshape(seq, bsz, d).transpose(1, 0, 2)
+    h = layer_norm((x + sa).astype(F32), w["norm1.weight"], w["norm1.bias"],
+                   facts["eps"])
+    f = linear(h.reshape(bsz * seq, d), w["linear1.weight"], w["linear1.bias"],
+               mxu, precision)
+    f = linear(gelu(f), w["linear2.weight"], w["linear2.bias"], mxu, precision)
+    out = layer_norm((h + f.reshape(bsz, seq, d)).astype(F32),
+                     w["norm2.weight"], w["norm2.bias"], facts["eps"])
+    return [out]
+
+
+def run_model(name, weights, inputs, mxu, facts):
+    """The model's outputs in the .npy conventions of export.py."""
+    precision = facts.get("precision", "f32")
+    if name == "mlp":
+        return mlp(weights, inputs[0], mxu, precision)
+    if name == "mlp_bf16":
+        return mlp_bf16(weights, inputs[0], mxu, precision)
+    if name == "linear_i8":
+        return linear_i8(weights, inputs[0], mxu, facts)
+    if name == "encoder":
+        return encoder(weights, inputs[0], mxu, facts, precision)
+    raise ValueError(f"no RFC 6 model for {name}")
+
+
+# Which models the RFC 6 model reproduces bit for bit: those made of
+# matmuls and correctly rounded elementwise operations. The encoder also
+# has exp, erf and rsqrt, whose last bit depends on the math library.
+BIT_EXACT = {"mlp", "mlp_bf16", "linear_i8"}
