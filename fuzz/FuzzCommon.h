@@ -18,6 +18,9 @@
 #include "mlir/IR/Verifier.h"
 #include "mlir/Parser/Parser.h"
 #include "systile/InitAll.h"
+#ifdef SYSTILE_FUZZ_EXECUTION_MODELS
+#include "systile/Interpreter/ExecContext.h"
+#endif
 
 #include <cstddef>
 #include <cstdint>
@@ -33,6 +36,10 @@ inline mlir::MLIRContext &context() {
   static mlir::MLIRContext *ctx = [] {
     mlir::DialectRegistry registry;
     systile::registerAllDialects(registry);
+#ifdef SYSTILE_FUZZ_EXECUTION_MODELS
+    // The interpreter target runs what it parses.
+    systile::interp::registerAllExecutionModels(registry);
+#endif
     auto *c = new mlir::MLIRContext(registry,
                                     mlir::MLIRContext::Threading::DISABLED);
     c->loadAllAvailableDialects();

@@ -100,6 +100,12 @@ void fill(Random &rng, ElementKind kind, char *out, int64_t n) {
     case ElementKind::I8:
       out[i] = static_cast<char>(special ? (bits >> 24) : bits);
       break;
+    default: { // Other kinds: raw random bytes.
+      size_t size = elementSize(kind);
+      uint64_t wide = (static_cast<uint64_t>(bits) << 32) | rng.next();
+      std::memcpy(out + size * i, &wide, std::min<size_t>(size, 8));
+      break;
+    }
     }
   }
 }
@@ -116,9 +122,14 @@ std::optional<llvm::SmallVector<RtValue>> makeArgs(mlir::func::FuncOp fn,
     std::optional<ElementKind> kind = getElementKind(tensor.getElementType());
     if (!kind)
       return std::nullopt;
-    DenseValue v = DenseValue::uninitialized(*kind, tensor.getShape());
-    fill(rng, *kind, v.mutableData<char>(), v.numElements());
-    args.push_back(RtValue(std::move(v)));
+    llvm::Expected<DenseValue> v =
+        DenseValue::allocate(*kind, tensor.getShape());
+    if (!v) {
+      llvm::consumeError(v.takeError());
+      return std::nullopt;
+    }
+    fill(rng, *kind, v->mutableData<char>(), v->numElements());
+    args.push_back(RtValue(std::move(*v)));
   }
   return args;
 }
@@ -136,9 +147,16 @@ bool sameBits(llvm::ArrayRef<RtValue> a, llvm::ArrayRef<RtValue> b) {
   if (a.size() != b.size())
     return false;
   for (size_t i = 0; i < a.size(); ++i) {
-    DenseValue x = asDense(a[i]), y = asDense(b[i]);
-    if (x.kind() != y.kind() || x.shape() != y.shape() ||
-        std::memcmp(x.rawData(), y.rawData(), x.sizeInBytes()) != 0)
+    llvm::Expected<DenseValue> x = asDense(a[i]), y = asDense(b[i]);
+    if (!x || !y) {
+      if (!x)
+        llvm::consumeError(x.takeError());
+      if (!y)
+        llvm::consumeError(y.takeError());
+      return false;
+    }
+    if (x->kind() != y->kind() || x->shape() != y->shape() ||
+        std::memcmp(x->rawData(), y->rawData(), x->sizeInBytes()) != 0)
       return false;
   }
   return true;

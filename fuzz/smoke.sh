@@ -7,7 +7,8 @@
 set -euo pipefail
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 build=${SYSTILE_FUZZ_BUILD_DIR:-$root/build-fuzz}
-"$root/fuzz/build.sh" >/dev/null
+"$root/fuzz/build.sh" >/dev/null || {
+  echo "fuzz smoke: FAILED: the fuzz targets do not build (fuzz/build.sh)"; exit 1; }
 # See fuzz/run.sh for these two settings.
 export ASAN_OPTIONS=${ASAN_OPTIONS:-allow_user_poisoning=0:allocator_may_return_null=1}
 status=0

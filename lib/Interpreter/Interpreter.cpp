@@ -269,7 +269,7 @@ Interpreter::Impl::enterFunction(func::FuncOp function, ArrayRef<RtValue> args,
            << "call depth exceeds " << opts.maxCallDepth
            << " (unbounded recursion?) calling @" << function.getSymName();
   frames.emplace_back();
-  auto pop = llvm::make_scope_exit([&] { frames.pop_back(); });
+  auto pop = llvm::scope_exit([&] { frames.pop_back(); });
   return runRegion(function.getBody(), args);
 }
 

@@ -125,24 +125,59 @@ struct UnpackModel : Base<UnpackModel, systile::UnpackOp> {
   }
 };
 
-/// The storage of a constant as T elements: the attribute's raw data when
-/// it is not a splat (no copy into a temporary), else the splat repeated.
+/// A constant's tiled matrix, written straight from the attribute's raw
+/// storage-order data (a splat repeated), with no intermediate copy.
 template <typename T>
-std::vector<T> storageOf(DenseElementsAttr attr, int64_t count) {
-  std::vector<T> data(static_cast<size_t>(count));
+FailureOr<RtValue> buildConstant(Operation *op, DenseElementsAttr attr,
+                                 TiledType type) {
+  rt::Expected<rt::Layout> layout = rt::Layout::get(
+      {type.getRows(), type.getCols()}, systile::geometryOf(type));
+  if (!layout)
+    return op->emitError() << "'" << op->getName() << "': " << layout.error();
+  rt::Expected<rt::TiledMatrix<T>> m =
+      rt::TiledMatrix<T>::uninitialized(*layout);
+  if (!m)
+    return op->emitError() << "'" << op->getName() << "': " << m.error();
   ArrayRef<char> raw = attr.getRawData();
+  T *data = m->data();
   if (attr.isSplat()) {
     T v;
     std::memcpy(&v, raw.data(), sizeof(T));
-    std::fill(data.begin(), data.end(), v);
+    std::fill(data, data + m->size(), v);
   } else {
-    std::memcpy(data.data(), raw.data(), count * sizeof(T));
+    std::memcpy(data, raw.data(), m->size() * sizeof(T));
   }
-  return data;
+  m->setPadKind(type.getPadKind() == systile::PadKind::Zero
+                    ? rt::PadKind::Zero
+                    : rt::PadKind::Undef);
+  return RtValue(m.take());
 }
+
+/// A constant is built once per op and shared by every execution (a
+/// constant in a loop body is not rebuilt; values are never updated in
+/// place while the cache holds them).
+struct ConstantCache {
+  RtValue value;
+  bool built = false;
+};
 
 struct ConstantModel : Base<ConstantModel, systile::ConstantOp> {
   LogicalResult execute(Operation *op, ExecContext &ctx) const {
+    ConstantCache &cache = ctx.cached<ConstantCache>(op);
+    if (!cache.built) {
+      FailureOr<RtValue> value = build(op);
+      if (failed(value))
+        return failure();
+      if (failed(bindChecked(op, ctx, *value)))
+        return failure();
+      cache = {std::move(*value), true};
+      return success();
+    }
+    ctx.bind(op->getResult(0), cache.value);
+    return success();
+  }
+
+  static FailureOr<RtValue> build(Operation *op) {
     auto constant = cast<systile::ConstantOp>(op);
     TiledType type = constant.getResult().getType();
     if (failed(admit(op, type)))
@@ -150,26 +185,14 @@ struct ConstantModel : Base<ConstantModel, systile::ConstantOp> {
     auto attr = dyn_cast<DenseElementsAttr>(constant.getValue());
     if (!attr)
       return op->emitError() << "systile-run needs a dense constant value";
-    rt::Shape shape{type.getRows(), type.getCols()};
-    rt::PadKind pad = type.getPadKind() == systile::PadKind::Zero
-                          ? rt::PadKind::Zero
-                          : rt::PadKind::Undef;
-    int64_t count = type.getNumStorageElements();
-    auto build = [&](auto tag) -> LogicalResult {
-      using T = decltype(tag);
-      return bindResult(op, ctx,
-                        unwrap(op, rt::TiledMatrix<T>::fromStorage(
-                                       shape, systile::geometryOf(type),
-                                       storageOf<T>(attr, count), pad)));
-    };
     Type element = type.getElementType();
     if (element.isF32())
-      return build(float());
+      return buildConstant<float>(op, attr, type);
     if (element.isBF16())
-      return build(rt::bf16());
+      return buildConstant<rt::bf16>(op, attr, type);
     if (element.isInteger(8))
-      return build(int8_t());
-    return build(int32_t());
+      return buildConstant<int8_t>(op, attr, type);
+    return buildConstant<int32_t>(op, attr, type);
   }
 };
 
