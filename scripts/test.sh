@@ -1,9 +1,11 @@
 #!/usr/bin/env bash
 # Sets everything up (scripts/setup.sh), then runs the whole test suite: the
-# lit regression tests and the gtest unit tests (run through lit too), then
-# the same suite again in the ASan+UBSan build (scripts/test-sanitizers.sh)
-# and the fuzz targets over their seeds (fuzz/smoke.sh); SYSTILE_SANITIZERS=0
-# skips those two for a quick local run.
+# lit regression tests and the gtest unit tests (run through lit too), the
+# PyTorch models end to end (scripts/test-pytorch.sh), then the same suite
+# again in the ASan+UBSan build (scripts/test-sanitizers.sh) and the fuzz
+# targets over their seeds (fuzz/smoke.sh). SYSTILE_PYTORCH=0 and
+# SYSTILE_SANITIZERS=0 skip those for a quick local run. The last line sums
+# every count: "tests: N passed, M failed".
 set -euo pipefail
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 build=${SYSTILE_BUILD_DIR:-$root/build}
@@ -27,10 +29,26 @@ status=0
 passed=$(sed -n 's/^ *Passed *: *\([0-9]*\).*/\1/p' "$log" | tail -1)
 failed=$( (grep -E '^ *(Failed|Unresolved|Timed Out|Unexpectedly Passed) *:' "$log" || true) |
          sed 's/.*: *\([0-9]*\).*/\1/' | awk '{s+=$1} END {print s+0}')
-echo "tests: ${passed:-0} passed, ${failed:-0} failed"
+passed=${passed:-0}; failed=${failed:-0}
+echo "lit and unit tests: $passed passed, $failed failed"
+
+# PyTorch models end to end (examples/pytorch, issue 14): the pinned torch +
+# torch-mlir venv under build/ (made once, reused), export, systile-opt,
+# systile-run, checked against PyTorch and an RFC 6 model. A venv that
+# cannot be installed fails the run; it never skips.
+if [ "${SYSTILE_PYTORCH:-1}" != 0 ]; then
+  "$root/scripts/test-pytorch.sh" 2>&1 | tee "$log.pytorch" || status=1
+  pt=$(sed -n 's/^pytorch: \([0-9]*\) passed, \([0-9]*\) failed.*/\1 \2/p' "$log.pytorch")
+  [ -n "$pt" ] || pt="0 1"   # the venv or the export failed before run.py
+  passed=$(( passed + ${pt%% *} )); failed=$(( failed + ${pt##* } ))
+  rm -f "$log.pytorch"
+fi
+
 if [ "${SYSTILE_SANITIZERS:-1}" != 0 ]; then
   "$root/scripts/test-sanitizers.sh" || status=$?
   # The libFuzzer targets still build and pass their seeds (docs/Fuzzing.md).
   "$root/fuzz/smoke.sh" || status=$?
 fi
+[ "$status" = 0 ] || [ "$failed" != 0 ] || failed=1
+echo "tests: $passed passed, $failed failed"
 exit $status

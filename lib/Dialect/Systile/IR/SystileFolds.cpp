@@ -8,6 +8,10 @@
 
 #include "systile/Dialect/Systile/IR/SystileOps.h"
 
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/IR/DialectResourceBlobManager.h"
+#include "mlir/IR/Matchers.h"
+
 #include <cstring>
 
 using namespace mlir;
@@ -77,14 +81,57 @@ DenseElementsAttr systile::unpackDenseConstant(DenseElementsAttr storage,
 /// constant on a huge geometry could otherwise ask for gigabytes.
 static constexpr int64_t kMaxFoldedStorageBytes = int64_t(256) << 20;
 
+/// The constant value of a pack's input, as dense elements of the input's
+/// type: a dense constant, a `dense_resource` blob (what frontends emit for
+/// weights; an elided or mis-sized blob is not a value), either seen
+/// through tensor.expand_shape / collapse_shape, which keep the row-major
+/// bytes (a frontend's 1-d bias made a 1xN row).
+static DenseElementsAttr constantInput(Value input, Attribute folded) {
+  auto type = cast<RankedTensorType>(input.getType());
+  Attribute attr = folded;
+  if (!attr) {
+    Value source = input;
+    while (Operation *def = source.getDefiningOp()) {
+      if (auto expand = dyn_cast<tensor::ExpandShapeOp>(def))
+        source = expand.getSrc();
+      else if (auto collapse = dyn_cast<tensor::CollapseShapeOp>(def))
+        source = collapse.getSrc();
+      else
+        break;
+    }
+    if (!matchPattern(source, m_Constant(&attr)))
+      return {};
+  }
+  if (auto dense = dyn_cast<DenseElementsAttr>(attr))
+    return dense.getType() == type ? dense : dense.reshape(type);
+  auto resource = dyn_cast<DenseResourceElementsAttr>(attr);
+  if (!resource)
+    return {};
+  AsmResourceBlob *blob = resource.getRawHandle().getBlob();
+  if (!blob)
+    return {};
+  ArrayRef<char> data = blob->getData();
+  if (static_cast<int64_t>(data.size()) !=
+      type.getNumElements() *
+          int64_t(type.getElementType().getIntOrFloatBitWidth() / 8))
+    return {};
+  bool splat = false;
+  if (!DenseElementsAttr::isValidRawBuffer(type, data, splat))
+    return {};
+  return DenseElementsAttr::getFromRawBuffer(type, data);
+}
+
 OpFoldResult PackOp::fold(FoldAdaptor adaptor) {
   // pack(unpack(x)) -> x when the pad kinds agree (the types are equal);
   // a transposing pack of unpack(x) is x transposed, not x.
   if (auto unpack = getInput().getDefiningOp<UnpackOp>())
     if (!getTranspose() && unpack.getInput().getType() == getType())
       return unpack.getInput();
-  auto dense = dyn_cast_if_present<DenseElementsAttr>(adaptor.getInput());
   // The verifier guarantees the byte count fits in int64.
+  if (getType().getNumStorageElements() * int64_t(elementBytes(getType())) >
+      kMaxFoldedStorageBytes)
+    return {};
+  DenseElementsAttr dense = constantInput(getInput(), adaptor.getInput());
   if (!dense ||
       getType().getNumStorageElements() * int64_t(elementBytes(getType())) >
           kMaxFoldedStorageBytes)
