@@ -120,8 +120,11 @@ def resource(mlir, name, shape):
 
 
 def resource_mlp(r, mlir, rng):
-    w1, b1 = resource(mlir, "fc1_weight", (16, 8)), resource(mlir, "fc1_bias", (16,))
-    w2, b2 = resource(mlir, "fc2_weight", (4, 16)), resource(mlir, "fc2_bias", (4,))
+    # The blobs are read from the source program: after systile-pipeline
+    # they are folded into storage-order systile.constants.
+    src = r.source
+    w1, b1 = resource(src, "fc1_weight", (16, 8)), resource(src, "fc1_bias", (16,))
+    w2, b2 = resource(src, "fc2_weight", (4, 16)), resource(src, "fc2_bias", (4,))
     x = f32(rng, 3, 8)
     [got] = r.run("resource_mlp", mlir, [x])
     r.check("resource mlp", got, linear(relu(linear(x, w1, b1)), w2, b2))
@@ -143,6 +146,7 @@ def main():
     r = Runner(opts.bin_dir, opts.work_dir)
     with open(opts.mlir) as f:
         mlir = f.read()
+    r.source = mlir
     MODELS[opts.model](r, mlir, np.random.default_rng(3))
     if opts.lowered:
         lowered = run([os.path.join(opts.bin_dir, "systile-opt"), opts.mlir,
