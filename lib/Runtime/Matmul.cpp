@@ -28,6 +28,7 @@
 #include <algorithm>
 #include <atomic>
 #include <memory>
+#include <optional>
 #include <thread>
 #include <type_traits>
 
@@ -214,41 +215,116 @@ Status validate(const char *op, const TiledMatrix<A> &lhs,
   return Status::success();
 }
 
-template <typename A, typename B, typename Acc>
-Expected<MatmulResult<Acc>>
-run(const TiledMatrix<A> &lhs, const TiledMatrix<B> &rhs,
-    const TiledMatrix<Acc> &acc, Precision precision,
-    const MatmulOptions &options, bool singleBlock, int64_t kbOnly,
-    int64_t nbOnly) {
+/// One weight load (kb, nb): what simulateMxuBlock computes.
+struct Block {
+  int64_t kb, nb;
+};
+
+/// One simulated matmul: the whole one (`only` empty) or the single weight
+/// load `only`. The phases in run() order: plan the packed panels and the
+/// work split, pack A and B (in parallel; all-zero B blocks are marked
+/// skipped when asked), compute one (row chunk, nb) item per task with the
+/// register-tiled kernel, and count the RFC 8 figures.
+template <typename A, typename B, typename Acc> class MatmulRun {
   using Mode = ModeOf<Acc>;
   using Packed = typename Mode::Packed;
-  constexpr int64_t ks = Mode::kstep;
+  static constexpr int64_t ks = Mode::kstep;
 
+public:
+  MatmulRun(const TiledMatrix<A> &lhs, const TiledMatrix<B> &rhs,
+            const TiledMatrix<Acc> &acc, Precision precision,
+            const MatmulOptions &options, std::optional<Block> only)
+      : lhs(lhs), rhs(rhs), acc(acc), precision(precision), options(options),
+        only(only), la(lhs.layout()), lb(rhs.layout()), lc(acc.layout()) {}
+
+  Expected<MatmulResult<Acc>> run() {
+    plan();
+    if (Status st = allocatePanels(); !st)
+      return Error(st.message());
+    parallelFor(threads, nkb * chunks + nkb * nnb, [&](int64_t t) {
+      if (t < nkb * chunks)
+        packA(t / chunks, t % chunks);
+      else
+        packB((t - nkb * chunks) / nnb, (t - nkb * chunks) % nnb);
+    });
+    Expected<TiledMatrix<Acc>> result = startResult();
+    if (!result)
+      return Error(result.error());
+    parallelFor(threads, chunks * nnb, [&](int64_t item) {
+      compute(item / nnb, item % nnb, *result);
+    });
+    Expected<MatmulStats> stats = count();
+    if (!stats)
+      return Error(stats.error());
+    return MatmulResult<Acc>{result.take(), *stats};
+  }
+
+private:
+  void plan();
+  Status allocatePanels();
+  template <int64_t R> void packAPanel(int64_t kbi, int64_t ip);
+  void packA(int64_t kbi, int64_t chunk);
+  bool isZeroBlock(int64_t k0, int64_t klen, int64_t n0, int64_t nlen) const;
+  void packB(int64_t kbi, int64_t nbi);
+  Expected<TiledMatrix<Acc>> startResult() const;
+  void compute(int64_t chunk, int64_t nbi, TiledMatrix<Acc> &result) const;
+  Expected<MatmulStats> count() const;
+
+  Packed *aPanel(int64_t kbi, int64_t ip) const {
+    return aPack.get() + (kbi * rowPanels + ip) * aPanelSize;
+  }
+  Packed *bPanel(int64_t kbi, int64_t nbi, int64_t jp) const {
+    return bPack.get() +
+           ((kbi * nnb + nbi) * colPanelsPerBlock + jp) * bPanelSize;
+  }
+
+  const TiledMatrix<A> &lhs;
+  const TiledMatrix<B> &rhs;
+  const TiledMatrix<Acc> &acc;
+  const Precision precision;
+  const MatmulOptions &options;
+  const std::optional<Block> only;
+  const Layout &la, &lb, &lc;
+
+  // Set by plan().
+  decltype(Mode::kernel(detail::KernelSet())) kernel = nullptr;
+  int64_t MR = 0, NR = 0, M = 0, K = 0, N = 0, m = 0;
+  int64_t kb0 = 0, nb0 = 0, nkb = 0, nnb = 0;
+  int64_t kDepth = 0, rowPanels = 0, colPanelsPerBlock = 0;
+  int64_t aPanelSize = 0, bPanelSize = 0, chunkPanels = 0, chunks = 0;
+  int threads = 1;
+
+  UninitBuffer<Packed> aPack, bPack;
+  std::vector<uint8_t> skip;
+};
+
+template <typename A, typename B, typename Acc>
+void MatmulRun<A, B, Acc>::plan() {
   detail::KernelSet kset;
   getKernels(options.path, kset);
-  const int64_t MR = kset.mr, NR = kset.nr;
-  const auto kernel = Mode::kernel(kset);
+  MR = kset.mr;
+  NR = kset.nr;
+  kernel = Mode::kernel(kset);
 
-  const Layout &la = lhs.layout(), &lb = rhs.layout(), &lc = acc.layout();
-  const Geometry g = la.geometry();
-  const int64_t M = la.logicalShape().rows, K = la.logicalShape().cols,
-                N = lb.logicalShape().cols, m = g.mxu;
-  const int64_t KB = lb.mxuRowBlocks(), NB = lb.mxuColBlocks();
-  const int64_t kb0 = singleBlock ? kbOnly : 0,
-                kb1 = singleBlock ? kbOnly + 1 : KB;
-  const int64_t nb0 = singleBlock ? nbOnly : 0,
-                nb1 = singleBlock ? nbOnly + 1 : NB;
-  const int64_t nkb = kb1 - kb0, nnb = nb1 - nb0;
+  M = la.logicalShape().rows;
+  K = la.logicalShape().cols;
+  N = lb.logicalShape().cols;
+  m = la.geometry().mxu;
+  kb0 = only ? only->kb : 0;
+  nb0 = only ? only->nb : 0;
+  nkb = only ? 1 : lb.mxuRowBlocks();
+  nnb = only ? 1 : lb.mxuColBlocks();
 
   // Packed depth of one k block and panel geometry.
-  const int64_t kDepth = (std::min(m, K) + ks - 1) / ks * ks;
-  const int64_t rowPanels = (M + MR - 1) / MR;
-  const int64_t colPanelsPerBlock = (std::min(m, N) + NR - 1) / NR;
-  const int64_t aPanelSize = MR * kDepth, bPanelSize = NR * kDepth;
+  kDepth = (std::min(m, K) + ks - 1) / ks * ks;
+  rowPanels = (M + MR - 1) / MR;
+  colPanelsPerBlock = (std::min(m, N) + NR - 1) / NR;
+  aPanelSize = MR * kDepth;
+  bPanelSize = NR * kDepth;
 
-  int threads = options.threads > 0
-                    ? options.threads
-                    : static_cast<int>(std::thread::hardware_concurrency());
+  threads = options.threads > 0
+                ? options.threads
+                : static_cast<int>(std::thread::hardware_concurrency());
   // More threads than this only cost thread creation (which, failing,
   // would terminate: the library is built without exceptions).
   threads = std::clamp(threads, 1, kMaxThreads);
@@ -258,178 +334,185 @@ run(const TiledMatrix<A> &lhs, const TiledMatrix<B> &rhs,
 
   // Row chunks: up to 16 register panels, fewer when that leaves threads
   // idle.
-  int64_t chunkPanels = std::min<int64_t>(16, rowPanels);
+  chunkPanels = std::min<int64_t>(16, rowPanels);
   while (chunkPanels > 1 &&
          ((rowPanels + chunkPanels - 1) / chunkPanels) * nnb < 2 * threads)
     chunkPanels = (chunkPanels + 1) / 2;
-  const int64_t chunks = (rowPanels + chunkPanels - 1) / chunkPanels;
+  chunks = (rowPanels + chunkPanels - 1) / chunkPanels;
+}
 
-  UninitBuffer<Packed> aPack, bPack;
-  if (Status st = aPack.allocate(
-          static_cast<size_t>(nkb * rowPanels * aPanelSize));
+template <typename A, typename B, typename Acc>
+Status MatmulRun<A, B, Acc>::allocatePanels() {
+  if (Status st =
+          aPack.allocate(static_cast<size_t>(nkb * rowPanels * aPanelSize));
       !st)
-    return Error(st.message());
+    return st;
   if (Status st = bPack.allocate(
           static_cast<size_t>(nkb * nnb * colPanelsPerBlock * bPanelSize));
       !st)
-    return Error(st.message());
-  std::vector<uint8_t> skip(static_cast<size_t>(nkb * nnb), 0);
+    return st;
+  skip.assign(static_cast<size_t>(nkb * nnb), 0);
+  return Status::success();
+}
 
-  auto aPanel = [&](int64_t kbi, int64_t ip) {
-    return aPack.get() + (kbi * rowPanels + ip) * aPanelSize;
-  };
-  auto bPanel = [&](int64_t kbi, int64_t nbi, int64_t jp) {
-    return bPack.get() +
-           ((kbi * nnb + nbi) * colPanelsPerBlock + jp) * bPanelSize;
-  };
-
-  // Phase 1: packing. Tasks [0, nkb*chunks) pack A, the rest pack B.
-  // A panel rows share their column segmentation (it depends on the column
-  // only), so the MR rows of a panel are read side by side and the panel is
-  // written sequentially. MR is a template constant so the row loop unrolls.
-  auto packAPanel = [&](auto mrTag, int64_t kbi, int64_t ip) {
-    constexpr int64_t R = decltype(mrTag)::value;
-    const int64_t k0 = (kb0 + kbi) * m, klen = std::min(m, K - k0);
-    const int64_t rows = std::min<int64_t>(R, M - ip * R);
-    Packed *dst = aPanel(kbi, ip);
-    // Zero only what is left unwritten but read by the kernel: rows past M
-    // and the odd k slot of a last int8 pair.
-    if (rows < R || klen % ks != 0)
-      std::fill(dst, dst + aPanelSize, Packed(0));
-    const A *src[R];
-    detail::forRowSegments(
-        la, lhs.data(), ip * R, k0, k0 + klen,
-        [&](const A *, int64_t c, int64_t n) {
-          for (int64_t r = 0; r < R; ++r)
-            src[r] = r < rows ? lhs.data() + la.offset(ip * R + r, c) : nullptr;
-          if (rows == R) {
-            for (int64_t t = 0; t < n; ++t) {
-              const int64_t k = c - k0 + t;
-              Packed *d = dst + (k / ks) * R * ks + k % ks;
-              for (int64_t r = 0; r < R; ++r)
-                d[r * ks] = convertIn<Packed>(src[r][t], precision);
-            }
-            return;
-          }
+/// A panel's rows share their column segmentation (it depends on the
+/// column only), so its R rows are read side by side and the panel is
+/// written sequentially. R is a template constant so the row loop unrolls.
+template <typename A, typename B, typename Acc>
+template <int64_t R>
+void MatmulRun<A, B, Acc>::packAPanel(int64_t kbi, int64_t ip) {
+  const int64_t k0 = (kb0 + kbi) * m, klen = std::min(m, K - k0);
+  const int64_t rows = std::min<int64_t>(R, M - ip * R);
+  Packed *dst = aPanel(kbi, ip);
+  // Zero only what is left unwritten but read by the kernel: rows past M
+  // and the odd k slot of a last int8 pair.
+  if (rows < R || klen % ks != 0)
+    std::fill(dst, dst + aPanelSize, Packed(0));
+  const A *src[R];
+  detail::forRowSegments(
+      la, lhs.data(), ip * R, k0, k0 + klen,
+      [&](const A *, int64_t c, int64_t n) {
+        for (int64_t r = 0; r < R; ++r)
+          src[r] = r < rows ? lhs.data() + la.offset(ip * R + r, c) : nullptr;
+        if (rows == R) {
           for (int64_t t = 0; t < n; ++t) {
             const int64_t k = c - k0 + t;
             Packed *d = dst + (k / ks) * R * ks + k % ks;
-            for (int64_t r = 0; r < rows; ++r)
+            for (int64_t r = 0; r < R; ++r)
               d[r * ks] = convertIn<Packed>(src[r][t], precision);
           }
-        });
-  };
-  auto packA = [&](int64_t kbi, int64_t chunk) {
-    const int64_t ip1 = std::min(rowPanels, (chunk + 1) * chunkPanels);
-    for (int64_t ip = chunk * chunkPanels; ip < ip1; ++ip) {
-      switch (MR) {
-      case 4:
-        packAPanel(std::integral_constant<int64_t, 4>(), kbi, ip);
-        break;
-      case 6:
-        packAPanel(std::integral_constant<int64_t, 6>(), kbi, ip);
-        break;
-      default:
-        packAPanel(std::integral_constant<int64_t, 8>(), kbi, ip);
-        break;
-      }
-    }
-  };
-  auto packB = [&](int64_t kbi, int64_t nbi) {
-    const int64_t k0 = (kb0 + kbi) * m, klen = std::min(m, K - k0);
-    const int64_t n0 = (nb0 + nbi) * m, nlen = std::min(m, N - n0);
-    if (options.skipZeroBlocks) {
-      bool zero = true;
-      for (int64_t k = 0; k < klen && zero; ++k)
-        detail::forRowSegments(lb, rhs.data(), k0 + k, n0, n0 + nlen,
-                               [&](const B *p, int64_t, int64_t n) {
-                                 for (int64_t j = 0; j < n; ++j)
-                                   zero &= detail::isZeroBits(p[j]);
-                               });
-      if (zero) {
-        skip[kbi * nnb + nbi] = 1;
-        return;
-      }
-    }
-    const int64_t panels = (nlen + NR - 1) / NR;
-    for (int64_t jp = 0; jp < panels; ++jp) {
-      // As for A: columns past the block and the odd k slot of an int8 pair.
-      if ((jp + 1) * NR > nlen || klen % ks != 0) {
-        Packed *dst = bPanel(kbi, nbi, jp);
-        std::fill(dst, dst + bPanelSize, Packed(0));
-      }
-    }
-    for (int64_t k = 0; k < klen; ++k)
-      detail::forRowSegments(
-          lb, rhs.data(), k0 + k, n0, n0 + nlen,
-          [&](const B *p, int64_t c, int64_t n) {
-            // Walk the columns with a running (panel, column) pair: no
-            // division per element.
-            int64_t jp = (c - n0) / NR, jj = (c - n0) % NR;
-            Packed *d = bPanel(kbi, nbi, jp) + (k / ks) * NR * ks + k % ks;
-            for (int64_t t = 0; t < n; ++t) {
-              d[jj * ks] = convertIn<Packed>(p[t], precision);
-              if (++jj == NR) {
-                jj = 0;
-                d += bPanelSize;
-              }
-            }
-          });
-  };
-  parallelFor(threads, nkb * chunks + nkb * nnb, [&](int64_t t) {
-    if (t < nkb * chunks)
-      packA(t / chunks, t % chunks);
-    else
-      packB((t - nkb * chunks) / nnb, (t - nkb * chunks) % nnb);
-  });
+          return;
+        }
+        for (int64_t t = 0; t < n; ++t) {
+          const int64_t k = c - k0 + t;
+          Packed *d = dst + (k / ks) * R * ks + k % ks;
+          for (int64_t r = 0; r < rows; ++r)
+            d[r * ks] = convertIn<Packed>(src[r][t], precision);
+        }
+      });
+}
 
-  // The result: every logical slot is written below, the padding is zeroed
-  // here (no full memset); columns outside the [nb0, nb1) blocks copy acc.
+template <typename A, typename B, typename Acc>
+void MatmulRun<A, B, Acc>::packA(int64_t kbi, int64_t chunk) {
+  const int64_t ip1 = std::min(rowPanels, (chunk + 1) * chunkPanels);
+  for (int64_t ip = chunk * chunkPanels; ip < ip1; ++ip) {
+    switch (MR) {
+    case 4:
+      packAPanel<4>(kbi, ip);
+      break;
+    case 6:
+      packAPanel<6>(kbi, ip);
+      break;
+    default:
+      packAPanel<8>(kbi, ip);
+      break;
+    }
+  }
+}
+
+template <typename A, typename B, typename Acc>
+bool MatmulRun<A, B, Acc>::isZeroBlock(int64_t k0, int64_t klen, int64_t n0,
+                                       int64_t nlen) const {
+  bool zero = true;
+  for (int64_t k = 0; k < klen && zero; ++k)
+    detail::forRowSegments(lb, rhs.data(), k0 + k, n0, n0 + nlen,
+                           [&](const B *p, int64_t, int64_t n) {
+                             for (int64_t j = 0; j < n; ++j)
+                               zero &= detail::isZeroBits(p[j]);
+                           });
+  return zero;
+}
+
+template <typename A, typename B, typename Acc>
+void MatmulRun<A, B, Acc>::packB(int64_t kbi, int64_t nbi) {
+  const int64_t k0 = (kb0 + kbi) * m, klen = std::min(m, K - k0);
+  const int64_t n0 = (nb0 + nbi) * m, nlen = std::min(m, N - n0);
+  if (options.skipZeroBlocks && isZeroBlock(k0, klen, n0, nlen)) {
+    skip[kbi * nnb + nbi] = 1;
+    return;
+  }
+  const int64_t panels = (nlen + NR - 1) / NR;
+  for (int64_t jp = 0; jp < panels; ++jp) {
+    // As for A: columns past the block and the odd k slot of an int8 pair.
+    if ((jp + 1) * NR > nlen || klen % ks != 0) {
+      Packed *dst = bPanel(kbi, nbi, jp);
+      std::fill(dst, dst + bPanelSize, Packed(0));
+    }
+  }
+  for (int64_t k = 0; k < klen; ++k)
+    detail::forRowSegments(
+        lb, rhs.data(), k0 + k, n0, n0 + nlen,
+        [&](const B *p, int64_t c, int64_t n) {
+          // Walk the columns with a running (panel, column) pair: no
+          // division per element.
+          int64_t jp = (c - n0) / NR, jj = (c - n0) % NR;
+          Packed *d = bPanel(kbi, nbi, jp) + (k / ks) * NR * ks + k % ks;
+          for (int64_t t = 0; t < n; ++t) {
+            d[jj * ks] = convertIn<Packed>(p[t], precision);
+            if (++jj == NR) {
+              jj = 0;
+              d += bPanelSize;
+            }
+          }
+        });
+}
+
+/// The result: every logical slot is written by compute(), the padding is
+/// zeroed here (no full memset); a single load copies acc first, so the
+/// columns outside its nb block keep acc's values.
+template <typename A, typename B, typename Acc>
+Expected<TiledMatrix<Acc>> MatmulRun<A, B, Acc>::startResult() const {
   Expected<TiledMatrix<Acc>> allocated = TiledMatrix<Acc>::uninitialized(lc);
   if (!allocated)
-    return Error(allocated.error());
+    return allocated;
   TiledMatrix<Acc> result = allocated.take();
   result.fillPadding(Acc(0));
-  const Layout &lr = result.layout();
-  if (singleBlock) {
+  if (only) {
     std::vector<Acc> row(static_cast<size_t>(N));
     for (int64_t i = 0; i < M; ++i) {
       detail::readRowSegment(lc, acc.data(), i, 0, N, row.data());
-      detail::writeRowSegment(lr, result.data(), i, 0, N, row.data());
+      detail::writeRowSegment(result.layout(), result.data(), i, 0, N,
+                              row.data());
     }
   }
+  return result;
+}
 
-  // Phase 2: compute, one work item per (row chunk, nb).
-  parallelFor(threads, chunks * nnb, [&](int64_t item) {
-    const int64_t chunk = item / nnb, nbi = item % nnb;
-    const int64_t ip0 = chunk * chunkPanels;
-    const int64_t ip1 = std::min(rowPanels, ip0 + chunkPanels);
-    const int64_t r0 = ip0 * MR, r1 = std::min(M, ip1 * MR);
-    const int64_t n0 = (nb0 + nbi) * m, nlen = std::min(m, N - n0);
-    const int64_t panels = (nlen + NR - 1) / NR;
-    const int64_t ldc = panels * NR;
-    std::vector<Acc> cbuf(static_cast<size_t>((ip1 - ip0) * MR * ldc), Acc(0));
-    for (int64_t i = r0; i < r1; ++i)
-      detail::readRowSegment(lc, acc.data(), i, n0, n0 + nlen,
-                             cbuf.data() + (i - r0) * ldc);
-    for (int64_t kbi = 0; kbi < nkb; ++kbi) {
-      if (skip[kbi * nnb + nbi])
-        continue;
-      const int64_t k0 = (kb0 + kbi) * m, klen = std::min(m, K - k0);
-      const int64_t kunits = (klen + ks - 1) / ks;
-      for (int64_t jp = 0; jp < panels; ++jp) {
-        const Packed *bp = bPanel(kbi, nbi, jp);
-        for (int64_t ip = ip0; ip < ip1; ++ip)
-          kernel(kunits, aPanel(kbi, ip), bp,
-                 cbuf.data() + (ip - ip0) * MR * ldc + jp * NR, ldc);
-      }
+/// One work item: rows of chunk `chunk` x columns of block nb0 + nbi, all
+/// k blocks in increasing order (RFC 6), in a local buffer.
+template <typename A, typename B, typename Acc>
+void MatmulRun<A, B, Acc>::compute(int64_t chunk, int64_t nbi,
+                                   TiledMatrix<Acc> &result) const {
+  const int64_t ip0 = chunk * chunkPanels;
+  const int64_t ip1 = std::min(rowPanels, ip0 + chunkPanels);
+  const int64_t r0 = ip0 * MR, r1 = std::min(M, ip1 * MR);
+  const int64_t n0 = (nb0 + nbi) * m, nlen = std::min(m, N - n0);
+  const int64_t panels = (nlen + NR - 1) / NR;
+  const int64_t ldc = panels * NR;
+  std::vector<Acc> cbuf(static_cast<size_t>((ip1 - ip0) * MR * ldc), Acc(0));
+  for (int64_t i = r0; i < r1; ++i)
+    detail::readRowSegment(lc, acc.data(), i, n0, n0 + nlen,
+                           cbuf.data() + (i - r0) * ldc);
+  for (int64_t kbi = 0; kbi < nkb; ++kbi) {
+    if (skip[kbi * nnb + nbi])
+      continue;
+    const int64_t k0 = (kb0 + kbi) * m, klen = std::min(m, K - k0);
+    const int64_t kunits = (klen + ks - 1) / ks;
+    for (int64_t jp = 0; jp < panels; ++jp) {
+      const Packed *bp = bPanel(kbi, nbi, jp);
+      for (int64_t ip = ip0; ip < ip1; ++ip)
+        kernel(kunits, aPanel(kbi, ip), bp,
+               cbuf.data() + (ip - ip0) * MR * ldc + jp * NR, ldc);
     }
-    for (int64_t i = r0; i < r1; ++i)
-      detail::writeRowSegment(lr, result.data(), i, n0, n0 + nlen,
-                              cbuf.data() + (i - r0) * ldc);
-  });
+  }
+  for (int64_t i = r0; i < r1; ++i)
+    detail::writeRowSegment(result.layout(), result.data(), i, n0, n0 + nlen,
+                            cbuf.data() + (i - r0) * ldc);
+}
 
-  // RFC 8 accounting.
+/// RFC 8's figures of the loads issued and skipped.
+template <typename A, typename B, typename Acc>
+Expected<MatmulStats> MatmulRun<A, B, Acc>::count() const {
   MatmulStats stats;
   const int64_t mPad = la.paddedShape().rows;
   for (int64_t kbi = 0; kbi < nkb; ++kbi)
@@ -439,11 +522,11 @@ run(const TiledMatrix<A> &lhs, const TiledMatrix<B> &rhs,
         continue;
       }
       if (!addIssuedLoad(stats, {M, K, N, mPad, m}, kb0 + kbi, nb0 + nbi))
-        return Error(std::string(singleBlock ? "simulateMxuBlock: "
-                                             : "simulateMatmul: ") +
+        return Error(std::string(only ? "simulateMxuBlock: "
+                                      : "simulateMatmul: ") +
                      kStatsOverflow);
     }
-  return MatmulResult<Acc>{std::move(result), stats};
+  return stats;
 }
 
 template <typename A, typename B, typename Acc>
@@ -453,7 +536,9 @@ matmul(const TiledMatrix<A> &lhs, const TiledMatrix<B> &rhs,
        const MatmulOptions &options) {
   if (Status s = validate("simulateMatmul", lhs, rhs, acc, options); !s)
     return Error(s.message());
-  return run(lhs, rhs, acc, precision, options, false, 0, 0);
+  return MatmulRun<A, B, Acc>(lhs, rhs, acc, precision, options,
+                              std::nullopt)
+      .run();
 }
 
 template <typename A, typename B, typename Acc>
@@ -475,7 +560,9 @@ mxuBlock(const TiledMatrix<A> &lhs, const TiledMatrix<B> &rhs,
                  " is out of range: N = " + std::to_string(rhs.shape().cols) +
                  " with mxu = " + std::to_string(rhs.geometry().mxu) +
                  " has n blocks [0, " + std::to_string(NB) + ")");
-  return run(lhs, rhs, acc, precision, options, true, kb, nb);
+  return MatmulRun<A, B, Acc>(lhs, rhs, acc, precision, options,
+                              Block{kb, nb})
+      .run();
 }
 
 } // namespace
