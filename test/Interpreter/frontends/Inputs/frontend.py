@@ -7,7 +7,9 @@ sum rounded to f32), so programs made of matmuls, bias adds and ReLUs are
 checked bit-exactly; programs with exp/rsqrt within 1e-5 of max |ref|;
 integer programs exactly. With --lowered the program is also run after
 systile-pipeline (precision=f32) and checked within 1e-5 of max |ref|
-(the pipeline's systolic order differs from upstream's).
+(the pipeline's systolic order differs from upstream's), and once more
+under systile-run --compare-after with --rtol 1e-5 --atol 1e-6, which must
+pass.
 
 usage: frontend.py MODEL --mlir FILE --bin-dir DIR --work-dir DIR
 """
@@ -153,6 +155,12 @@ def main():
                        "--systile-pipeline=precision=f32"])
         r.prefix, r.suffix, r.force_tol = "lowered_", " after systile-pipeline", 1e-5
         MODELS[opts.model](r, lowered, np.random.default_rng(3))
+        # Translation validation by the tool itself: the source run against
+        # the run after the pipeline, gated as numpy.allclose.
+        r.prefix, r.suffix = "compare_", " under --compare-after"
+        r.flags = ["--compare-after=systile-pipeline{precision=f32}",
+                   "--rtol=1e-5", "--atol=1e-6"]
+        MODELS[opts.model](r, mlir, np.random.default_rng(3))
     r.finish()
 
 

@@ -70,13 +70,15 @@ class Runner:
         self.prefix = ""
         self.suffix = ""
         self.force_tol = None
+        # Extra systile-run flags for every run (e.g. --compare-after).
+        self.flags = []
 
     def run(self, name, mlir, args, nresults=1, extra=()):
         """Runs @main of `mlir` on `args`; its results as numpy arrays."""
         base = os.path.join(self.work, self.prefix + name)
         with open(base + ".mlir", "w") as f:
             f.write(mlir)
-        cmd = [self.tool, base + ".mlir", "--quiet", *extra]
+        cmd = [self.tool, base + ".mlir", "--quiet", *self.flags, *extra]
         for i, arr in enumerate(args):
             np.save(f"{base}.in{i}.npy", arr)
             cmd += ["--input", f"{base}.in{i}.npy"]
