@@ -84,33 +84,6 @@ private:
 
 } // namespace
 
-const char *systile::interp::npyDescr(NpyElement element) {
-  switch (element) {
-  case NpyElement::F32:
-    return "<f4";
-  case NpyElement::BF16:
-    return "<u2";
-  case NpyElement::I8:
-    return "|i1";
-  case NpyElement::I32:
-    return "<i4";
-  }
-  return "?";
-}
-
-size_t systile::interp::npyElementSize(NpyElement element) {
-  switch (element) {
-  case NpyElement::F32:
-  case NpyElement::I32:
-    return 4;
-  case NpyElement::BF16:
-    return 2;
-  case NpyElement::I8:
-    return 1;
-  }
-  return 1;
-}
-
 std::string systile::interp::formatNpyShape(llvm::ArrayRef<int64_t> shape) {
   std::string s = "(";
   for (size_t i = 0; i < shape.size(); ++i) {
@@ -141,7 +114,7 @@ struct Preamble {
 
 /// What the header dict says, plus the derived sizes.
 struct Header {
-  NpyElement element = NpyElement::F32;
+  ElementKind element = ElementKind::F32;
   std::string descr;
   llvm::SmallVector<int64_t, 4> shape;
   int64_t numElements = 1;
@@ -251,23 +224,26 @@ llvm::Error parseDict(StringRef text, std::optional<std::string> &descr,
   return llvm::Error::success();
 }
 
-/// The element type of a descr string.
-llvm::Expected<NpyElement> parseDescr(StringRef d) {
-  if (d.size() == 3 && d[0] == '>' && d != ">i1" && d != ">u1")
+/// The element type of a descr string: the one npyDescr writes for each
+/// kind, and "<i1"/"i1" for i8 and "<f8"... as NumPy also writes them.
+llvm::Expected<ElementKind> parseDescr(StringRef d) {
+  if (d.size() == 3 && d[0] == '>' && d != ">i1" && d != ">u1" && d != ">b1")
     return fail("big-endian data ('" + d +
                 "') is not supported; save it little-endian, e.g. "
                 "arr.astype('<f4')");
-  if (d == "<f4")
-    return NpyElement::F32;
-  if (d == "<u2")
-    return NpyElement::BF16;
   if (d == "|i1" || d == "<i1" || d == ">i1" || d == "=i1" || d == "i1")
-    return NpyElement::I8;
-  if (d == "<i4")
-    return NpyElement::I32;
+    return ElementKind::I8;
+  if (d == "|b1" || d == "<b1" || d == "b1")
+    return ElementKind::I1;
+  for (ElementKind k : {ElementKind::I16, ElementKind::I32, ElementKind::I64,
+                        ElementKind::BF16, ElementKind::F16, ElementKind::F32,
+                        ElementKind::F64})
+    if (d == npyDescr(k))
+      return k;
   return fail("unsupported dtype '" + d +
-              "'; expected '<f4' (f32), '<u2' (bf16 bit patterns), '|i1' "
-              "(i8) or '<i4' (i32)");
+              "'; expected '<f4' (f32), '<f8' (f64), '<f2' (f16), '<u2' "
+              "(bf16 bit patterns), '|b1' (i1), '|i1' (i8), '<i2' (i16), "
+              "'<i4' (i32) or '<i8' (i64, index)");
 }
 
 /// Parses the header dict at `text` and derives the data size, which must
@@ -283,7 +259,7 @@ llvm::Expected<Header> parseHeader(StringRef text, uint64_t maxDataBytes) {
                 "'shape'");
   Header h;
   h.descr = *descr;
-  llvm::Expected<NpyElement> element = parseDescr(*descr);
+  llvm::Expected<ElementKind> element = parseDescr(*descr);
   if (!element)
     return element.takeError();
   h.element = *element;
@@ -413,7 +389,7 @@ llvm::Expected<NpyArray> systile::interp::readNpy(StringRef path,
   return parseNpy(std::move(*buffer), maxDataBytes);
 }
 
-void systile::interp::writeNpy(llvm::raw_ostream &os, NpyElement element,
+void systile::interp::writeNpy(llvm::raw_ostream &os, ElementKind element,
                                llvm::ArrayRef<int64_t> shape,
                                const void *data) {
   std::string header = "{'descr': '";

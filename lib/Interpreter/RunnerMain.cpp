@@ -66,9 +66,10 @@ struct Options {
       cl::init("main"), cl::cat(category)};
   cl::list<std::string> inputs{
       "input",
-      cl::desc("A .npy file for the next argument of the entry function (f32 "
-               "'<f4', bf16 '<u2' bit patterns, i8 '|i1', i32 '<i4'; C "
-               "order, little-endian)"),
+      cl::desc("A .npy file for the next argument of the entry function "
+               "(C order, little-endian: '<f4' f32, '<f8' f64, '<f2' f16, "
+               "'<u2' bf16 bit patterns, '|b1' i1, '|i1' i8, '<i2' i16, "
+               "'<i4' i32, '<i8' i64 and index)"),
       cl::value_desc("file.npy"), cl::cat(category)};
   cl::list<std::string> outputs{
       "output",
@@ -252,7 +253,8 @@ LogicalResult Runner::parse() {
       return error("result " + llvm::Twine(i) + " of " + fnName +
                    " has type " + typeStr(t) +
                    ", which systile-run cannot return (supported: tensors "
-                   "and tiled tensors of f32, bf16, i8, i32, and such "
+                   "and tiled tensors, and scalars, of i1, i8, i16, i32, i64, "
+                   "index, bf16, f16, f32 and f64 "
                    "scalars)");
   parsed = Clock::now();
   return success();

@@ -30,8 +30,7 @@ llvm::Error fail(const llvm::Twine &message) {
 }
 
 std::string dtypeStr(ElementKind kind) {
-  std::optional<NpyElement> npy = toNpyElement(kind);
-  return std::string("'") + (npy ? npyDescr(*npy) : "?") + "' (" +
+  return std::string("'") + npyDescr(kind) + "' (" +
          toString(kind) + ")";
 }
 
@@ -57,7 +56,7 @@ std::optional<Expectation> expectationOf(Type type) {
     return std::nullopt;
   }
   std::optional<ElementKind> kind = getElementKind(element);
-  if (!kind || !toNpyElement(*kind))
+  if (!kind)
     return std::nullopt;
   e.kind = *kind;
   return e;
@@ -102,7 +101,8 @@ llvm::Expected<RtValue> systile::interp::readValue(StringRef path, Type type,
   if (!e)
     return fail(what + " has type " + typeStr(type) +
                 ", which cannot be read from .npy (supported: tensors and "
-                "tiled tensors of f32, bf16, i8, i32, and such scalars)");
+                "tiled tensors, and scalars, of i1, i8, i16, i32, i64, index, bf16, "
+                "f16, f32 and f64)");
   // The data must fit in the memory budget; checked on the header, before
   // anything is read.
   uint64_t budget = MemoryBudget::get().limit();
@@ -111,7 +111,10 @@ llvm::Expected<RtValue> systile::interp::readValue(StringRef path, Type type,
                            : kNpyNoLimit);
   if (!npy)
     return npy.takeError();
-  if (fromNpyElement(npy->element) != e->kind)
+  // index travels as int64.
+  if (e->kind == ElementKind::Index && npy->element == ElementKind::I64)
+    npy->element = ElementKind::Index;
+  if (npy->element != e->kind)
     return fail("expected dtype " + dtypeStr(e->kind) + " for " + what +
                 ", got '" + npy->descr + "'");
   if (!shapeMatches(npy->shape, e->shape))
@@ -224,12 +227,6 @@ LogicalResult StagedOutputs::stage(ArrayRef<std::string> paths,
                                    ArrayRef<DenseValue> values,
                                    std::string &message) {
   for (auto [path, value] : llvm::zip(paths, values)) {
-    std::optional<NpyElement> element = toNpyElement(value.kind());
-    if (!element) {
-      message = "cannot write '" + path + "': " + toString(value.kind()) +
-                " has no .npy form";
-      return failure();
-    }
     int fd;
     SmallString<256> tmp;
     if (std::error_code ec =
@@ -239,7 +236,7 @@ LogicalResult StagedOutputs::stage(ArrayRef<std::string> paths,
     }
     entries.push_back({path, tmp.str().str(), ""});
     llvm::raw_fd_ostream os(fd, /*shouldClose=*/true);
-    writeNpy(os, *element, value.shape(), value.rawData());
+    writeNpy(os, value.kind(), value.shape(), value.rawData());
     os.close();
     if (os.has_error()) {
       message = "cannot write '" + path + "': " + os.error().message();

@@ -74,33 +74,10 @@ std::optional<ElementKind> systile::interp::getElementKind(mlir::Type type) {
   return std::nullopt;
 }
 
-std::optional<NpyElement> systile::interp::toNpyElement(ElementKind kind) {
-  switch (kind) {
-  case ElementKind::F32:
-    return NpyElement::F32;
-  case ElementKind::BF16:
-    return NpyElement::BF16;
-  case ElementKind::I8:
-    return NpyElement::I8;
-  case ElementKind::I32:
-    return NpyElement::I32;
-  default:
-    return std::nullopt;
-  }
-}
-
-ElementKind systile::interp::fromNpyElement(NpyElement element) {
-  switch (element) {
-  case NpyElement::F32:
-    return ElementKind::F32;
-  case NpyElement::BF16:
-    return ElementKind::BF16;
-  case NpyElement::I8:
-    return ElementKind::I8;
-  case NpyElement::I32:
-    break;
-  }
-  return ElementKind::I32;
+const char *systile::interp::npyDescr(ElementKind kind) {
+  static const char *descrs[] = {"|b1", "|i1", "<i2", "<i4", "<i8",
+                                 "<i8", "<u2", "<f2", "<f4", "<f8"};
+  return descrs[static_cast<int>(kind)];
 }
 
 //===----------------------------------------------------------------------===//
@@ -253,7 +230,7 @@ int64_t systile::interp::loadAsInt(const DenseValue &v, int64_t i) {
 }
 
 llvm::Expected<DenseValue> systile::interp::denseFromNpy(NpyArray &&array) {
-  ElementKind kind = fromNpyElement(array.element);
+  ElementKind kind = array.element;
   size_t align = elementSize(kind);
   if (reinterpret_cast<uintptr_t>(array.data) % align == 0) {
     const void *data = array.data;

@@ -17,6 +17,8 @@
 #ifndef SYSTILE_INTERPRETER_NPY_H
 #define SYSTILE_INTERPRETER_NPY_H
 
+#include "systile/Interpreter/ElementKind.h"
+
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/Error.h"
@@ -29,18 +31,13 @@
 
 namespace systile::interp {
 
-/// The element types systile-run exchanges.
-enum class NpyElement { F32, BF16, I8, I32 };
-
-/// "<f4", "<u2", "|i1", "<i4": the descr written for each element type.
-const char *npyDescr(NpyElement element);
 /// Size in bytes of one element.
-size_t npyElementSize(NpyElement element);
+inline size_t npyElementSize(ElementKind kind) { return elementSize(kind); }
 
 /// A parsed .npy file. `data` points into `buffer` (no copy), at the first
 /// element; there are product(shape) elements, little-endian.
 struct NpyArray {
-  NpyElement element = NpyElement::F32;
+  ElementKind element = ElementKind::F32;
   /// The descr string as found in the file, for messages.
   std::string descr;
   llvm::SmallVector<int64_t, 4> shape;
@@ -73,7 +70,7 @@ llvm::Expected<NpyArray> readNpy(llvm::StringRef path,
 /// Writes a C-order array as a version 1.0 .npy image (header padded to a
 /// multiple of 64 bytes, as NumPy does). `data` holds product(shape)
 /// elements in host (little-endian) order.
-void writeNpy(llvm::raw_ostream &os, NpyElement element,
+void writeNpy(llvm::raw_ostream &os, ElementKind element,
               llvm::ArrayRef<int64_t> shape, const void *data);
 
 } // namespace systile::interp

@@ -27,6 +27,7 @@ def main():
     np.save(os.path.join(out, "good.npy"), good)
     np.save(os.path.join(out, "transposed.npy"), good.T.copy())
     np.save(os.path.join(out, "f64.npy"), good.astype("<f8"))
+    np.save(os.path.join(out, "c64.npy"), good.astype("<c8"))
     np.save(os.path.join(out, "i32.npy"), good.astype("<i4"))
     np.save(os.path.join(out, "fortran.npy"), np.asfortranarray(good))
     np.save(os.path.join(out, "bigendian.npy"), good.astype(">f4"))
