@@ -7,7 +7,8 @@ root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 build=${SYSTILE_BUILD_DIR:-$root/build}
 
 packages=(llvm-22-dev llvm-22-tools libmlir-22-dev mlir-22-tools clang-22 lld
-          ccache ninja-build cmake libgtest-dev libbenchmark-dev python3-numpy)
+          ccache ninja-build cmake libgtest-dev libbenchmark-dev python3-numpy
+          python3-venv)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" ||
