@@ -148,13 +148,6 @@ LogicalResult error(const llvm::Twine &message) {
   return failure();
 }
 
-std::string typeStr(Type type) {
-  std::string s;
-  llvm::raw_string_ostream os(s);
-  type.print(os);
-  return s;
-}
-
 using Clock = std::chrono::steady_clock;
 double ms(Clock::time_point a, Clock::time_point b) {
   return std::chrono::duration<double, std::milli>(b - a).count();

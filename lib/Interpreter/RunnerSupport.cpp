@@ -17,14 +17,14 @@
 using namespace mlir;
 using namespace systile::interp;
 
-namespace {
-std::string typeStr(Type type) {
+std::string systile::interp::typeStr(Type type) {
   std::string s;
   llvm::raw_string_ostream os(s);
   type.print(os);
   return s;
 }
 
+namespace {
 llvm::Error fail(const llvm::Twine &message) {
   return llvm::createStringError(message.str());
 }

@@ -33,6 +33,9 @@ llvm::Expected<RtValue> readValue(llvm::StringRef path, mlir::Type type,
 /// "512M", "8G", "1073741824", "0"; empty: 3/4 of physical memory.
 std::optional<uint64_t> parseMemorySize(llvm::StringRef text);
 
+/// `type` as MLIR prints it.
+std::string typeStr(mlir::Type type);
+
 /// "@a, @b" or "none".
 std::string listFunctions(mlir::ModuleOp module);
 

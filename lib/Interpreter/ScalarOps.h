@@ -269,6 +269,32 @@ inline mlir::LogicalResult bindResult(mlir::Operation *op, ExecContext &ctx,
   return mlir::success();
 }
 
+/// A float op of two operands: `Fn::apply(a, b)` on the values in the
+/// compute type (f32 for bf16/f16), rounded once to the element type.
+template <typename Fn>
+mlir::LogicalResult runFloatBinary(mlir::Operation *op, ExecContext &ctx) {
+  mlir::FailureOr<LaneOperands> ops = takeOperands(op, ctx);
+  if (failed(ops) || failed(checkSameKinds(op, *ops)))
+    return mlir::failure();
+  ElementKind kind = ops->kind(0);
+  if (!isFloat(kind))
+    return unsupportedKind(op, "float", kind);
+  mlir::FailureOr<DenseValue> out = resultFor(op, ctx, *ops, kind);
+  if (failed(out))
+    return mlir::failure();
+  visitKind(kind, [&](auto tag) {
+    constexpr ElementKind K = decltype(tag)::kind;
+    if constexpr (isFloatKind<K>) {
+      using Tr = FloatTraits<K>;
+      using T = typename Tr::T;
+      map2<T, T>((*ops)[0], (*ops)[1], *out, [](T a, T b) {
+        return Tr::store(Fn::apply(Tr::load(a), Tr::load(b)));
+      });
+    }
+  });
+  return bindResult(op, ctx, std::move(*out));
+}
+
 } // namespace systile::interp::scalar
 
 #endif // SYSTILE_LIB_INTERPRETER_SCALAROPS_H

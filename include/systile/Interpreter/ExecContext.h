@@ -17,6 +17,7 @@
 
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/DialectRegistry.h"
+#include "mlir/IR/MLIRContext.h"
 #include "mlir/IR/OpDefinition.h"
 #include "mlir/IR/Operation.h"
 #include "mlir/IR/Region.h"
@@ -155,5 +156,25 @@ void registerAllExecutionModels(mlir::DialectRegistry &registry);
 
 /// Generated interface declarations.
 #include "systile/Interpreter/ExecutableOpInterface.h.inc"
+
+namespace systile::interp {
+
+/// The execution model of `OpT` carried out by the function `Fn`: the
+/// common case of a model, one instantiation per op.
+template <typename OpT, mlir::LogicalResult (*Fn)(OpT, ExecContext &)>
+struct FunctionModel
+    : public ExecutableOpInterface::ExternalModel<FunctionModel<OpT, Fn>,
+                                                  OpT> {
+  mlir::LogicalResult execute(mlir::Operation *op, ExecContext &ctx) const {
+    return Fn(mlir::cast<OpT>(op), ctx);
+  }
+};
+
+template <typename OpT, mlir::LogicalResult (*Fn)(OpT, ExecContext &)>
+void attachFunctionModel(mlir::MLIRContext &ctx) {
+  OpT::template attachInterface<FunctionModel<OpT, Fn>>(ctx);
+}
+
+} // namespace systile::interp
 
 #endif // SYSTILE_INTERPRETER_EXECCONTEXT_H

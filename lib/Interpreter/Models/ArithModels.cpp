@@ -70,30 +70,6 @@ struct MinNumF {
   }
 };
 
-template <typename Fn>
-LogicalResult runFloatBinary(Operation *op, ExecContext &ctx) {
-  FailureOr<LaneOperands> ops = takeOperands(op, ctx);
-  if (failed(ops) || failed(checkSameKinds(op, *ops)))
-    return failure();
-  ElementKind kind = ops->kind(0);
-  if (!isFloat(kind))
-    return unsupportedKind(op, "float", kind);
-  FailureOr<DenseValue> out = resultFor(op, ctx, *ops, kind);
-  if (failed(out))
-    return failure();
-  visitKind(kind, [&](auto tag) {
-    constexpr ElementKind K = decltype(tag)::kind;
-    if constexpr (isFloatKind<K>) {
-      using Tr = FloatTraits<K>;
-      using T = typename Tr::T;
-      map2<T, T>((*ops)[0], (*ops)[1], *out, [](T a, T b) {
-        return Tr::store(Fn::apply(Tr::load(a), Tr::load(b)));
-      });
-    }
-  });
-  return bindResult(op, ctx, std::move(*out));
-}
-
 /// negf flips the sign bit (also of NaNs).
 LogicalResult runNegF(Operation *op, ExecContext &ctx) {
   FailureOr<LaneOperands> ops = takeOperands(op, ctx);

@@ -179,39 +179,11 @@ LogicalResult runClassify(Operation *op, ExecContext &ctx) {
 //===----------------------------------------------------------------------===//
 
 struct Atan2 {
-  template <typename Tr> static auto apply(typename Tr::C a, typename Tr::C b) {
-    return std::atan2(a, b);
-  }
+  template <typename C> static C apply(C a, C b) { return std::atan2(a, b); }
 };
 struct PowF {
-  template <typename Tr> static auto apply(typename Tr::C a, typename Tr::C b) {
-    return std::pow(a, b);
-  }
+  template <typename C> static C apply(C a, C b) { return std::pow(a, b); }
 };
-
-template <typename Fn>
-LogicalResult runBinary(Operation *op, ExecContext &ctx) {
-  FailureOr<LaneOperands> ops = takeOperands(op, ctx);
-  if (failed(ops) || failed(checkSameKinds(op, *ops)))
-    return failure();
-  ElementKind kind = ops->kind(0);
-  if (!isFloat(kind))
-    return unsupportedKind(op, "float", kind);
-  FailureOr<DenseValue> out = resultFor(op, ctx, *ops, kind);
-  if (failed(out))
-    return failure();
-  visitKind(kind, [&](auto tag) {
-    constexpr ElementKind K = decltype(tag)::kind;
-    if constexpr (isFloatKind<K>) {
-      using Tr = FloatTraits<K>;
-      using T = typename Tr::T;
-      map2<T, T>((*ops)[0], (*ops)[1], *out, [](T a, T b) {
-        return Tr::store(Fn::template apply<Tr>(Tr::load(a), Tr::load(b)));
-      });
-    }
-  });
-  return bindResult(op, ctx, std::move(*out));
-}
 
 /// fma (one rounding in the compute type) and clampf.
 struct Fma {
@@ -455,8 +427,8 @@ void attachTranscendental(MLIRContext *ctx) {
   attach<math::CbrtOp, runUnary<Cbrt>>(ctx);
   attach<math::SqrtOp, runUnary<Sqrt>>(ctx);
   attach<math::RsqrtOp, runUnary<Rsqrt>>(ctx);
-  attach<math::Atan2Op, runBinary<Atan2>>(ctx);
-  attach<math::PowFOp, runBinary<PowF>>(ctx);
+  attach<math::Atan2Op, runFloatBinary<Atan2>>(ctx);
+  attach<math::PowFOp, runFloatBinary<PowF>>(ctx);
   attach<math::FPowIOp, runFPowI>(ctx);
   attach<math::SincosOp, runSinCos>(ctx);
 }

@@ -314,16 +314,8 @@ LogicalResult executeForall(scf::ForallOp op, ExecContext &ctx) {
 //===----------------------------------------------------------------------===//
 
 template <typename OpT, LogicalResult (*Fn)(OpT, ExecContext &)>
-struct ScfModel
-    : public ExecutableOpInterface::ExternalModel<ScfModel<OpT, Fn>, OpT> {
-  LogicalResult execute(Operation *op, ExecContext &ctx) const {
-    return Fn(cast<OpT>(op), ctx);
-  }
-};
-
-template <typename OpT, LogicalResult (*Fn)(OpT, ExecContext &)>
 void attach(MLIRContext &ctx) {
-  OpT::template attachInterface<ScfModel<OpT, Fn>>(ctx);
+  attachFunctionModel<OpT, Fn>(ctx);
 }
 
 } // namespace

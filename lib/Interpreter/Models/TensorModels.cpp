@@ -622,18 +622,9 @@ LogicalResult executeConcat(tensor::ConcatOp op, ExecContext &ctx) {
 // Registration
 //===----------------------------------------------------------------------===//
 
-/// The model of `OpT`, executed by `Fn`.
-template <typename OpT, LogicalResult (*Fn)(OpT, ExecContext &)>
-struct TensorModel
-    : public ExecutableOpInterface::ExternalModel<TensorModel<OpT, Fn>, OpT> {
-  LogicalResult execute(Operation *op, ExecContext &ctx) const {
-    return Fn(cast<OpT>(op), ctx);
-  }
-};
-
 template <typename OpT, LogicalResult (*Fn)(OpT, ExecContext &)>
 void attach(MLIRContext &ctx) {
-  OpT::template attachInterface<TensorModel<OpT, Fn>>(ctx);
+  attachFunctionModel<OpT, Fn>(ctx);
 }
 
 /// tensor.extract also runs on lanes (see executeExtract).
