@@ -1,9 +1,10 @@
 //===- KernelAVX512.cpp - AVX-512 micro-kernels ---------------------------===//
 //
 // Compiled with -mavx512f -mavx512bw (and only used after the matching
-// __builtin_cpu_supports checks). Register tile 8 x 32: sixteen zmm partial
-// sums, leaving room for the B vectors, broadcasts and products among the
-// 32 zmm registers. int8 uses vpmaddwd (AVX512BW) on int16 pairs.
+// __builtin_cpu_supports checks). Register tile 6 x 64: twenty-four zmm
+// partial sums, four B vectors, a broadcast and a product among the 32 zmm
+// registers (measured faster than 8 x 32 on Zen 5: fewer loads per
+// multiply-add). int8 uses vpmaddwd (AVX512BW) on int16 pairs.
 //
 //===----------------------------------------------------------------------===//
 
@@ -43,10 +44,10 @@ struct AVX512 {
 } // namespace
 
 bool systile::rt::detail::getAVX512Kernels(KernelSet &set) {
-  set.mr = 8;
-  set.nr = 32;
-  set.f32 = &kernelF32<AVX512, 8, 2>;
-  set.i8 = &kernelI8<AVX512, 8, 2>;
+  set.mr = 6;
+  set.nr = 64;
+  set.f32 = &kernelF32<AVX512, 6, 4>;
+  set.i8 = &kernelI8<AVX512, 6, 4>;
   return true;
 }
 
