@@ -106,7 +106,7 @@ if png:
             xs = [sh[0] for sh in cubes]
             for kind, label in (("MatmulF32", "systile f32"), ("MatmulBF16", "systile bf16"),
                                 ("MatmulI8", "systile i8 (GOP/s)"), ("Sgemm", f"OpenBLAS sgemm ({blas})")):
-                ax.plot(xs, [g(kind, sh, t) or 0 for sh in cubes], marker="o", label=label)
+                ax.plot(xs, [g(kind, sh, t) or float("nan") for sh in cubes], marker="o", label=label)
             pk = peak1 if t == 1 else peakN
             if pk:
                 ax.axhline(pk, color="gray", linestyle="--", label="no-FMA peak")
