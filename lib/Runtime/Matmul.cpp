@@ -241,11 +241,15 @@ template <typename A, typename B, typename Acc> class MatmulRun {
   static constexpr int64_t ks = Mode::kstep;
 
 public:
+  /// With `inPlace` (which must be `acc`), the result is written over the
+  /// accumulator's storage and moved out of it at the end.
   MatmulRun(const TiledMatrix<A> &lhs, const TiledMatrix<B> &rhs,
             const TiledMatrix<Acc> &acc, Precision precision,
-            const MatmulOptions &options, std::optional<Block> only)
+            const MatmulOptions &options, std::optional<Block> only,
+            TiledMatrix<Acc> *inPlace = nullptr)
       : lhs(lhs), rhs(rhs), acc(acc), precision(precision), options(options),
-        only(only), la(lhs.layout()), lb(rhs.layout()), lc(acc.layout()) {}
+        only(only), la(lhs.layout()), lb(rhs.layout()), lc(acc.layout()),
+        inPlace(inPlace) {}
 
   Expected<MatmulResult<Acc>> run() {
     plan();
@@ -257,16 +261,29 @@ public:
       else
         packB((t - nkb * chunks) / nnb, (t - nkb * chunks) % nnb);
     });
-    Expected<TiledMatrix<Acc>> result = startResult();
-    if (!result)
-      return Error(result.error());
+    // Each work item reads its block of the accumulator before it writes
+    // the same block of the result, so the two may be one storage.
+    std::optional<TiledMatrix<Acc>> fresh;
+    Acc *out = nullptr;
+    if (inPlace) {
+      inPlace->fillPadding(Acc(0));
+      inPlace->setPadKind(PadKind::Zero);
+      out = inPlace->data();
+    } else {
+      Expected<TiledMatrix<Acc>> result = startResult();
+      if (!result)
+        return Error(result.error());
+      fresh = result.take();
+      out = fresh->data();
+    }
     parallelFor(threads, chunks * nnb, [&](int64_t item) {
-      compute(item / nnb, item % nnb, *result);
+      compute(item / nnb, item % nnb, out);
     });
     Expected<MatmulStats> stats = count();
     if (!stats)
       return Error(stats.error());
-    return MatmulResult<Acc>{result.take(), *stats};
+    return MatmulResult<Acc>{inPlace ? std::move(*inPlace) : std::move(*fresh),
+                             *stats};
   }
 
 private:
@@ -277,7 +294,7 @@ private:
   bool isZeroBlock(int64_t k0, int64_t klen, int64_t n0, int64_t nlen) const;
   void packB(int64_t kbi, int64_t nbi);
   Expected<TiledMatrix<Acc>> startResult() const;
-  void compute(int64_t chunk, int64_t nbi, TiledMatrix<Acc> &result) const;
+  void compute(int64_t chunk, int64_t nbi, Acc *out) const;
   Expected<MatmulStats> count() const;
 
   Packed *aPanel(int64_t kbi, int64_t ip) const {
@@ -303,6 +320,8 @@ private:
   int64_t kDepth = 0, rowPanels = 0, colPanelsPerBlock = 0;
   int64_t aPanelSize = 0, bPanelSize = 0, chunkPanels = 0, chunks = 0;
   int threads = 1;
+
+  TiledMatrix<Acc> *const inPlace;
 
   UninitBuffer<Packed> aPack, bPack;
   std::vector<uint8_t> skip;
@@ -492,7 +511,7 @@ Expected<TiledMatrix<Acc>> MatmulRun<A, B, Acc>::startResult() const {
 /// k blocks in increasing order (RFC 6), in a local buffer.
 template <typename A, typename B, typename Acc>
 void MatmulRun<A, B, Acc>::compute(int64_t chunk, int64_t nbi,
-                                   TiledMatrix<Acc> &result) const {
+                                   Acc *out) const {
   const int64_t ip0 = chunk * chunkPanels;
   const int64_t ip1 = std::min(rowPanels, ip0 + chunkPanels);
   const int64_t r0 = ip0 * MR, r1 = std::min(M, ip1 * MR);
@@ -516,7 +535,7 @@ void MatmulRun<A, B, Acc>::compute(int64_t chunk, int64_t nbi,
     }
   }
   for (int64_t i = r0; i < r1; ++i)
-    detail::writeRowSegment(result.layout(), result.data(), i, n0, n0 + nlen,
+    detail::writeRowSegment(lc, out, i, n0, n0 + nlen,
                             cbuf.data() + (i - r0) * ldc);
 }
 
@@ -553,6 +572,22 @@ matmul(const TiledMatrix<A> &lhs, const TiledMatrix<B> &rhs,
 
 template <typename A, typename B, typename Acc>
 Expected<MatmulResult<Acc>>
+matmulInPlace(const TiledMatrix<A> &lhs, const TiledMatrix<B> &rhs,
+              TiledMatrix<Acc> &&acc, Precision precision,
+              const MatmulOptions &options) {
+  if (Status s = validate("simulateMatmul", lhs, rhs, acc, options); !s)
+    return Error(s.message());
+  if (acc.data() == nullptr || acc.data() == static_cast<const void *>(lhs.data()) ||
+      acc.data() == static_cast<const void *>(rhs.data()))
+    return Error("simulateMatmul: the accumulator written in place must be "
+                 "a storage of its own, not an operand's");
+  return MatmulRun<A, B, Acc>(lhs, rhs, acc, precision, options, std::nullopt,
+                              &acc)
+      .run();
+}
+
+template <typename A, typename B, typename Acc>
+Expected<MatmulResult<Acc>>
 mxuBlock(const TiledMatrix<A> &lhs, const TiledMatrix<B> &rhs,
          const TiledMatrix<Acc> &acc, int64_t kb, int64_t nb,
          Precision precision, const MatmulOptions &options) {
@@ -583,6 +618,12 @@ mxuBlock(const TiledMatrix<A> &lhs, const TiledMatrix<B> &rhs,
       const TiledMatrix<ACC> &acc, Precision precision,                        \
       const MatmulOptions &options) {                                          \
     return matmul(lhs, rhs, acc, precision, options);                          \
+  }                                                                            \
+  Expected<MatmulResult<ACC>> simulateMatmulInPlace(                           \
+      const TiledMatrix<A> &lhs, const TiledMatrix<B> &rhs,                    \
+      TiledMatrix<ACC> &&acc, Precision precision,                             \
+      const MatmulOptions &options) {                                          \
+    return matmulInPlace(lhs, rhs, std::move(acc), precision, options);        \
   }                                                                            \
   Expected<MatmulResult<ACC>> simulateMxuBlock(                                \
       const TiledMatrix<A> &lhs, const TiledMatrix<B> &rhs,                    \

@@ -142,6 +142,20 @@ void checkFloatCase(std::mt19937 &rng, Geometry g, Dims d, Precision prec,
         for (uint8_t z : zeroMap)
           zeros += z;
         EXPECT_EQ(r->stats.skippedLoads, skip ? zeros : 0) << what;
+        // Written over the accumulator (its NaN padding included): the
+        // same bits, and the padding zero.
+        TiledMatrix<float> consumed = *acc;
+        const float *storage = consumed.data();
+        auto inPlace =
+            simulateMatmulInPlace(*lhs, *rhs, std::move(consumed), prec, opts);
+        ASSERT_TRUE(inPlace) << what << ": " << inPlace.error();
+        EXPECT_EQ(inPlace->result.data(), storage) << what;
+        EXPECT_EQ(inPlace->result.padKind(), PadKind::Zero);
+        for (int64_t off = 0; off < inPlace->result.size(); ++off)
+          if (!inPlace->result.layout().locate(off).isLogical)
+            ASSERT_EQ(floatBits(inPlace->result.storage()[off]), 0u) << what;
+        expectBitsEqual(inPlace->result.toDense(), skip ? wantSkipped : want,
+                        what + " (in place)");
       }
 }
 

@@ -95,6 +95,34 @@ simulateMatmul(const TiledMatrix<int8_t> &lhs, const TiledMatrix<int8_t> &rhs,
                const TiledMatrix<int32_t> &acc, Precision precision,
                const MatmulOptions &options = {});
 
+/// simulateMatmul with D written over `acc`'s storage, which the call
+/// consumes: the result is that storage (pad kind Zero), and no result
+/// buffer is allocated. For a caller whose accumulator dies here (an
+/// interpreter, a compiled path). Same bits as simulateMatmul. Errors: as
+/// simulateMatmul (acc is then left as it was), or acc sharing storage with
+/// an operand.
+Expected<MatmulResult<float>>
+simulateMatmulInPlace(const TiledMatrix<float> &lhs,
+                      const TiledMatrix<float> &rhs, TiledMatrix<float> &&acc,
+                      Precision precision, const MatmulOptions &options = {});
+Expected<MatmulResult<float>>
+simulateMatmulInPlace(const TiledMatrix<float> &lhs,
+                      const TiledMatrix<bf16> &rhs, TiledMatrix<float> &&acc,
+                      Precision precision, const MatmulOptions &options = {});
+Expected<MatmulResult<float>>
+simulateMatmulInPlace(const TiledMatrix<bf16> &lhs,
+                      const TiledMatrix<float> &rhs, TiledMatrix<float> &&acc,
+                      Precision precision, const MatmulOptions &options = {});
+Expected<MatmulResult<float>>
+simulateMatmulInPlace(const TiledMatrix<bf16> &lhs,
+                      const TiledMatrix<bf16> &rhs, TiledMatrix<float> &&acc,
+                      Precision precision, const MatmulOptions &options = {});
+Expected<MatmulResult<int32_t>>
+simulateMatmulInPlace(const TiledMatrix<int8_t> &lhs,
+                      const TiledMatrix<int8_t> &rhs,
+                      TiledMatrix<int32_t> &&acc, Precision precision,
+                      const MatmulOptions &options = {});
+
 /// One weight load: rhs block (kb, nb). Computes that block's partial sums
 /// from +0 (lhs column block kb, all rows) and adds them to column block nb
 /// of acc; the rest of acc is copied. Calling it for kb = 0, 1, ... on each

@@ -408,10 +408,12 @@ struct MxuMatmulModel : Base<MxuMatmulModel, systile::MxuMatmulOp> {
         head, ctx, head.getLhs(), head.getRhs(), head.getAcc(),
         [&](const auto &, const auto &rhs, const auto &) -> LogicalResult {
           info.fusedNow = missingAreZero(info, rhs, head.getRhs().getType());
+          // The accumulator is taken: when the chain is its last use and
+          // nothing else holds it, the result is written over it.
           if (info.fusedNow)
             info.operands = {ctx.lookup(head.getLhs()),
                              ctx.lookup(head.getRhs()),
-                             ctx.lookup(head.getAcc())};
+                             ctx.take(head.getAccMutable())};
           return success();
         });
   }
@@ -429,8 +431,15 @@ struct MxuMatmulModel : Base<MxuMatmulModel, systile::MxuMatmulOp> {
           if constexpr (!isMatmulCombo<L, R, A>()) {
             return m.emitError() << "unsupported operand types";
           } else {
-            auto r = rt::simulateMatmul(lhs, rhs, acc, toRt(m.getPrecision()),
-                                        matmulOptions(ctx));
+            auto r = operands[2].isUniqueTiled()
+                         ? rt::simulateMatmulInPlace(
+                               lhs, rhs,
+                               std::move(std::get<std::decay_t<decltype(acc)>>(
+                                   operands[2].mutableTiled().matrix)),
+                               toRt(m.getPrecision()), matmulOptions(ctx))
+                         : rt::simulateMatmul(lhs, rhs, acc,
+                                              toRt(m.getPrecision()),
+                                              matmulOptions(ctx));
             if (!r)
               return m.emitError() << "systile.mxu_matmul: " << r.error();
             ctx.recordMatmul(
