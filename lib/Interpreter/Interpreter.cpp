@@ -27,6 +27,7 @@ using namespace systile::interp;
 //===----------------------------------------------------------------------===//
 
 ExecContext::~ExecContext() = default;
+ExecutionListener::~ExecutionListener() = default;
 
 FailureOr<DenseValue> ExecContext::allocate(Operation *op, ElementKind kind,
                                             ArrayRef<int64_t> shape,
@@ -155,6 +156,8 @@ protected:
 
 private:
   LogicalResult execute(Operation &op, const BlockPlan &plan);
+  /// The values of `values` in the current frame (null: not bound).
+  SmallVector<const RtValue *, 4> boundValues(ValueRange values) const;
   FailureOr<SmallVector<RtValue>> enterFunction(func::FuncOp function,
                                                 ArrayRef<RtValue> args,
                                                 Operation *caller);
@@ -202,12 +205,36 @@ RtValue Interpreter::Impl::take(OpOperand &operand) {
   return v;
 }
 
+SmallVector<const RtValue *, 4>
+Interpreter::Impl::boundValues(ValueRange values) const {
+  SmallVector<const RtValue *, 4> bound;
+  const Frame &frame = frames.back();
+  for (Value v : values) {
+    auto it = frame.find(v);
+    bool present = it != frame.end() &&
+                   (it->second.isDense() || it->second.isTiled());
+    bound.push_back(present ? &it->second : nullptr);
+  }
+  return bound;
+}
+
 LogicalResult Interpreter::Impl::execute(Operation &op, const BlockPlan &plan) {
   auto model = dyn_cast<ExecutableOpInterface>(&op);
   if (!model)
     return op.emitError() << "no execution model for '" << op.getName()
                           << "' (systile-run cannot execute it)";
-  if (failed(model.execute(*this)))
+  ExecutionListener *listener = opts.listener;
+  unsigned depth = frames.size();
+  if (listener && failed(listener->beforeExecute(
+                      &op, boundValues(op.getOperands()), depth)))
+    return failure();
+  if (failed(model.execute(*this))) {
+    if (listener)
+      listener->executeFailed(&op);
+    return failure();
+  }
+  if (listener && failed(listener->afterExecute(
+                      &op, boundValues(op.getResults()), depth)))
     return failure();
   auto dead = plan.releaseAfter.find(&op);
   if (dead != plan.releaseAfter.end())
