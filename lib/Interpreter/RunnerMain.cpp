@@ -2,7 +2,8 @@
 //
 // systile-run FILE.mlir [--entry NAME] [--input X.npy]... [--output Y.npy]...
 //             [--stats] [--expect Y.npy]... [--max-ulp N] [--atol A]
-//             [--rtol R] [--compare-after PIPELINE] [--max-memory SIZE] ...
+//             [--rtol R] [--compare-after PIPELINE] [--max-memory SIZE]
+//             [--dump-op NAME]... [--dump-dir DIR] ...
 //
 // Interprets the entry function (default @main) of FILE ("-": stdin). The
 // k-th --input (numbered from 1 in messages) binds argument k-1; a tiled
@@ -20,6 +21,10 @@
 // --stats prints one RFC 8 `utilization:` line per executed matmul (the
 // rule of MatmulChains.h, shared with systile-report-utilization), a
 // `total:` line and a `layout:` line (packs and unpacks executed).
+//
+// --dump-op NAME --dump-dir DIR writes the operands and results of every
+// execution of the ops named NAME into DIR (OpDump.h), and prints a `dump:`
+// line.
 //
 //===----------------------------------------------------------------------===//
 
@@ -151,8 +156,9 @@ struct Options {
   cl::opt<bool> fuseChains{
       "fuse-mxu-chains",
       cl::desc("Run a complete mxu_matmul chain as one simulateMatmul call "
-               "(bit-identical; off: one simulateMxuBlock call per op)"),
-      cl::init(true), cl::Hidden, cl::cat(category)};
+               "(bit-identical; off: one simulateMxuBlock call per op, so "
+               "--dump-op sees every op's result)"),
+      cl::init(true), cl::cat(category)};
 };
 
 LogicalResult error(const llvm::Twine &message) {
