@@ -5,7 +5,9 @@
 // program: one frame per call, regions run block by block (one block per
 // region), terminators hand their operands back to the op that ran the
 // region, and values are released after their last use so that memory
-// stays bounded and a consumer may update a dead operand in place.
+// stays bounded and a consumer may update a dead operand in place. An
+// ExecutionListener (InterpreterOptions::listener) sees every op executed,
+// with its operands and results.
 //
 //===----------------------------------------------------------------------===//
 
