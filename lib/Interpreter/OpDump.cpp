@@ -169,9 +169,8 @@ OpDump::create(llvm::StringRef dir, llvm::ArrayRef<std::string> opNames) {
       new OpDump(dir.str(), opNames, std::move(manifest)));
 }
 
-llvm::Expected<std::string> OpDump::store(const RtValue &value,
-                                          std::string name,
-                                          json::Object &entry) {
+llvm::Expected<std::string>
+OpDump::store(const RtValue &value, std::string name, json::Object &entry) {
   llvm::Expected<DenseValue> dense = asDense(value);
   if (!dense)
     return dense.takeError();
@@ -182,12 +181,12 @@ llvm::Expected<std::string> OpDump::store(const RtValue &value,
     entry["tiled"] = json::Object{
         {"sublanes", g.sublanes}, {"lanes", g.lanes}, {"mxu", g.mxu}};
   }
-  llvm::ArrayRef<uint8_t> bytes(
-      static_cast<const uint8_t *>(dense->rawData()), dense->sizeInBytes());
-  std::string key = llvm::formatv("{0}{1}:{2:x}", npyDescr(dense->kind()),
-                                  formatNpyShape(dense->shape()),
-                                  llvm::xxh3_64bits(bytes))
-                        .str();
+  llvm::ArrayRef<uint8_t> bytes(static_cast<const uint8_t *>(dense->rawData()),
+                                dense->sizeInBytes());
+  std::string key =
+      llvm::formatv("{0}{1}:{2:x}", npyDescr(dense->kind()),
+                    formatNpyShape(dense->shape()), llvm::xxh3_64bits(bytes))
+          .str();
   llvm::SmallString<256> path(dir);
   auto it = written.find(key);
   if (it != written.end()) {
@@ -237,8 +236,9 @@ LogicalResult OpDump::describe(Operation *op,
                            .str();
     llvm::Expected<std::string> file = store(*value, name, entry);
     if (!file)
-      return op->emitError() << "'" << op->getName() << "': --dump-op: "
-                             << llvm::toString(file.takeError());
+      return op->emitError()
+             << "'" << op->getName()
+             << "': --dump-op: " << llvm::toString(file.takeError());
     entry["file"] = *file;
     out.push_back(std::move(entry));
   }
@@ -268,8 +268,8 @@ LogicalResult OpDump::afterExecute(Operation *op,
   if (!names.contains(op->getName().getStringRef()))
     return success();
   json::Array described;
-  if (failed(describe(op, results, op->getResults(), "result", frame,
-                      described)))
+  if (failed(
+          describe(op, results, op->getResults(), "result", frame, described)))
     return failure();
   for (auto [i, v] : llvm::enumerate(op->getResults()))
     producers[{v.getAsOpaquePointer(), frame}] = {seq,

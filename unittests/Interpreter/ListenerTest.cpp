@@ -87,9 +87,7 @@ public:
     record("after", op, values, frame);
     return success();
   }
-  void executeFailed(Operation *op) override {
-    record("failed", op, {}, 0);
-  }
+  void executeFailed(Operation *op) override { record("failed", op, {}, 0); }
 
   std::vector<Seen> seen;
   std::string refuse;
