@@ -10,7 +10,7 @@
 // DIR/manifest.jsonl holds one JSON object per execution, in order:
 //
 //   {"seq": 3, "op": "systile.mxu_matmul", "loc": "model.mlir:57:14",
-//    "attrs": {"kb": 1, "nb": 0, "precision": "#systile<precision f32>"},
+//    "attrs": {"kb": 1, "nb": 0, "precision": "#systile.precision<f32>"},
 //    "operands": [VALUE, ...], "results": [VALUE, ...]}
 //
 // `seq` counts the dumped executions from 0; `attrs` are the op's
