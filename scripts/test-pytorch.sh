@@ -4,7 +4,10 @@
 # never skips, when the wheels cannot be installed), builds the tools, exports
 # every model of examples/pytorch to build/pytorch, and runs them through
 # systile-opt --systile-pipeline and systile-run, checked against PyTorch and
-# an independent RFC 6 model (examples/pytorch/run.py). Extra arguments go to
+# an independent RFC 6 model (examples/pytorch/run.py): the final outputs, and
+# every matmul systile-run executed, bit for bit, recomputed from the operands
+# it dumps (--dump-op, examples/pytorch/dumpcheck.py). The venv's wheels come
+# from $SYSTILE_WHEELHOUSE (default ~/.cache/systile/wheels). Extra arguments go to
 # run.py (e.g. --models mlp). Exits non-zero when any stage of any model fails;
 # its last line is "pytorch: N passed, M failed".
 set -euo pipefail

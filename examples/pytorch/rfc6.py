@@ -190,7 +190,8 @@ def run_model(name, weights, inputs, mxu, facts):
     raise ValueError(f"no RFC 6 model for {name}")
 
 
-# Which models the RFC 6 model reproduces bit for bit: those made of
-# matmuls and correctly rounded elementwise operations. The encoder also
-# has exp, erf and rsqrt, whose last bit depends on the math library.
+# Which models' final outputs the RFC 6 model reproduces bit for bit: those
+# made of matmuls and correctly rounded elementwise operations. The encoder
+# also has exp, erf and rsqrt, whose last bit depends on the math library;
+# its matmuls are checked bit for bit one by one instead (dumpcheck.py).
 BIT_EXACT = {"mlp", "mlp_bf16", "linear_i8"}

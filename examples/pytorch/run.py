@@ -21,6 +21,11 @@ model fails):
   rfc6     agreement with rfc6.py, an independent numpy model with RFC 6's
            matmul order: bit-exact for the models made of matmuls and
            correctly rounded elementwise ops, else the f32 tolerance
+  matmuls  every matmul systile-run executed, bit-exact: the run dumps the
+           operands and results of each systile.matmul / systile.mxu_matmul
+           execution (--dump-op), and dumpcheck.py recomputes each result
+           from its dumped operands with rfc6.py (also for the encoder,
+           whose final output depends on exp, erf and rsqrt)
 The rfc6 model is also compared with PyTorch on its own ("model-vs-torch"),
 which checks the harness without systile.
 
@@ -40,6 +45,7 @@ import time
 import numpy as np
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import dumpcheck  # noqa: E402
 import rfc6  # noqa: E402
 
 MLIR_OPT = "/usr/lib/llvm-22/bin/mlir-opt"
@@ -242,6 +248,9 @@ class Model:
             if os.path.exists(p):
                 os.remove(p)
         cmd += [f"--output={p}" for p in self.results]
+        self.dump = os.path.join(self.out, "dump")
+        cmd += [f"--dump-op={','.join(dumpcheck.MATMUL_OPS)}",
+                f"--dump-dir={self.dump}"]
         rc, out, err, secs = run(cmd, self.args.timeout)
         with open(os.path.join(self.out, "run.log"), "w") as f:
             f.write(" ".join(cmd) + "\n" + out + err)
@@ -294,25 +303,42 @@ class Model:
             return self.stage("rfc6", False, self._ref_error)
         return self.compare("rfc6", outs, ref, self.name in rfc6.BIT_EXACT)
 
+    def check_matmuls(self):
+        """Every dumped matmul execution recomputed with rfc6.py from its
+        dumped operands; bit-exact, and at least one per lowered matmul."""
+        ok, checked, total, why = dumpcheck.check_matmuls(self.dump)
+        lowered = len(re.findall(r"systile\.(?:mxu_)?matmul\b",
+                                 body(self.lowered)))
+        self.matmuls_checked = (checked, total)
+        detail = (f"{checked} matmul result(s) from {total} executions of "
+                  f"{'/'.join(dumpcheck.MATMUL_OPS)} recomputed with rfc6.py: "
+                  + ("all bit-exact" if ok else why))
+        if ok and lowered and not total:
+            ok, detail = False, f"the IR has {lowered} matmul op(s) but none ran"
+        return self.stage("matmuls", ok, detail)
+
     def go(self):
         if "export_error" in self.e:
             self.stage("export", False, self.e["export_error"])
-            self.skip(["parse", "lower", "layout", "run", "torch", "rfc6"],
-                      "export failed")
+            self.skip(["parse", "lower", "layout", "run", "torch", "rfc6",
+                       "matmuls"], "export failed")
             return
         self.stage("export", True, f"torch {self.e.get('torch_version', '?')}")
         if not self.parse():
-            self.skip(["lower", "layout", "run", "torch", "rfc6"], "parse failed")
+            self.skip(["lower", "layout", "run", "torch", "rfc6", "matmuls"],
+                      "parse failed")
             return
         self.torch_vs_model()
         if not self.lower() and not os.path.exists(self.lowered):
-            self.skip(["layout", "run", "torch", "rfc6"], "systile-opt failed")
+            self.skip(["layout", "run", "torch", "rfc6", "matmuls"],
+                      "systile-opt failed")
             return
         self.layout()
         if not self.run():
-            self.skip(["torch", "rfc6"], "systile-run failed")
+            self.skip(["torch", "rfc6", "matmuls"], "systile-run failed")
             return
         self.check()
+        self.check_matmuls()
 
     def failed(self):
         return any(s == "FAIL" or s == "SKIP" for _, s, _ in self.stages)
@@ -363,6 +389,10 @@ def main():
         m.report()
         sys.stdout.flush()
         models.append(m)
+    for m in models:
+        if hasattr(m, "matmuls_checked"):
+            print(f"matmuls: {m.name}: {m.matmuls_checked[0]} result(s) of "
+                  f"{m.matmuls_checked[1]} matmul executions checked bit-exact")
     bad = [m.name for m in models if m.failed()]
     print(f"pytorch: {len(models) - len(bad)} passed, {len(bad)} failed"
           + (f" ({', '.join(bad)})" if bad else ""))

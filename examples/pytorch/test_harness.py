@@ -4,7 +4,9 @@ rfc6.py's vectorised RFC 6 matmul against a scalar transcription of RFC 6,
 its f32 -> bf16 rounding against a float64 derivation, the sequential sum,
 run.py's comparisons, dense_resource inlining (checked by mlir-opt 22
 parsing the result) and contraction counting, and the RFC 6 model of every
-golden export against PyTorch's recorded outputs.
+golden export against PyTorch's recorded outputs; dumpcheck.py on
+systile-run dumps of a golden model (fused and unfused mxu_matmul chains),
+and its failure when one bit of a dumped matmul result is flipped.
 
 Usage: test_harness.py [--bin build/bin]   (prints "harness: N passed, M failed")
 """
@@ -21,6 +23,7 @@ import numpy as np
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
+import dumpcheck  # noqa: E402
 import rfc6  # noqa: E402
 import run  # noqa: E402
 
@@ -216,6 +219,48 @@ def test_check_stages():
                           st["rfc6"] == "FAIL", str(m.stages))
 
 
+def flip_bit(path):
+    a = np.load(path)
+    a.reshape(-1).view(np.uint8)[0] ^= 1
+    np.save(path, a)
+
+
+def test_dump_check(bin_dir):
+    """systile-run --dump-op on the golden small MLP lowered with mxu 16
+    (three matmuls of 4 weight loads each): dumpcheck recomputes every
+    execution with rfc6.py; a flipped bit in a dumped result fails it."""
+    gdir = os.path.join(HERE, "golden", "small")
+    with open(os.path.join(gdir, "manifest.json")) as f:
+        e = next(m for m in json.load(f) if m["model"] == "mlp")
+    mdir = os.path.join(gdir, "mlp")
+    with tempfile.TemporaryDirectory() as work:
+        lowered = os.path.join(work, "lowered.mlir")
+        subprocess.run([os.path.join(bin_dir, "systile-opt"),
+                        os.path.join(mdir, e["mlir"]),
+                        "--systile-pipeline=mxu=16 precision=f32", "-o", lowered],
+                       check=True)
+        for fuse, want in (("true", (3, 12)), ("false", (12, 12))):
+            d = os.path.join(work, "dump-" + fuse)
+            r = subprocess.run(
+                [os.path.join(bin_dir, "systile-run"), lowered, "--quiet",
+                 f"--fuse-mxu-chains={fuse}",
+                 "--dump-op=" + ",".join(dumpcheck.MATMUL_OPS), "--dump-dir=" + d]
+                + [f"--input={os.path.join(mdir, p)}" for p in e["inputs"]],
+                capture_output=True, text=True)
+            ok, checked, total, why = dumpcheck.check_matmuls(d)
+            check(f"dumpcheck: mlp mxu=16 fuse-mxu-chains={fuse}: "
+                  f"{want[0]} results of {want[1]} executions bit-exact",
+                  r.returncode == 0 and ok and (checked, total) == want,
+                  f"{r.stderr.strip()} {(checked, total)} {why}")
+            with open(os.path.join(d, "manifest.jsonl")) as f:
+                last = json.loads(f.readlines()[-1])
+            flip_bit(os.path.join(d, last["results"][0]["file"]))
+            ok, _, _, why = dumpcheck.check_matmuls(d)
+            check(f"dumpcheck fails with one bit of the last result flipped "
+                  f"(fuse-mxu-chains={fuse})",
+                  not ok and "1 of" in why, why)
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--bin", default=os.path.join(HERE, "..", "..", "build", "bin"))
@@ -225,6 +270,7 @@ def main():
     test_sum_and_agree()
     test_goldens(args.bin)
     test_check_stages()
+    test_dump_check(args.bin)
     failed = results.count(False)
     print(f"harness: {len(results) - failed} passed, {failed} failed")
     return 1 if failed else 0

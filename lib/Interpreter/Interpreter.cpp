@@ -5,7 +5,9 @@
 // program: one frame per call, regions run block by block (one block per
 // region), terminators hand their operands back to the op that ran the
 // region, and values are released after their last use so that memory
-// stays bounded and a consumer may update a dead operand in place.
+// stays bounded and a consumer may update a dead operand in place. An
+// ExecutionListener (InterpreterOptions::listener) sees every op executed,
+// with its operands and results.
 //
 //===----------------------------------------------------------------------===//
 
@@ -27,6 +29,7 @@ using namespace systile::interp;
 //===----------------------------------------------------------------------===//
 
 ExecContext::~ExecContext() = default;
+ExecutionListener::~ExecutionListener() = default;
 
 FailureOr<DenseValue> ExecContext::allocate(Operation *op, ElementKind kind,
                                             ArrayRef<int64_t> shape,
@@ -155,6 +158,8 @@ protected:
 
 private:
   LogicalResult execute(Operation &op, const BlockPlan &plan);
+  /// The values of `values` in the current frame (null: not bound).
+  SmallVector<const RtValue *, 4> boundValues(ValueRange values) const;
   FailureOr<SmallVector<RtValue>> enterFunction(func::FuncOp function,
                                                 ArrayRef<RtValue> args,
                                                 Operation *caller);
@@ -202,12 +207,36 @@ RtValue Interpreter::Impl::take(OpOperand &operand) {
   return v;
 }
 
+SmallVector<const RtValue *, 4>
+Interpreter::Impl::boundValues(ValueRange values) const {
+  SmallVector<const RtValue *, 4> bound;
+  const Frame &frame = frames.back();
+  for (Value v : values) {
+    auto it = frame.find(v);
+    bool present = it != frame.end() &&
+                   (it->second.isDense() || it->second.isTiled());
+    bound.push_back(present ? &it->second : nullptr);
+  }
+  return bound;
+}
+
 LogicalResult Interpreter::Impl::execute(Operation &op, const BlockPlan &plan) {
   auto model = dyn_cast<ExecutableOpInterface>(&op);
   if (!model)
     return op.emitError() << "no execution model for '" << op.getName()
                           << "' (systile-run cannot execute it)";
-  if (failed(model.execute(*this)))
+  ExecutionListener *listener = opts.listener;
+  unsigned depth = frames.size();
+  if (listener && failed(listener->beforeExecute(
+                      &op, boundValues(op.getOperands()), depth)))
+    return failure();
+  if (failed(model.execute(*this))) {
+    if (listener)
+      listener->executeFailed(&op);
+    return failure();
+  }
+  if (listener && failed(listener->afterExecute(
+                      &op, boundValues(op.getResults()), depth)))
     return failure();
   auto dead = plan.releaseAfter.find(&op);
   if (dead != plan.releaseAfter.end())

@@ -2,7 +2,8 @@
 //
 // systile-run FILE.mlir [--entry NAME] [--input X.npy]... [--output Y.npy]...
 //             [--stats] [--expect Y.npy]... [--max-ulp N] [--atol A]
-//             [--rtol R] [--compare-after PIPELINE] [--max-memory SIZE] ...
+//             [--rtol R] [--compare-after PIPELINE] [--max-memory SIZE]
+//             [--dump-op NAME]... [--dump-dir DIR] ...
 //
 // Interprets the entry function (default @main) of FILE ("-": stdin). The
 // k-th --input (numbered from 1 in messages) binds argument k-1; a tiled
@@ -21,6 +22,10 @@
 // rule of MatmulChains.h, shared with systile-report-utilization), a
 // `total:` line and a `layout:` line (packs and unpacks executed).
 //
+// --dump-op NAME --dump-dir DIR writes the operands and results of every
+// execution of the ops named NAME into DIR (OpDump.h), and prints a `dump:`
+// line.
+//
 //===----------------------------------------------------------------------===//
 
 #include "systile/Interpreter/RunnerMain.h"
@@ -31,6 +36,7 @@
 #include "systile/InitAll.h"
 #include "systile/Interpreter/Interpreter.h"
 #include "systile/Interpreter/Npy.h"
+#include "systile/Interpreter/OpDump.h"
 #include "systile/Support/InputFile.h"
 
 #include "mlir/IR/AsmState.h"
@@ -135,11 +141,24 @@ struct Options {
       cl::desc("Parse ops of unregistered dialects (they cannot run, but a "
                "function that does not reach them can)"),
       cl::init(false), cl::cat(category)};
+  cl::list<std::string> dumpOps{
+      "dump-op",
+      cl::desc("Write the operands and results of every execution of the ops "
+               "of this name (e.g. systile.mxu_matmul; repeat it or separate "
+               "names by commas) into --dump-dir as .npy files, with one "
+               "line of DIR/manifest.jsonl per execution (docs/Interpreter.md)"),
+      cl::value_desc("op name"), cl::CommaSeparated, cl::cat(category)};
+  cl::opt<std::string> dumpDir{
+      "dump-dir",
+      cl::desc("Directory of --dump-op's files (created when missing; an "
+               "earlier dump's files in it are replaced)"),
+      cl::value_desc("dir"), cl::cat(category)};
   cl::opt<bool> fuseChains{
       "fuse-mxu-chains",
       cl::desc("Run a complete mxu_matmul chain as one simulateMatmul call "
-               "(bit-identical; off: one simulateMxuBlock call per op)"),
-      cl::init(true), cl::Hidden, cl::cat(category)};
+               "(bit-identical; off: one simulateMxuBlock call per op, so "
+               "--dump-op sees every op's result)"),
+      cl::init(true), cl::cat(category)};
 };
 
 LogicalResult error(const llvm::Twine &message) {
@@ -173,6 +192,7 @@ private:
   LogicalResult parse();
   LogicalResult bindInputs();
   LogicalResult readExpectations();
+  LogicalResult checkDumpOps();
   LogicalResult execute();
   LogicalResult report();
   LogicalResult compareWithReference();
@@ -190,6 +210,7 @@ private:
   SmallVector<RtValue> args;
   SmallVector<DenseValue> expected, reference, results;
   std::unique_ptr<Interpreter> interpreter;
+  std::unique_ptr<OpDump> dump;
   StagedOutputs staged;
   Clock::time_point start = Clock::now(), parsed, bound, executed;
 };
@@ -207,6 +228,30 @@ LogicalResult Runner::configure() {
   interpOptions.skipZeroBlocks = opts.skipZeroBlocks;
   interpOptions.threads = opts.threads;
   interpOptions.fuseMxuChains = opts.fuseChains;
+  if (opts.dumpOps.empty() != opts.dumpDir.empty())
+    return error(opts.dumpOps.empty()
+                     ? "--dump-dir needs --dump-op (the ops to dump)"
+                     : "--dump-op needs --dump-dir (where to write)");
+  return success();
+}
+
+/// Every --dump-op names a registered op (a misspelt name would dump
+/// nothing); then the dump directory is prepared.
+LogicalResult Runner::checkDumpOps() {
+  if (opts.dumpOps.empty())
+    return success();
+  for (const std::string &name : opts.dumpOps) {
+    StringRef dialect = StringRef(name).split('.').first;
+    if (!StringRef(name).contains('.') || !context.getOrLoadDialect(dialect) ||
+        !RegisteredOperationName::lookup(name, &context))
+      return error("--dump-op=" + name +
+                   ": no such operation (expected a registered op name such "
+                   "as systile.matmul)");
+  }
+  auto created = OpDump::create(opts.dumpDir, opts.dumpOps);
+  if (!created)
+    return error("--dump-dir: " + llvm::toString(created.takeError()));
+  dump = std::move(*created);
   return success();
 }
 
@@ -320,9 +365,15 @@ LogicalResult Runner::execute() {
       return error("after --compare-after, " + fnName +
                    " is missing or has a different signature");
   }
+  // The dump observes the run whose results count (after --compare-after).
+  InterpreterOptions runOptions = interpOptions;
+  runOptions.listener = dump.get();
   interpreter = std::make_unique<Interpreter>(
-      transformed ? *transformed : *module, interpOptions);
+      transformed ? *transformed : *module, runOptions);
   auto ran = runToDense(*interpreter, runEntry, args);
+  if (dump)
+    if (llvm::Error e = dump->finish())
+      return error("--dump-dir: " + llvm::toString(std::move(e)));
   if (failed(ran))
     return error("executing " + fnName + " of '" + opts.inputFile +
                  "' failed" +
@@ -420,13 +471,19 @@ LogicalResult Runner::report() {
     ok &= succeeded(compareWithReference());
   if (opts.stats)
     printStats(*interpreter);
+  if (dump)
+    os << "dump: " << dump->numExecutions() << " execution(s) of "
+       << llvm::join(opts.dumpOps, ", ") << " in " << dump->manifestPath()
+       << " (" << dump->numFilesWritten() << " .npy files, "
+       << formatBytes(dump->numBytesWritten()) << ")\n";
   ok &= succeeded(checkExpectations());
   return success(ok);
 }
 
 LogicalResult Runner::run() {
   if (failed(configure()) || failed(parse()) || failed(bindInputs()) ||
-      failed(readExpectations()) || failed(execute()))
+      failed(readExpectations()) || failed(checkDumpOps()) ||
+      failed(execute()))
     return failure();
   // Outputs are staged before anything is printed and committed only once
   // stdout has been written successfully.

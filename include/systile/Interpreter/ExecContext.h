@@ -32,6 +32,8 @@ class FuncOp;
 
 namespace systile::interp {
 
+class ExecutionListener;
+
 struct InterpreterOptions {
   /// Skip all-zero weight blocks at run time (rt::MatmulOptions::
   /// skipZeroBlocks, RFC 7). Off by default: the results are then exactly
@@ -48,6 +50,33 @@ struct InterpreterOptions {
   /// Lanes evaluated at once when a payload region runs over many
   /// iteration points (see ExecutableOpInterface::supportsLanes).
   int64_t maxLanes = 4096;
+  /// Sees every op executed (e.g. OpDump, systile-run --dump-op); not
+  /// owned, must outlive the runs. Null: none.
+  ExecutionListener *listener = nullptr;
+};
+
+/// Observes the interpreter core: it is called around every op the core
+/// executes through its execution model. Terminators are not executed as
+/// ops (they hand their operands back to the op that ran their region), so
+/// a listener never sees them. A value is given as null when it is not
+/// materialised: a model may leave a result unbound when its only use is an
+/// op that does not need it, as a fused systile.mxu_matmul chain does for
+/// all but its last op. `frame` is the call depth of the op; an mlir::Value
+/// in one frame names one run-time value until it is defined again there.
+class ExecutionListener {
+public:
+  virtual ~ExecutionListener();
+  /// Before `op` executes, with its operands' values. A failure fails the
+  /// op (the listener has emitted a diagnostic).
+  virtual mlir::LogicalResult
+  beforeExecute(mlir::Operation *op, llvm::ArrayRef<const RtValue *> operands,
+                unsigned frame) = 0;
+  /// After `op` executed successfully, with its results' values.
+  virtual mlir::LogicalResult
+  afterExecute(mlir::Operation *op, llvm::ArrayRef<const RtValue *> results,
+               unsigned frame) = 0;
+  /// After `op`'s execution model failed (it has emitted the diagnostic).
+  virtual void executeFailed(mlir::Operation *op) {}
 };
 
 /// The RFC 8 figures of one executed matmul.
