@@ -119,8 +119,10 @@ public:
   Impl(ModuleOp module, InterpreterOptions options)
       : module(module), opts(options) {}
 
+  /// Moves `args` into the callee's frame (the caller keeps whatever other
+  /// references it holds).
   FailureOr<SmallVector<RtValue>> callFunction(func::FuncOp function,
-                                               ArrayRef<RtValue> args,
+                                               MutableArrayRef<RtValue> args,
                                                Operation *caller);
 
   // ExecContext.
@@ -137,7 +139,8 @@ public:
   FailureOr<SmallVector<RtValue>> call(func::FuncOp callee,
                                        ArrayRef<RtValue> args,
                                        Operation *caller) override {
-    return callFunction(callee, args, caller);
+    SmallVector<RtValue> copy(args.begin(), args.end());
+    return callFunction(callee, copy, caller);
   }
   const InterpreterOptions &options() const override { return opts; }
   void recordMatmul(MatmulRecord record) override {
@@ -161,7 +164,7 @@ private:
   /// The values of `values` in the current frame (null: not bound).
   SmallVector<const RtValue *, 4> boundValues(ValueRange values) const;
   FailureOr<SmallVector<RtValue>> enterFunction(func::FuncOp function,
-                                                ArrayRef<RtValue> args,
+                                                MutableArrayRef<RtValue> args,
                                                 Operation *caller);
   const BlockPlan &planOf(Block &block) {
     std::unique_ptr<BlockPlan> &plan = plans[&block];
@@ -278,7 +281,8 @@ Interpreter::Impl::runRegionConsuming(Region &region,
 }
 
 FailureOr<SmallVector<RtValue>>
-Interpreter::Impl::callFunction(func::FuncOp function, ArrayRef<RtValue> args,
+Interpreter::Impl::callFunction(func::FuncOp function,
+                                MutableArrayRef<RtValue> args,
                                 Operation *caller) {
   FailureOr<SmallVector<RtValue>> results = enterFunction(function, args,
                                                           caller);
@@ -288,7 +292,8 @@ Interpreter::Impl::callFunction(func::FuncOp function, ArrayRef<RtValue> args,
 }
 
 FailureOr<SmallVector<RtValue>>
-Interpreter::Impl::enterFunction(func::FuncOp function, ArrayRef<RtValue> args,
+Interpreter::Impl::enterFunction(func::FuncOp function,
+                                 MutableArrayRef<RtValue> args,
                                  Operation *caller) {
   if (function.isExternal())
     return function.emitError() << "cannot execute @" << function.getSymName()
@@ -299,7 +304,7 @@ Interpreter::Impl::enterFunction(func::FuncOp function, ArrayRef<RtValue> args,
            << " (unbounded recursion?) calling @" << function.getSymName();
   frames.emplace_back();
   auto pop = llvm::scope_exit([&] { frames.pop_back(); });
-  return runRegion(function.getBody(), args);
+  return runRegionConsuming(function.getBody(), args);
 }
 
 Interpreter::Interpreter(ModuleOp module, InterpreterOptions options)
@@ -311,6 +316,11 @@ const LayoutStats &Interpreter::layout() const { return impl->layout; }
 
 FailureOr<SmallVector<RtValue>> Interpreter::run(func::FuncOp function,
                                                  ArrayRef<RtValue> args) {
+  return runConsuming(function, SmallVector<RtValue>(args.begin(), args.end()));
+}
+
+FailureOr<SmallVector<RtValue>>
+Interpreter::runConsuming(func::FuncOp function, SmallVector<RtValue> args) {
   FunctionType type = function.getFunctionType();
   if (args.size() != type.getNumInputs())
     return function.emitError() << "@" << function.getSymName() << " takes "

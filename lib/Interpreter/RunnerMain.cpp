@@ -331,8 +331,8 @@ LogicalResult Runner::readExpectations() {
 /// Runs `function` of `m` and converts the results to dense values.
 FailureOr<SmallVector<DenseValue>> runToDense(Interpreter &interpreter,
                                               func::FuncOp function,
-                                              ArrayRef<RtValue> args) {
-  auto results = interpreter.run(function, args);
+                                              SmallVector<RtValue> args) {
+  auto results = interpreter.runConsuming(function, std::move(args));
   if (failed(results))
     return failure();
   SmallVector<DenseValue> dense;
@@ -370,7 +370,8 @@ LogicalResult Runner::execute() {
   runOptions.listener = dump.get();
   interpreter = std::make_unique<Interpreter>(
       transformed ? *transformed : *module, runOptions);
-  auto ran = runToDense(*interpreter, runEntry, args);
+  // The inputs are handed over: each is freed after its last use.
+  auto ran = runToDense(*interpreter, runEntry, std::move(args));
   if (dump)
     if (llvm::Error e = dump->finish())
       return error("--dump-dir: " + llvm::toString(std::move(e)));

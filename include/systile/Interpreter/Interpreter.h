@@ -38,6 +38,11 @@ public:
   /// diagnostic has been emitted.
   mlir::FailureOr<llvm::SmallVector<RtValue>> run(mlir::func::FuncOp function,
                                                   llvm::ArrayRef<RtValue> args);
+  /// As above, consuming `args`: the function's frame then holds their only
+  /// references (unless the caller kept copies), so each argument is freed
+  /// after its last use and may be updated in place, as any other value.
+  mlir::FailureOr<llvm::SmallVector<RtValue>>
+  runConsuming(mlir::func::FuncOp function, llvm::SmallVector<RtValue> args);
 
   /// The matmuls executed so far, in order of completion.
   llvm::ArrayRef<MatmulRecord> matmuls() const;
