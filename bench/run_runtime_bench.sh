@@ -28,23 +28,10 @@ build=${SYSTILE_BUILD_DIR:-$root/build}
 reps=${1:-5}
 png=$build/bench/matmul-gflops.png
 
-if ! dpkg-query -W -f='${Status}' python3-matplotlib 2>/dev/null |
-    grep -q "install ok installed"; then
-  echo "bench: installing python3-matplotlib (the plot)"
-  sudo=""; [ "$(id -u)" -eq 0 ] || sudo="sudo"
-  $sudo apt-get update -qq
-  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq python3-matplotlib >/dev/null
-fi
-
+. "$root/bench/ensure-debs.sh"
+ensure_debs "the plot" python3-matplotlib || true
 fresh_blas=0
-if ! dpkg-query -W -f='${Status}' libopenblas-dev 2>/dev/null |
-    grep -q "install ok installed"; then
-  echo "bench: installing libopenblas-dev"
-  sudo=""; [ "$(id -u)" -eq 0 ] || sudo="sudo"
-  $sudo apt-get update -qq
-  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq libopenblas-dev >/dev/null
-  fresh_blas=1
-fi
+ensure_debs "the sgemm anchor" libopenblas-dev && fresh_blas=1
 
 # SYSTILE_BENCH_NO_BUILD=1 runs the existing binary (e.g. while other parts
 # of the tree are mid-edit and do not configure).

@@ -24,13 +24,8 @@ work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 
 # numpy uses the reference BLAS unless OpenBLAS is installed (toolchain.md).
-if ! dpkg-query -W -f='${Status}' libopenblas0-pthread 2>/dev/null |
-    grep -q "install ok installed"; then
-  echo "bench: installing libopenblas0-pthread (numpy's BLAS)"
-  sudo=""; [ "$(id -u)" -eq 0 ] || sudo="sudo"
-  $sudo apt-get update -qq
-  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq libopenblas0-pthread >/dev/null
-fi
+. "$root/bench/ensure-debs.sh"
+ensure_debs "numpy's BLAS" libopenblas0-pthread || true
 flock /tmp/systile-build.lock ninja -C "$build" -j2 systile-run systile-opt >/dev/null
 
 "$py" - "$work" <<'PY'
