@@ -61,7 +61,21 @@ void *allocate(size_t count, size_t elementSize, const char *what) {
 
 void deallocate(void *p) { std::free(p); }
 
+#if defined(__has_feature)
+#if __has_feature(address_sanitizer) || __has_feature(memory_sanitizer)
+#define SYSTILE_SANITIZED_HEAP 1
+#endif
+#endif
+#if defined(__SANITIZE_ADDRESS__)
+#define SYSTILE_SANITIZED_HEAP 1
+#endif
+
 void configureRunOnceHeap() {
+#ifdef SYSTILE_SANITIZED_HEAP
+  // The sanitizer's allocator owns the heap; a 1 GiB reservation would only
+  // cost its shadow memory.
+  return;
+#endif
   // Everything from the main heap (brk), never trimmed.
   mallopt(M_MMAP_MAX, 0);
   mallopt(M_TRIM_THRESHOLD, INT_MAX);
