@@ -68,7 +68,8 @@ std::unique_ptr<MemoryBuffer> readStream(sys::fs::file_t fd, StringRef name,
   if (StringRef(bytes).starts_with(kBytecodeMagic)) {
     if (std::unique_ptr<MemoryBuffer> buffer = copyAligned(bytes, name))
       return buffer;
-    *errorMessage = ("cannot read input file '" + name + "': out of memory").str();
+    *errorMessage =
+        ("cannot read input file '" + name + "': out of memory").str();
     return nullptr;
   }
   return MemoryBuffer::getMemBufferCopy(bytes, name);
