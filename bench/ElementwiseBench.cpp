@@ -12,12 +12,11 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "systile/Runtime/Allocation.h"
 #include "systile/Runtime/Elementwise.h"
 
 #include <benchmark/benchmark.h>
 
-#include <climits>
-#include <malloc.h>
 
 #include <cstring>
 #include <vector>
@@ -91,8 +90,7 @@ BENCHMARK_MAIN();
 namespace {
 /// systile-run's allocation policy, set before the benchmarks run.
 const bool kAllocationPolicy = [] {
-  mallopt(M_MMAP_MAX, 0);
-  mallopt(M_TRIM_THRESHOLD, INT_MAX);
+  configureRunOnceHeap();
   return true;
 }();
 } // namespace
