@@ -17,7 +17,7 @@ config.substitutions.append(("%systile_obj_root", config.systile_obj_root))
 llvm_config.use_default_substitutions()
 llvm_config.with_environment("PATH", config.llvm_tools_dir, append_path=True)
 llvm_config.add_tool_substitutions(
-    ["systile-opt", "systile-run"],
+    ["systile-opt", "systile-run", "systile-attach-blob"],
     [config.systile_tools_dir, config.llvm_tools_dir])
 
 # Interpreter tests: Debian's python3 with numpy (the python3 first on PATH

@@ -201,7 +201,11 @@ private:
 
   Options &opts;
   MLIRContext context;
-  llvm::SourceMgr sourceMgr;
+  /// Shared with the parser: a bytecode file's blobs (dense_resource
+  /// constants) then point into the mapped file, which this and the blobs
+  /// keep alive, instead of being copied.
+  std::shared_ptr<llvm::SourceMgr> sourceMgr =
+      std::make_shared<llvm::SourceMgr>();
   std::unique_ptr<SourceMgrDiagnosticHandler> diagnostics;
   OwningOpRef<ModuleOp> module, transformed;
   func::FuncOp entry;
@@ -263,11 +267,11 @@ LogicalResult Runner::parse() {
   if (!file)
     return error("cannot read '" + opts.inputFile +
                  "': " + StringRef(openError).trim());
-  sourceMgr.AddNewSourceBuffer(std::move(file), llvm::SMLoc());
+  sourceMgr->AddNewSourceBuffer(std::move(file), llvm::SMLoc());
   context.allowUnregisteredDialects(opts.allowUnregistered);
   diagnostics =
-      std::make_unique<SourceMgrDiagnosticHandler>(sourceMgr, &context);
-  module = parseSourceFile<ModuleOp>(sourceMgr, &context);
+      std::make_unique<SourceMgrDiagnosticHandler>(*sourceMgr, &context);
+  module = parseSourceFile<ModuleOp>(sourceMgr, ParserConfig(&context));
   if (!module)
     return error("cannot parse '" + opts.inputFile + "'");
   entry = module->lookupSymbol<func::FuncOp>(opts.entryName);

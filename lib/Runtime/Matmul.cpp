@@ -232,9 +232,11 @@ struct Block {
 
 /// One simulated matmul: the whole one (`only` empty) or the single weight
 /// load `only`. The phases in run() order: plan the packed panels and the
-/// work split, pack A and B (in parallel; all-zero B blocks are marked
-/// skipped when asked), compute one (row chunk, nb) item per task with the
-/// register-tiled kernel, and count the RFC 8 figures.
+/// work split, pack A (in parallel), then per slab of n blocks pack B (in
+/// parallel; all-zero B blocks are marked skipped when asked) and compute
+/// one (row chunk, nb) item per task with the register-tiled kernel, and
+/// count the RFC 8 figures. Each item runs all k blocks in order, so the
+/// slabs change nothing in the numerics.
 template <typename A, typename B, typename Acc> class MatmulRun {
   using Mode = ModeOf<Acc>;
   using Packed = typename Mode::Packed;
@@ -255,12 +257,8 @@ public:
     plan();
     if (Status st = allocatePanels(); !st)
       return Error(st.message());
-    parallelFor(threads, nkb * chunks + nkb * nnb, [&](int64_t t) {
-      if (t < nkb * chunks)
-        packA(t / chunks, t % chunks);
-      else
-        packB((t - nkb * chunks) / nnb, (t - nkb * chunks) % nnb);
-    });
+    parallelFor(threads, nkb * chunks,
+                [&](int64_t t) { packA(t / chunks, t % chunks); });
     // Each work item reads its block of the accumulator before it writes
     // the same block of the result, so the two may be one storage.
     std::optional<TiledMatrix<Acc>> fresh;
@@ -276,9 +274,14 @@ public:
       fresh = result.take();
       out = fresh->data();
     }
-    parallelFor(threads, chunks * nnb, [&](int64_t item) {
-      compute(item / nnb, item % nnb, out);
-    });
+    for (slab0 = 0; slab0 < nnb; slab0 += slabNb) {
+      const int64_t width = std::min(slabNb, nnb - slab0);
+      parallelFor(threads, nkb * width,
+                  [&](int64_t t) { packB(t / width, slab0 + t % width); });
+      parallelFor(threads, chunks * width, [&](int64_t item) {
+        compute(item / width, slab0 + item % width, out);
+      });
+    }
     Expected<MatmulStats> stats = count();
     if (!stats)
       return Error(stats.error());
@@ -300,9 +303,11 @@ private:
   Packed *aPanel(int64_t kbi, int64_t ip) const {
     return aPack.get() + (kbi * rowPanels + ip) * aPanelSize;
   }
+  /// Panel jp of block (kbi, nbi); nbi is in the current slab.
   Packed *bPanel(int64_t kbi, int64_t nbi, int64_t jp) const {
     return bPack.get() +
-           ((kbi * nnb + nbi) * colPanelsPerBlock + jp) * bPanelSize;
+           ((kbi * slabNb + (nbi - slab0)) * colPanelsPerBlock + jp) *
+               bPanelSize;
   }
 
   const TiledMatrix<A> &lhs;
@@ -319,6 +324,8 @@ private:
   int64_t kb0 = 0, nb0 = 0, nkb = 0, nnb = 0;
   int64_t kDepth = 0, rowPanels = 0, colPanelsPerBlock = 0;
   int64_t aPanelSize = 0, bPanelSize = 0, chunkPanels = 0, chunks = 0;
+  /// n blocks per B slab, and the first n block of the current slab.
+  int64_t slabNb = 0, slab0 = 0;
   int threads = 1;
 
   TiledMatrix<Acc> *const inPlace;
@@ -361,11 +368,22 @@ void MatmulRun<A, B, Acc>::plan() {
       double(1 << 18))
     threads = 1; // Not worth starting threads.
 
+  // B slabs: as many n blocks (all their k blocks) as
+  // options.packedRhsBudget holds, but at least one per thread when there
+  // are that many, so no thread idles. A weight of any size is thus never
+  // copied whole: a 1 GiB constant rhs, which the interpreter borrows in
+  // place, costs the budget in panels, not another 1 GiB (issue 12).
+  const int64_t blockBytes =
+      nkb * colPanelsPerBlock * bPanelSize * int64_t(sizeof(Packed));
+  slabNb = std::clamp<int64_t>(std::max<int64_t>(options.packedRhsBudget, 0) /
+                                   std::max<int64_t>(blockBytes, 1),
+                               std::min<int64_t>(threads, nnb), nnb);
+
   // Row chunks: up to 16 register panels, fewer when that leaves threads
   // idle.
   chunkPanels = std::min<int64_t>(16, rowPanels);
   while (chunkPanels > 1 &&
-         ((rowPanels + chunkPanels - 1) / chunkPanels) * nnb < 2 * threads)
+         ((rowPanels + chunkPanels - 1) / chunkPanels) * slabNb < 2 * threads)
     chunkPanels = (chunkPanels + 1) / 2;
   chunks = (rowPanels + chunkPanels - 1) / chunkPanels;
 }
@@ -377,7 +395,7 @@ Status MatmulRun<A, B, Acc>::allocatePanels() {
       !st)
     return st;
   if (Status st = bPack.allocate(
-          static_cast<size_t>(nkb * nnb * colPanelsPerBlock * bPanelSize));
+          static_cast<size_t>(nkb * slabNb * colPanelsPerBlock * bPanelSize));
       !st)
     return st;
   skip.assign(static_cast<size_t>(nkb * nnb), 0);

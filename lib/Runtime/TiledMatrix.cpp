@@ -12,6 +12,7 @@
 
 #include <algorithm>
 #include <cstring>
+#include <utility>
 #include <vector>
 
 #if defined(__SSE2__)
@@ -64,7 +65,7 @@ TiledMatrix<T>::TiledMatrix()
     : TiledMatrix(Layout(), static_cast<T *>(rt::allocate(
                                 Layout().numElements(), sizeof(T),
                                 "tiled storage"))) {
-  std::memset(data_.get(), 0, size_ * sizeof(T));
+  std::memset(owned_.get(), 0, size_ * sizeof(T));
 }
 
 template <typename T>
@@ -72,8 +73,29 @@ TiledMatrix<T>::TiledMatrix(const TiledMatrix &other)
     : TiledMatrix(other.layout_,
                   static_cast<T *>(rt::allocate(other.size_, sizeof(T),
                                                 "tiled storage"))) {
-  std::memcpy(data_.get(), other.data_.get(), size_ * sizeof(T));
+  if (size_)
+    std::memcpy(owned_.get(), other.data_, size_ * sizeof(T));
   padKind_ = other.padKind_;
+}
+
+template <typename T>
+TiledMatrix<T>::TiledMatrix(TiledMatrix &&other) noexcept
+    : layout_(other.layout_), owned_(std::move(other.owned_)),
+      data_(std::exchange(other.data_, nullptr)),
+      keepAlive_(std::move(other.keepAlive_)),
+      size_(std::exchange(other.size_, 0)), padKind_(other.padKind_) {}
+
+template <typename T>
+TiledMatrix<T> &TiledMatrix<T>::operator=(TiledMatrix &&other) noexcept {
+  if (this != &other) {
+    layout_ = other.layout_;
+    owned_ = std::move(other.owned_);
+    data_ = std::exchange(other.data_, nullptr);
+    keepAlive_ = std::move(other.keepAlive_);
+    size_ = std::exchange(other.size_, 0);
+    padKind_ = other.padKind_;
+  }
+  return *this;
 }
 
 template <typename T>
@@ -81,9 +103,58 @@ Expected<TiledMatrix<T>> TiledMatrix<T>::clone() const {
   Expected<TiledMatrix> copy = allocate(layout_, /*zeroFill=*/false);
   if (!copy)
     return copy;
-  std::memcpy(copy->data_.get(), data_.get(), size_ * sizeof(T));
+  std::memcpy(copy->owned_.get(), data_, size_ * sizeof(T));
   copy->padKind_ = padKind_;
   return copy;
+}
+
+template <typename T>
+Expected<TiledMatrix<T>>
+TiledMatrix<T>::borrow(const Layout &layout, const void *bytes,
+                       size_t numBytes, PadKind padKind,
+                       std::shared_ptr<const void> keepAlive) {
+  static_assert(std::is_trivially_copyable_v<T>);
+  const size_t n = static_cast<size_t>(layout.numElements());
+  if (!bytes || numBytes != n * sizeof(T))
+    return Error("borrow: matrix " + layout.logicalShape().str() +
+                 " in geometry " + layout.geometry().str() + " has " +
+                 std::to_string(n) + " storage slots of " +
+                 std::to_string(sizeof(T)) + " bytes, got " +
+                 (bytes ? std::to_string(numBytes) + " bytes" : "no data"));
+  if (reinterpret_cast<uintptr_t>(bytes) % alignof(T) != 0) {
+    // Misaligned for T: an aligned copy of our own.
+    Expected<TiledMatrix> m = allocate(layout, /*zeroFill=*/false);
+    if (m) {
+      std::memcpy(m->owned_.get(), bytes, numBytes);
+      m->padKind_ = padKind;
+    }
+    return m;
+  }
+  TiledMatrix m(layout, nullptr);
+  m.data_ = static_cast<const T *>(bytes);
+  m.keepAlive_ = std::move(keepAlive);
+  m.padKind_ = padKind;
+  return m;
+}
+
+template <typename T> void TiledMatrix<T>::takeOwnership(T *storage) {
+  if (size_)
+    std::memcpy(storage, data_, size_ * sizeof(T));
+  owned_.reset(storage);
+  data_ = storage;
+  keepAlive_.reset();
+}
+
+template <typename T> Status TiledMatrix<T>::makeOwned() {
+  if (owned_)
+    return Status::success();
+  Expected<void *> p = tryAllocate(size_, sizeof(T), "tiled storage");
+  if (!p)
+    return Status::error("matrix " + layout_.logicalShape().str() +
+                         " in geometry " + layout_.geometry().str() + ": " +
+                         p.error());
+  takeOwnership(static_cast<T *>(*p));
+  return Status::success();
 }
 
 template <typename T>
@@ -157,7 +228,7 @@ Expected<TiledMatrix<T>> TiledMatrix<T>::fromDenseTransposed(Shape shape,
   TiledMatrix m = allocated.take();
   const int64_t s = geometry.sublanes, l = geometry.lanes;
   const int64_t rows = shape.rows, cols = shape.cols;
-  T *data = m.data_.get();
+  T *data = m.owned_.get();
   // One tile column at a time, kBand rows at a time: the band's source
   // runs (one per lane: kBand contiguous elements, whole cache lines) are
   // read into a buffer, then each storage row of the band is written from
@@ -199,7 +270,7 @@ TiledMatrix<T>::fromStorage(Shape shape, Geometry geometry,
   Expected<TiledMatrix> m = allocate(*layout, /*zeroFill=*/false);
   if (!m)
     return m;
-  std::memcpy(m->data_.get(), storage.data(), m->size_ * sizeof(T));
+  std::memcpy(m->owned_.get(), storage.data(), m->size_ * sizeof(T));
   m->padKind_ = padKind;
   return m;
 }
@@ -209,7 +280,7 @@ template <typename T> void TiledMatrix<T>::assignFromDense(const T *src) {
   const int64_t s = lay.geometry().sublanes, l = lay.geometry().lanes;
   const int64_t rows = lay.logicalShape().rows, cols = lay.logicalShape().cols;
   const int64_t tileRows = lay.tileRows(), tileCols = lay.tileCols();
-  T *dst = data_.get();
+  T *dst = writable();
   // Segments start at multiples of `lanes` elements from a 64-byte aligned
   // base, so they are 16-byte aligned when a lane row is.
   const bool stream = size_ * sizeof(T) >= kStreamingThreshold &&
@@ -243,7 +314,7 @@ template <typename T> void TiledMatrix<T>::toDense(T *out) const {
   const int64_t s = lay.geometry().sublanes, l = lay.geometry().lanes;
   const int64_t rows = lay.logicalShape().rows, cols = lay.logicalShape().cols;
   const int64_t tileRows = lay.tileRows(), tileCols = lay.tileCols();
-  const T *src = data_.get();
+  const T *src = data_;
   for (int64_t tr = 0; tr < tileRows; ++tr) {
     const int64_t rowsHere = std::min(s, rows - tr * s);
     for (int64_t tc = 0; tc < tileCols; ++tc) {
@@ -277,7 +348,7 @@ Status TiledMatrix<T>::set(int64_t row, int64_t col, T value) {
     return Status::error(
         "slot (" + std::to_string(row) + ", " + std::to_string(col) +
         ") is not a logical element of shape " + shape().str());
-  data_[layout_.offset(row, col)] = value;
+  writable()[layout_.offset(row, col)] = value;
   return Status::success();
 }
 
@@ -286,7 +357,7 @@ template <typename T> void TiledMatrix<T>::fillPadding(T value) {
   const int64_t s = lay.geometry().sublanes, l = lay.geometry().lanes;
   const int64_t rows = lay.logicalShape().rows, cols = lay.logicalShape().cols;
   const int64_t tileRows = lay.tileRows(), tileCols = lay.tileCols();
-  T *p = data_.get();
+  T *p = writable();
   for (int64_t tr = 0; tr < tileRows; ++tr)
     for (int64_t tc = 0; tc < tileCols; ++tc) {
       const int64_t n = std::min(l, cols - tc * l);

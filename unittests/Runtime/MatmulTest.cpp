@@ -118,45 +118,49 @@ void checkFloatCase(std::mt19937 &rng, Geometry g, Dims d, Precision prec,
       withZeroBlocks ? naiveMatmulF32(d.M, d.K, d.N, widen(ad), widen(bd), c,
                                       g.mxu, bfp, &zeroMap)
                      : want;
+  // A 1-byte rhs budget packs one column block (per thread) at a time.
   for (KernelPath path : availableKernelPaths())
     for (int threads : {1, 2})
-      for (bool skip : {false, true}) {
-        MatmulOptions opts;
-        opts.path = path;
-        opts.threads = threads;
-        opts.skipZeroBlocks = skip;
-        std::string what = describe(path, g, d, prec, threads, skip);
-        auto r = simulateMatmul(*lhs, *rhs, *acc, prec, opts);
-        ASSERT_TRUE(r) << what << ": " << r.error();
-        EXPECT_EQ(r->result.shape(), (Shape{d.M, d.N}));
-        EXPECT_EQ(r->result.padKind(), PadKind::Zero);
-        for (int64_t off = 0; off < r->result.size(); ++off)
-          if (!r->result.layout().locate(off).isLogical)
-            ASSERT_EQ(floatBits(r->result.storage()[off]), 0u) << what;
-        std::vector<float> got = r->result.toDense();
-        expectBitsEqual(got, skip ? wantSkipped : want, what);
-        if (skip) // Finite inputs: equal values (up to the sign of zero).
-          for (size_t i = 0; i < got.size(); ++i)
-            ASSERT_EQ(got[i], want[i]) << what;
-        int64_t zeros = 0;
-        for (uint8_t z : zeroMap)
-          zeros += z;
-        EXPECT_EQ(r->stats.skippedLoads, skip ? zeros : 0) << what;
-        // Written over the accumulator (its NaN padding included): the
-        // same bits, and the padding zero.
-        TiledMatrix<float> consumed = *acc;
-        const float *storage = consumed.data();
-        auto inPlace =
-            simulateMatmulInPlace(*lhs, *rhs, std::move(consumed), prec, opts);
-        ASSERT_TRUE(inPlace) << what << ": " << inPlace.error();
-        EXPECT_EQ(inPlace->result.data(), storage) << what;
-        EXPECT_EQ(inPlace->result.padKind(), PadKind::Zero);
-        for (int64_t off = 0; off < inPlace->result.size(); ++off)
-          if (!inPlace->result.layout().locate(off).isLogical)
-            ASSERT_EQ(floatBits(inPlace->result.storage()[off]), 0u) << what;
-        expectBitsEqual(inPlace->result.toDense(), skip ? wantSkipped : want,
-                        what + " (in place)");
-      }
+      for (bool skip : {false, true})
+        for (int64_t budget : {MatmulOptions().packedRhsBudget, int64_t(1)}) {
+          MatmulOptions opts;
+          opts.path = path;
+          opts.threads = threads;
+          opts.skipZeroBlocks = skip;
+          opts.packedRhsBudget = budget;
+          std::string what = describe(path, g, d, prec, threads, skip) +
+                             " budget " + std::to_string(budget);
+          auto r = simulateMatmul(*lhs, *rhs, *acc, prec, opts);
+          ASSERT_TRUE(r) << what << ": " << r.error();
+          EXPECT_EQ(r->result.shape(), (Shape{d.M, d.N}));
+          EXPECT_EQ(r->result.padKind(), PadKind::Zero);
+          for (int64_t off = 0; off < r->result.size(); ++off)
+            if (!r->result.layout().locate(off).isLogical)
+              ASSERT_EQ(floatBits(r->result.storage()[off]), 0u) << what;
+          std::vector<float> got = r->result.toDense();
+          expectBitsEqual(got, skip ? wantSkipped : want, what);
+          if (skip) // Finite inputs: equal values (up to the sign of zero).
+            for (size_t i = 0; i < got.size(); ++i)
+              ASSERT_EQ(got[i], want[i]) << what;
+          int64_t zeros = 0;
+          for (uint8_t z : zeroMap)
+            zeros += z;
+          EXPECT_EQ(r->stats.skippedLoads, skip ? zeros : 0) << what;
+          // Written over the accumulator (its NaN padding included): the
+          // same bits, and the padding zero.
+          TiledMatrix<float> consumed = *acc;
+          const float *storage = consumed.data();
+          auto inPlace = simulateMatmulInPlace(*lhs, *rhs, std::move(consumed),
+                                               prec, opts);
+          ASSERT_TRUE(inPlace) << what << ": " << inPlace.error();
+          EXPECT_EQ(inPlace->result.data(), storage) << what;
+          EXPECT_EQ(inPlace->result.padKind(), PadKind::Zero);
+          for (int64_t off = 0; off < inPlace->result.size(); ++off)
+            if (!inPlace->result.layout().locate(off).isLogical)
+              ASSERT_EQ(floatBits(inPlace->result.storage()[off]), 0u) << what;
+          expectBitsEqual(inPlace->result.toDense(),
+                          skip ? wantSkipped : want, what + " (in place)");
+        }
 }
 
 const Dims kSmallGeometryDims[] = {
@@ -290,16 +294,18 @@ TEST(Matmul, Int8MatchesModelAndWraps) {
       acc.fillPadding(123456);
       std::vector<int32_t> want = naiveMatmulI8(d.M, d.K, d.N, a, b, c);
       for (KernelPath path : availableKernelPaths())
-        for (int threads : {1, 2}) {
-          MatmulOptions o;
-          o.path = path;
-          o.threads = threads;
-          auto r = simulateMatmul(lhs, rhs, acc, Precision::F32, o);
-          ASSERT_TRUE(r) << r.error();
-          EXPECT_EQ(r->result.toDense(), want)
-              << toString(path) << " " << g.str() << " " << d.M << "x" << d.K
-              << "x" << d.N;
-        }
+        for (int threads : {1, 2})
+          for (int64_t budget : {MatmulOptions().packedRhsBudget, int64_t(1)}) {
+            MatmulOptions o;
+            o.path = path;
+            o.threads = threads;
+            o.packedRhsBudget = budget;
+            auto r = simulateMatmul(lhs, rhs, acc, Precision::F32, o);
+            ASSERT_TRUE(r) << r.error();
+            EXPECT_EQ(r->result.toDense(), want)
+                << toString(path) << " " << g.str() << " " << d.M << "x" << d.K
+                << "x" << d.N << " budget " << budget;
+          }
     }
   // Hand case: 127 * 127 * 4 + (INT32_MAX - 10) wraps to a negative number.
   auto lhs =

@@ -35,7 +35,11 @@ public:
 
   /// Runs `function` on `args` (one per argument; each must match its
   /// type, dynamic dimensions bind to the value's). On failure a
-  /// diagnostic has been emitted.
+  /// diagnostic has been emitted. A systile.constant's value is not
+  /// copied: tiled values (results included) may view its attribute's data
+  /// or its dense_resource blob (e.g. mapped from a bytecode file), which
+  /// the MLIRContext owns. Keep the context alive, and leave the blob
+  /// unreplaced, while such values live.
   mlir::FailureOr<llvm::SmallVector<RtValue>> run(mlir::func::FuncOp function,
                                                   llvm::ArrayRef<RtValue> args);
   /// As above, consuming `args`: the function's frame then holds their only

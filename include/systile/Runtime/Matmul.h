@@ -60,6 +60,11 @@ struct MatmulOptions {
   /// are used.
   int threads = 0;
   KernelPath path = KernelPath::Auto;
+  /// Bytes of packed rhs panels held at once: the rhs is packed and used
+  /// one slab of mxu column blocks at a time, so a large weight is never
+  /// copied whole. A slab holds at least one column block (and one per
+  /// thread when there are enough); the numerics do not depend on it.
+  int64_t packedRhsBudget = int64_t(64) << 20;
 };
 
 template <typename Acc> struct MatmulResult {

@@ -1,6 +1,6 @@
 //===- TiledMatrix.h - A matrix stored in hardware tile order ---*- C++ -*-===//
 //
-// `TiledMatrix<T>` owns the padded storage of one matrix in the order of RFC
+// `TiledMatrix<T>` holds the padded storage of one matrix in the order of RFC
 // section 3, so `storage()` can be copied to a device as is. Padding slots
 // either hold zero (`PadKind::Zero`) or unspecified values (`PadKind::Undef`);
 // every reader in the runtime masks, so the pad kind is information for the
@@ -13,6 +13,18 @@
 // matrix in a 1048576x1048576 geometry needs 4 TiB of storage). Only the
 // copy constructor, which cannot fail, uses rt::allocate (the new-handler
 // path of operator new); clone() is its fallible form.
+//
+// Owned or borrowed storage. A matrix usually owns its storage. `borrow`
+// makes a read-only view of storage-order data that lives elsewhere (an
+// MLIR constant's attribute or a dense_resource blob mapped from the input
+// file), so a constant of any size is held once. A borrowed matrix never
+// writes to that memory: every non-const accessor (data(), storage(), at(),
+// set(), fillPadding(), assignFromDense()) first gives it storage of its own
+// (copy on write, through rt::allocate like the copy constructor; call the
+// fallible makeOwned() first to get an error instead). Copies (the copy
+// constructor, clone()) always own their storage. Whoever borrows keeps the
+// memory alive while the matrix and anything moved from it live; a
+// `keepAlive` owner passed to borrow() is held by the matrix to that end.
 //
 //===----------------------------------------------------------------------===//
 
@@ -75,8 +87,8 @@ public:
   /// Copies the storage; allocation failure goes through rt::allocate.
   TiledMatrix(const TiledMatrix &other);
   TiledMatrix &operator=(const TiledMatrix &other);
-  TiledMatrix(TiledMatrix &&) noexcept = default;
-  TiledMatrix &operator=(TiledMatrix &&) noexcept = default;
+  TiledMatrix(TiledMatrix &&other) noexcept;
+  TiledMatrix &operator=(TiledMatrix &&other) noexcept;
 
   /// All slots zero (logical and padding), pad kind Zero.
   static Expected<TiledMatrix> zeros(Shape shape, Geometry geometry = {});
@@ -101,6 +113,16 @@ public:
   static Expected<TiledMatrix> fromStorage(Shape shape, Geometry geometry,
                                            const std::vector<T> &storage,
                                            PadKind padKind);
+  /// A read-only view of `numBytes` bytes of storage-order data at `bytes`
+  /// (layout.numElements() elements of T, in T's in-memory representation),
+  /// without a copy. The memory must stay valid and unchanged while the
+  /// matrix (or one moved from it) lives; `keepAlive`, if given, is held
+  /// until then. Data not aligned for T is copied into owned storage instead
+  /// (isBorrowed() tells which happened). An error when `numBytes` is not
+  /// the storage size, or when the fallback copy cannot be allocated.
+  static Expected<TiledMatrix>
+  borrow(const Layout &layout, const void *bytes, size_t numBytes,
+         PadKind padKind, std::shared_ptr<const void> keepAlive = nullptr);
 
   /// Overwrites every slot from a row-major dense matrix of this matrix's
   /// logical shape; padding becomes zero. The fast path behind fromDense,
@@ -120,11 +142,18 @@ public:
   /// Declares what the padding holds, e.g. after writing through data().
   void setPadKind(PadKind kind) { padKind_ = kind; }
 
-  /// The copy-ready storage in hardware order (all padded slots).
-  Span<const T> storage() const { return {data_.get(), size_}; }
-  Span<T> storage() { return {data_.get(), size_}; }
-  const T *data() const { return data_.get(); }
-  T *data() { return data_.get(); }
+  /// Whether the storage is a view of memory the matrix does not own.
+  bool isBorrowed() const { return data_ && !owned_; }
+  /// Gives a borrowed matrix a copy of its storage to own (no-op when it
+  /// owns it already); an error if the copy cannot be allocated.
+  Status makeOwned();
+
+  /// The copy-ready storage in hardware order (all padded slots). The
+  /// non-const forms make a borrowed matrix own its storage first.
+  Span<const T> storage() const { return {data_, size_}; }
+  Span<T> storage() { return {writable(), size_}; }
+  const T *data() const { return data_; }
+  T *data() { return writable(); }
   int64_t size() const { return static_cast<int64_t>(size_); }
 
   /// Element (row, col) of the padded shape.
@@ -132,7 +161,9 @@ public:
   T at(int64_t row, int64_t col) const {
     return data_[layout_.offset(row, col)];
   }
-  T &at(int64_t row, int64_t col) { return data_[layout_.offset(row, col)]; }
+  T &at(int64_t row, int64_t col) {
+    return writable()[layout_.offset(row, col)];
+  }
   /// Checked read: an error outside the padded shape.
   Expected<T> get(int64_t row, int64_t col) const;
   /// Checked write of a logical element: an error outside the logical shape.
@@ -145,17 +176,31 @@ public:
 private:
   /// Adopts `storage` (layout.numElements() slots from rt::tryAllocate).
   TiledMatrix(const Layout &layout, T *storage)
-      : layout_(layout), data_(storage),
+      : layout_(layout), owned_(storage), data_(storage),
         size_(static_cast<size_t>(layout.numElements())) {}
   /// Allocates the storage, zero-filled on request (else uninitialized).
   static Expected<TiledMatrix> allocate(const Layout &layout, bool zeroFill);
+  /// The storage for writing: owned (copied first when borrowed).
+  T *writable() {
+    if (!owned_)
+      takeOwnership(static_cast<T *>(
+          rt::allocate(size_, sizeof(T), "tiled storage")));
+    return owned_.get();
+  }
+  /// Copies the borrowed storage into `storage` (size_ slots) and owns it.
+  void takeOwnership(T *storage);
 
   struct AlignedDelete {
     void operator()(T *p) const { rt::deallocate(p); }
   };
 
   Layout layout_;
-  std::unique_ptr<T[], AlignedDelete> data_;
+  /// The storage when owned; null when borrowed.
+  std::unique_ptr<T[], AlignedDelete> owned_;
+  /// The storage: owned_.get(), or the borrowed memory.
+  const T *data_ = nullptr;
+  /// Keeps borrowed memory alive (may be null: the borrower guarantees it).
+  std::shared_ptr<const void> keepAlive_;
   size_t size_ = 0;
   PadKind padKind_ = PadKind::Zero;
 };

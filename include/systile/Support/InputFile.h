@@ -7,6 +7,11 @@
 // holds one (MLIR bytecode, recognised by its magic number, is read to its
 // end as before).
 //
+// A regular bytecode file is memory-mapped without a NUL terminator (read
+// into a page-aligned buffer when it is too small to map), so its blobs
+// keep their alignment and a parser given the buffer's SourceMgr as a
+// shared_ptr can use them in place (systile-run does).
+//
 //===----------------------------------------------------------------------===//
 
 #ifndef SYSTILE_SUPPORT_INPUTFILE_H

@@ -17,6 +17,7 @@
 #include "systile/Runtime/Runtime.h"
 #include "systile/Runtime/Tiling.h"
 
+#include "mlir/IR/DialectResourceBlobManager.h"
 #include "llvm/ADT/DenseMap.h"
 
 #include <cstring>
@@ -124,37 +125,59 @@ struct UnpackModel : Base<UnpackModel, systile::UnpackOp> {
   }
 };
 
-/// A constant's tiled matrix, written straight from the attribute's raw
-/// storage-order data (a splat repeated), with no intermediate copy.
+rt::PadKind padKindOf(TiledType type) {
+  return type.getPadKind() == systile::PadKind::Zero ? rt::PadKind::Zero
+                                                     : rt::PadKind::Undef;
+}
+
+/// A splat constant's tiled matrix: storage of its own, filled with the
+/// value (admitted against the memory budget).
 template <typename T>
-FailureOr<RtValue> buildConstant(Operation *op, DenseElementsAttr attr,
+FailureOr<RtValue> buildSplat(Operation *op, const rt::Layout &layout,
+                              ArrayRef<char> raw, TiledType type) {
+  if (failed(admit(op, type)))
+    return failure();
+  rt::Expected<rt::TiledMatrix<T>> m =
+      rt::TiledMatrix<T>::uninitialized(layout);
+  if (!m)
+    return op->emitError() << "'" << op->getName() << "': " << m.error();
+  T v;
+  std::memcpy(&v, raw.data(), sizeof(T));
+  T *data = m->data();
+  std::fill(data, data + m->size(), v);
+  m->setPadKind(padKindOf(type));
+  return RtValue(m.take());
+}
+
+/// A constant's tiled matrix. A splat is filled; otherwise the matrix
+/// borrows the storage-order bytes in place (the dense attribute's data or
+/// the dense_resource blob, e.g. mapped from a bytecode file), so the
+/// constant is held once. The attribute and its blob live as long as the
+/// MLIRContext, which must outlive the values (Interpreter.h). Only data not
+/// aligned for T is copied (and then admitted against the memory budget).
+template <typename T>
+FailureOr<RtValue> buildConstant(Operation *op, systile::StorageBytes bytes,
                                  TiledType type) {
   rt::Expected<rt::Layout> layout = rt::Layout::get(
       {type.getRows(), type.getCols()}, systile::geometryOf(type));
   if (!layout)
     return op->emitError() << "'" << op->getName() << "': " << layout.error();
-  rt::Expected<rt::TiledMatrix<T>> m =
-      rt::TiledMatrix<T>::uninitialized(*layout);
+  if (bytes.splat)
+    return buildSplat<T>(op, *layout, bytes.data, type);
+  if (reinterpret_cast<uintptr_t>(bytes.data.data()) % alignof(T) != 0 &&
+      failed(admit(op, type)))
+    return failure();
+  rt::Expected<rt::TiledMatrix<T>> m = rt::TiledMatrix<T>::borrow(
+      *layout, bytes.data.data(), bytes.data.size(), padKindOf(type));
   if (!m)
     return op->emitError() << "'" << op->getName() << "': " << m.error();
-  ArrayRef<char> raw = attr.getRawData();
-  T *data = m->data();
-  if (attr.isSplat()) {
-    T v;
-    std::memcpy(&v, raw.data(), sizeof(T));
-    std::fill(data, data + m->size(), v);
-  } else {
-    std::memcpy(data, raw.data(), m->size() * sizeof(T));
-  }
-  m->setPadKind(type.getPadKind() == systile::PadKind::Zero
-                    ? rt::PadKind::Zero
-                    : rt::PadKind::Undef);
   return RtValue(m.take());
 }
 
 /// A constant is built once per op and shared by every execution (a
-/// constant in a loop body is not rebuilt; values are never updated in
-/// place while the cache holds them).
+/// constant in a loop body is not rebuilt). Its matrix is read-only: no
+/// model writes to a tiled operand in place (and a borrowed matrix would
+/// copy itself before any write, see TiledMatrix.h).
 struct ConstantCache {
   RtValue value;
   bool built = false;
@@ -179,19 +202,22 @@ struct ConstantModel : Base<ConstantModel, systile::ConstantOp> {
   static FailureOr<RtValue> build(Operation *op) {
     auto constant = cast<systile::ConstantOp>(op);
     TiledType type = constant.getResult().getType();
-    if (failed(admit(op, type)))
-      return failure();
-    auto attr = dyn_cast<DenseElementsAttr>(constant.getValue());
-    if (!attr)
-      return op->emitError() << "systile-run needs a dense constant value";
+    std::optional<systile::StorageBytes> bytes = constant.getStorageBytes();
+    if (!bytes)
+      return op->emitError()
+             << "'" << op->getName() << "': its dense_resource '"
+             << cast<DenseResourceElementsAttr>(constant.getValue())
+                    .getRawHandle()
+                    .getKey()
+             << "' has no data (elided or not loaded)";
     Type element = type.getElementType();
     if (element.isF32())
-      return buildConstant<float>(op, attr, type);
+      return buildConstant<float>(op, *bytes, type);
     if (element.isBF16())
-      return buildConstant<rt::bf16>(op, attr, type);
+      return buildConstant<rt::bf16>(op, *bytes, type);
     if (element.isInteger(8))
-      return buildConstant<int8_t>(op, attr, type);
-    return buildConstant<int32_t>(op, attr, type);
+      return buildConstant<int8_t>(op, *bytes, type);
+    return buildConstant<int32_t>(op, *bytes, type);
   }
 };
 

@@ -27,12 +27,17 @@ Operation *SystileDialect::materializeConstant(OpBuilder &builder,
                                                Attribute value, Type type,
                                                Location loc) {
   if (auto tiled = dyn_cast<TiledType>(type)) {
-    auto dense = dyn_cast<DenseElementsAttr>(value);
-    if (!dense || dense.getType().getRank() != 1 ||
-        dense.getType().getDimSize(0) != tiled.getNumStorageElements() ||
-        dense.getElementType() != tiled.getElementType())
+    // A systile.constant's own value (dense or dense_resource) comes back
+    // here when the folder re-materialises it.
+    auto elements = dyn_cast<ElementsAttr>(value);
+    if (!isa_and_present<DenseElementsAttr, DenseResourceElementsAttr>(
+            elements) ||
+        elements.getShapedType().getRank() != 1 ||
+        elements.getShapedType().getDimSize(0) !=
+            tiled.getNumStorageElements() ||
+        elements.getElementType() != tiled.getElementType())
       return nullptr;
-    return ConstantOp::create(builder, loc, tiled, dense);
+    return ConstantOp::create(builder, loc, tiled, elements);
   }
   // unpack(systile.constant) folds to a dense tensor constant.
   if (isa<RankedTensorType>(type))

@@ -7,6 +7,8 @@
 
 #include "systile/Dialect/Systile/IR/SystileOps.h"
 #include "mlir/IR/Builders.h"
+#include "mlir/IR/BuiltinAttributes.h"
+#include "mlir/IR/DialectResourceBlobManager.h"
 #include "mlir/IR/OpImplementation.h"
 
 using namespace mlir;
@@ -114,10 +116,21 @@ LogicalResult UnpackOp::verify() {
   return verifyDenseMatchesTiled(*this, getType(), getInput().getType());
 }
 
+std::optional<StorageBytes> ConstantOp::getStorageBytes() {
+  ElementsAttr value = getValue();
+  if (auto dense = dyn_cast<DenseElementsAttr>(value))
+    return StorageBytes{dense.getRawData(), dense.isSplat()};
+  AsmResourceBlob *blob =
+      cast<DenseResourceElementsAttr>(value).getRawHandle().getBlob();
+  if (!blob)
+    return std::nullopt;
+  return StorageBytes{blob->getData(), /*splat=*/false};
+}
+
 LogicalResult ConstantOp::verify() {
   TiledType type = getType();
-  DenseElementsAttr value = getValue();
-  ShapedType valueType = value.getType();
+  ElementsAttr value = getValue();
+  ShapedType valueType = value.getShapedType();
   if (valueType.getRank() != 1 ||
       valueType.getDimSize(0) != type.getNumStorageElements())
     return emitOpError("value must be a 1-d tensor of the ")
@@ -130,20 +143,32 @@ LogicalResult ConstantOp::verify() {
            << valueType.getElementType()
            << " does not match the tiled element type "
            << type.getElementType();
+  std::optional<StorageBytes> bytes = getStorageBytes();
+  if (!bytes)
+    return success(); // A dense_resource without data: nothing to check.
+  unsigned elementBytes = type.getElementType().getIntOrFloatBitWidth() / 8;
+  // The verifier above bounds the storage size (TiledType's invariants).
+  uint64_t size = uint64_t(type.getNumStorageElements()) * elementBytes;
+  if (!bytes->splat && bytes->data.size() != size)
+    return emitOpError("dense_resource blob '")
+           << cast<DenseResourceElementsAttr>(value).getRawHandle().getKey()
+           << "' holds " << bytes->data.size() << " bytes, but "
+           << type.getNumStorageElements() << " storage elements of "
+           << type.getElementType() << " need " << size;
   if (type.getPadKind() != PadKind::Zero ||
       type.getNumStorageElements() == type.getNumLogicalElements())
     return success();
   // pad = zero: every padding slot must hold +0 / integer 0, i.e. all-zero
-  // bits. Only padding slots are visited.
-  unsigned bytes = type.getElementType().getIntOrFloatBitWidth() / 8;
-  ArrayRef<char> raw = value.getRawData();
-  if (value.isSplat())
-    return llvm::all_of(raw.take_front(bytes), [](char c) { return c == 0; })
+  // bits. Only padding slots are visited, in place (a blob is not copied).
+  ArrayRef<char> raw = bytes->data;
+  if (bytes->splat)
+    return llvm::all_of(raw.take_front(elementBytes),
+                        [](char c) { return c == 0; })
                ? success()
                : emitOpError("pad kind 'zero' requires zero padding, "
                              "but the splat value is not +0");
   std::optional<rt::TileGrid::Slot> slot =
-      rt::findNonZeroPadding(type.getTileGrid(), raw.data(), bytes);
+      rt::findNonZeroPadding(type.getTileGrid(), raw.data(), elementBytes);
   if (slot)
     return emitOpError("pad kind 'zero' requires zero padding, but "
                        "padding slot (")

@@ -79,21 +79,27 @@ bool hasProperty(Type element, const char *raw, int64_t index,
   return v != 0;
 }
 
-/// The constant data behind a tiled value: a systile.constant (storage
-/// order) or a systile.pack of a constant (row-major).
+/// The constant data behind a tiled value, read in place: a
+/// systile.constant (storage order; a dense attribute or a blob) or a
+/// systile.pack of a dense constant (row-major).
 struct ConstantData {
-  DenseElementsAttr attr;
+  ArrayRef<char> raw;
+  bool splat = false;
   bool storageOrder = false;
 };
 
 std::optional<ConstantData> getConstantData(Value tiled) {
-  if (auto constant = tiled.getDefiningOp<ConstantOp>())
-    return ConstantData{constant.getValue(), true};
+  if (auto constant = tiled.getDefiningOp<ConstantOp>()) {
+    // A dense_resource without a blob holds nothing to prove.
+    if (std::optional<StorageBytes> bytes = constant.getStorageBytes())
+      return ConstantData{bytes->data, bytes->splat, true};
+    return std::nullopt;
+  }
   // A transposing pack's input is not in the tiled shape's row-major order.
   if (auto pack = tiled.getDefiningOp<PackOp>(); pack && !pack.getTranspose()) {
     DenseElementsAttr dense;
     if (matchPattern(pack.getInput(), m_Constant(&dense)))
-      return ConstantData{dense, false};
+      return ConstantData{dense.getRawData(), dense.isSplat(), false};
   }
   return std::nullopt;
 }
@@ -105,7 +111,7 @@ void scanRow(BlockMap &map, TiledType type, const ConstantData &data, int64_t r,
              int64_t rowBlock, Property property) {
   int64_t cols = type.getCols(), m = type.getMxu();
   Type element = type.getElementType();
-  const char *raw = data.attr.getRawData().data();
+  const char *raw = data.raw.data();
   auto scanRun = [&](int64_t base, int64_t c0, int64_t count) {
     for (int64_t i = 0; i < count; ++i) {
       int64_t colBlock = (c0 + i) / m;
@@ -137,9 +143,9 @@ BlockMap scanBlocks(TiledType type, const ConstantData &data, int64_t blockRows,
   int64_t rows = type.getRows();
   map.rowBlocks = rt::ceilDiv(rows, blockRows);
   map.colBlocks = type.getColBlocks();
-  if (data.attr.isSplat()) {
-    map.uniform = hasProperty(type.getElementType(),
-                              data.attr.getRawData().data(), 0, property);
+  if (data.splat) {
+    map.uniform =
+        hasProperty(type.getElementType(), data.raw.data(), 0, property);
     return map;
   }
   // Not a splat: the attribute holds every element, so the block grid and

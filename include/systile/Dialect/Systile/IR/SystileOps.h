@@ -16,6 +16,18 @@
 #include "systile/Dialect/Systile/IR/SystileDialect.h"
 #include "systile/Dialect/Systile/IR/SystileTypes.h"
 
+#include <optional>
+
+namespace systile {
+/// The storage-order bytes of a systile.constant, viewed in place in its
+/// attribute or blob.
+struct StorageBytes {
+  llvm::ArrayRef<char> data;
+  /// One element that fills every slot (a splat dense attribute).
+  bool splat = false;
+};
+} // namespace systile
+
 #define GET_OP_CLASSES
 #include "systile/Dialect/Systile/IR/SystileOps.h.inc"
 

@@ -17,11 +17,15 @@ include "mlir/Interfaces/SideEffectInterfaces.td"
 // `qualified(type($x))`, i.e. as the full `!systile.tiled<...>`.
 def Systile_DenseTensor : RankedTensorOf<[F32, BF16, I8, I32], [HasStaticShapePred, HasAnyRankOfPred<[2]>], "static rank-2 tensor of f32, bf16, i8 or i32">;
 
-def Systile_DenseElementsAttr : ElementsAttrBase<
-    CPred<"::llvm::isa<::mlir::DenseElementsAttr>($_self)">,
-    "dense elements attribute"> {
-  let storageType = "::mlir::DenseElementsAttr";
-  let returnType = "::mlir::DenseElementsAttr";
+// The value of a systile.constant: elements given inline (`dense<...>`) or
+// a blob resource (`dense_resource<...>`), which bytecode input maps without
+// a copy.
+def Systile_StorageElementsAttr : ElementsAttrBase<
+    CPred<"::llvm::isa<::mlir::DenseElementsAttr, "
+          "::mlir::DenseResourceElementsAttr>($_self)">,
+    "dense or dense_resource elements attribute"> {
+  let storageType = "::mlir::ElementsAttr";
+  let returnType = "::mlir::ElementsAttr";
   let convertFromStorage = "$_self";
 }
 
@@ -105,6 +109,16 @@ def Systile_ConstantOp : Systile_Op<"constant", [ConstantLike, Pure]> {
     the result's pad kind is `zero`, every padding slot of `value` must be
     zero. Canonicalisation produces it from `systile.pack` of a constant.
 
+    `value` is either a `dense<...>` attribute or a `dense_resource<...>`
+    blob. A blob holds exactly the storage bytes (little-endian elements;
+    bf16 as its 16-bit pattern); its padding is checked like a dense
+    value's, by reading the blob in place. A `dense_resource` whose blob is
+    not present (e.g. elided when printing) verifies, as upstream ops do,
+    but cannot be executed. Weights of any size belong in a blob in a
+    bytecode file: `systile-run` then maps the file and executes the
+    constant straight from the mapped blob, with no copy (blobs aligned to
+    at least their element size; 64 is best).
+
     Example (a 3x5 matrix on 2x4 tiles: padded 4x8, two tiles per row, so
     storage is tile (0,0), tile (0,1), tile (1,0), tile (1,1), each 2x4
     row-major):
@@ -114,12 +128,34 @@ def Systile_ConstantOp : Systile_Op<"constant", [ConstantLike, Pure]> {
                                  11, 12, 13, 14, 0, 0, 0, 0, 15, 0, 0, 0, 0, 0, 0, 0]>
         : tensor<32xi32> -> !systile.tiled<3x5xi32, #systile.geometry<2x4, mxu = 4>>
     ```
+
+    The same 1x3 f32 row on 2x4 tiles (8 storage slots) from a blob (its
+    first four bytes, `0x40000000`, are the blob's alignment, 64):
+
+    ```mlir
+    %w = systile.constant dense_resource<w> : tensor<8xf32>
+        -> !systile.tiled<1x3xf32, #systile.geometry<2x4, mxu = 4>>
+    {-#
+      dialect_resources: {
+        builtin: {
+          w: "0x400000000000803F00000040000040400000000000000000000000000000000000000000"
+        }
+      }
+    #-}
+    ```
   }];
-  let arguments = (ins Systile_DenseElementsAttr:$value);
+  let arguments = (ins Systile_StorageElementsAttr:$value);
   let results = (outs Systile_TiledType:$result);
   let assemblyFormat = "$value attr-dict `->` qualified(type($result))";
   let hasVerifier = 1;
   let hasFolder = 1;
+  let extraClassDeclaration = [{
+    /// The bytes of `value` in storage order, read in place (no copy): a
+    /// dense attribute's raw data (one element when it is a splat) or a
+    /// dense_resource's blob. std::nullopt for a dense_resource without a
+    /// blob (elided or never loaded). The verifier checks a blob's size.
+    std::optional<StorageBytes> getStorageBytes();
+  }];
 }
 
 //===----------------------------------------------------------------------===//
