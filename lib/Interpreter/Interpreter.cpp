@@ -118,7 +118,13 @@ public:
 
   FailureOr<SmallVector<RtValue>> callFunction(func::FuncOp function,
                                                ArrayRef<RtValue> args,
-                                               Operation *caller);
+                                               Operation *caller) {
+    SmallVector<RtValue> copy(args.begin(), args.end());
+    return callFunctionConsuming(function, copy, caller);
+  }
+  FailureOr<SmallVector<RtValue>>
+  callFunctionConsuming(func::FuncOp function, MutableArrayRef<RtValue> args,
+                        Operation *caller);
 
   // ExecContext.
   const RtValue &lookup(Value v) const override {
@@ -156,7 +162,7 @@ protected:
 private:
   LogicalResult execute(Operation &op, const BlockPlan &plan);
   FailureOr<SmallVector<RtValue>> enterFunction(func::FuncOp function,
-                                                ArrayRef<RtValue> args,
+                                                MutableArrayRef<RtValue> args,
                                                 Operation *caller);
   const BlockPlan &planOf(Block &block) {
     std::unique_ptr<BlockPlan> &plan = plans[&block];
@@ -249,8 +255,9 @@ Interpreter::Impl::runRegionConsuming(Region &region,
 }
 
 FailureOr<SmallVector<RtValue>>
-Interpreter::Impl::callFunction(func::FuncOp function, ArrayRef<RtValue> args,
-                                Operation *caller) {
+Interpreter::Impl::callFunctionConsuming(func::FuncOp function,
+                                         MutableArrayRef<RtValue> args,
+                                         Operation *caller) {
   FailureOr<SmallVector<RtValue>> results = enterFunction(function, args,
                                                           caller);
   if (failed(results) && caller && callNotes++ < 3)
@@ -259,7 +266,8 @@ Interpreter::Impl::callFunction(func::FuncOp function, ArrayRef<RtValue> args,
 }
 
 FailureOr<SmallVector<RtValue>>
-Interpreter::Impl::enterFunction(func::FuncOp function, ArrayRef<RtValue> args,
+Interpreter::Impl::enterFunction(func::FuncOp function,
+                                 MutableArrayRef<RtValue> args,
                                  Operation *caller) {
   if (function.isExternal())
     return function.emitError() << "cannot execute @" << function.getSymName()
@@ -270,7 +278,7 @@ Interpreter::Impl::enterFunction(func::FuncOp function, ArrayRef<RtValue> args,
            << " (unbounded recursion?) calling @" << function.getSymName();
   frames.emplace_back();
   auto pop = llvm::scope_exit([&] { frames.pop_back(); });
-  return runRegion(function.getBody(), args);
+  return runRegionConsuming(function.getBody(), args);
 }
 
 Interpreter::Interpreter(ModuleOp module, InterpreterOptions options)
@@ -282,6 +290,13 @@ const LayoutStats &Interpreter::layout() const { return impl->layout; }
 
 FailureOr<SmallVector<RtValue>> Interpreter::run(func::FuncOp function,
                                                  ArrayRef<RtValue> args) {
+  SmallVector<RtValue> copy(args.begin(), args.end());
+  return runConsuming(function, copy);
+}
+
+FailureOr<SmallVector<RtValue>>
+Interpreter::runConsuming(func::FuncOp function,
+                          MutableArrayRef<RtValue> args) {
   FunctionType type = function.getFunctionType();
   if (args.size() != type.getNumInputs())
     return function.emitError() << "@" << function.getSymName() << " takes "
@@ -293,5 +308,5 @@ FailureOr<SmallVector<RtValue>> Interpreter::run(func::FuncOp function,
              << "argument #" << i << " does not match its type "
              << type.getInput(i);
   impl->resetNotes();
-  return impl->callFunction(function, args, nullptr);
+  return impl->callFunctionConsuming(function, args, nullptr);
 }

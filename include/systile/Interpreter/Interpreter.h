@@ -38,6 +38,12 @@ public:
   /// diagnostic has been emitted.
   mlir::FailureOr<llvm::SmallVector<RtValue>> run(mlir::func::FuncOp function,
                                                   llvm::ArrayRef<RtValue> args);
+  /// As run, but moves `args` into the function (leaving them null): an
+  /// argument whose storage the caller hands over may then be updated in
+  /// place by the op that uses it last (e.g. a systile.elementwise result
+  /// written into its dead input).
+  mlir::FailureOr<llvm::SmallVector<RtValue>>
+  runConsuming(mlir::func::FuncOp function, llvm::MutableArrayRef<RtValue> args);
 
   /// The matmuls executed so far, in order of completion.
   llvm::ArrayRef<MatmulRecord> matmuls() const;
