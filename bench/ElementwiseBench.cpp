@@ -23,7 +23,8 @@
 //
 // Run it alone on an idle machine: scripts/setup.sh systile-elementwise-bench
 // && build/bench/systile-elementwise-bench [repetitions]. Correctness is the
-// tests' job (test/Interpreter/layout/fused-elementwise.test).
+// tests' job (test/Interpreter/layout/fused-elementwise.mlir,
+// test/Pipelines/fused-elementwise.mlir).
 //
 //===----------------------------------------------------------------------===//
 

@@ -39,14 +39,15 @@ func.func @bias_relu(%x: !t, %b: !r) -> !t {
 !t = !systile.tiled<3x5xf32, #systile.geometry<2x4, mxu = 4>>
 
 // A chain of three is one op; an input both ops read appears once, and the
-// consumer's other input comes first.
+// producer's inputs take the place of its result among the consumer's
+// (upstream's operand order for fused generics).
 // CHECK-LABEL: func.func @chain_shared_input
 // CHECK-SAME: (%[[X:.*]]: !systile.tiled<3x5xf32, {{.*}}>, %[[W:.*]]: !systile.tiled<3x5xf32, {{.*}}>)
-// CHECK: %[[Y:.*]] = systile.elementwise ins(%[[W]], %[[X]] : {{.*}}) -> {{.*}} {
+// CHECK: %[[Y:.*]] = systile.elementwise ins(%[[X]], %[[W]] : {{.*}}) -> {{.*}} {
 // CHECK-NEXT: ^bb0(%[[A:.*]]: f32, %[[B:.*]]: f32):
-// CHECK-NEXT: %[[N:.*]] = arith.negf %[[B]] : f32
-// CHECK-NEXT: %[[M:.*]] = arith.mulf %[[N]], %[[B]] : f32
-// CHECK-NEXT: %[[S:.*]] = arith.subf %[[M]], %[[A]] : f32
+// CHECK-NEXT: %[[N:.*]] = arith.negf %[[A]] : f32
+// CHECK-NEXT: %[[M:.*]] = arith.mulf %[[N]], %[[A]] : f32
+// CHECK-NEXT: %[[S:.*]] = arith.subf %[[M]], %[[B]] : f32
 // CHECK-NEXT: systile.yield %[[S]] : f32
 // CHECK-NOT: systile.elementwise
 // CHECK: return %[[Y]]

@@ -48,17 +48,22 @@ ElementwiseOp fusableProducer(ElementwiseOp consumer) {
   return {};
 }
 
-/// The fused op's inputs: the consumer's (without the producer's result),
-/// then the producer's, each value once.
+/// The fused op's inputs, as upstream orders a fused generic's operands:
+/// the consumer's, with the producer's inputs in place of the producer's
+/// result; each value once.
 SmallVector<Value> fusedInputs(ElementwiseOp producer,
                                ElementwiseOp consumer) {
   SmallVector<Value> inputs;
   auto add = [&](Value v) {
-    if (v != producer.getResult() && !llvm::is_contained(inputs, v))
+    if (!llvm::is_contained(inputs, v))
       inputs.push_back(v);
   };
-  llvm::for_each(consumer.getInputs(), add);
-  llvm::for_each(producer.getInputs(), add);
+  for (Value v : consumer.getInputs()) {
+    if (v == producer.getResult())
+      llvm::for_each(producer.getInputs(), add);
+    else
+      add(v);
+  }
   return inputs;
 }
 

@@ -227,8 +227,9 @@ def SystileFuseElementwise : Pass<"systile-fuse-elementwise"> {
   let description = [{
     Merges a `systile.elementwise` producer into the `systile.elementwise`
     that consumes it, when the consumer is the producer's only user and the
-    two have one logical shape: the fused op takes the consumer's other
-    inputs and the producer's inputs (each value once) and its region is
+    two have one logical shape: the fused op takes the consumer's inputs,
+    with the producer's inputs in place of the producer's result (each
+    value once, in upstream's order), and its region is
     the producer's region followed by the consumer's, the consumer's block
     argument for the producer replaced by the value the producer yielded.
     The intermediate tiled value is never built, so a bias add followed by
