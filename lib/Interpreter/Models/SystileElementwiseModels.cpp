@@ -344,14 +344,13 @@ struct Operands {
   bool inPlace = false;
 };
 
-Operands collectOperands(systile::ElementwiseOp op, ExecContext &ctx,
-                         bool allowInPlace) {
+Operands collectOperands(systile::ElementwiseOp op, ExecContext &ctx) {
   Operands ops;
   TiledType result = op.getType();
   int takenIndex = -1;
   for (OpOperand &operand : op->getOpOperands()) {
     auto type = cast<TiledType>(operand.get().getType());
-    if (!allowInPlace || takenIndex >= 0 ||
+    if (takenIndex >= 0 ||
         type.getShape() != result.getShape() ||
         type.getElementType() != result.getElementType() ||
         !ctx.isLastUse(operand))
@@ -400,7 +399,7 @@ void bindResult(systile::ElementwiseOp op, ExecContext &ctx, Operands &ops,
 template <typename T>
 LogicalResult runProgram(systile::ElementwiseOp op, ExecContext &ctx,
                          const rt::ElementwiseProgram<T> &program) {
-  Operands ops = collectOperands(op, ctx, /*allowInPlace=*/true);
+  Operands ops = collectOperands(op, ctx);
   std::optional<RtValue> fresh;
   FailureOr<rt::TiledMatrix<T> *> result = resultMatrix<T>(op, ops, fresh);
   if (failed(result))
@@ -479,7 +478,7 @@ LogicalResult runRegionOnChunk(systile::ElementwiseOp op, ExecContext &ctx,
 template <typename T>
 LogicalResult runRegion(systile::ElementwiseOp op, ExecContext &ctx,
                         bool lanes) {
-  Operands ops = collectOperands(op, ctx, /*allowInPlace=*/true);
+  Operands ops = collectOperands(op, ctx);
   std::optional<RtValue> fresh;
   FailureOr<rt::TiledMatrix<T> *> result = resultMatrix<T>(op, ops, fresh);
   if (failed(result))
