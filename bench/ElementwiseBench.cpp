@@ -12,8 +12,8 @@
 // runtime program it compiles the region to), exactly as systile-run would
 // run it. Two cases:
 //  * fresh: the matrix is a function argument the caller keeps, so the
-//    result gets storage of its own (systile-run's allocation policy: freed
-//    memory stays in the heap, as tools/systile-run/systile-run.cpp sets);
+//    result gets storage of its own (systile-run's heap policy,
+//    rt::configureRunOnceHeap: freed memory stays in the heap);
 //  * in place: the caller hands the matrix over (Interpreter::runConsuming),
 //    as an activation that dies at the op does inside a model, so the
 //    result is written into it.
@@ -31,6 +31,7 @@
 #include "systile/InitAll.h"
 #include "systile/Interpreter/Interpreter.h"
 #include "systile/Pipelines/Pipelines.h"
+#include "systile/Runtime/Allocation.h"
 
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/DialectRegistry.h"
@@ -41,12 +42,10 @@
 
 #include <algorithm>
 #include <chrono>
-#include <climits>
 #include <cstdio>
 #include <cstring>
 #include <fstream>
 #include <functional>
-#include <malloc.h>
 #include <string>
 #include <vector>
 
@@ -249,9 +248,8 @@ int run(int reps) {
 } // namespace
 
 int main(int argc, char **argv) {
-  // systile-run's allocation policy (tools/systile-run/systile-run.cpp).
-  mallopt(M_MMAP_MAX, 0);
-  mallopt(M_TRIM_THRESHOLD, INT_MAX);
+  // systile-run's heap policy (tools/systile-run/systile-run.cpp).
+  rt::configureRunOnceHeap();
   int reps = argc > 1 ? std::max(1, std::atoi(argv[1])) : 15;
   int rc = run(reps);
   llvm::outs().flush();

@@ -1,10 +1,12 @@
 //===- RuntimeBench.cpp - Speed of the runtime's matmul and packing -------===//
 //
-// Google Benchmark cases behind bench/run_runtime_bench.sh: the simulator at
-// 1024^3 (f32, bf16 precision, i8; one thread and all threads), OpenBLAS
-// cblas_sgemm on the same problem as a speed anchor, dense <-> tiled
-// packing of a 4096x4096 f32 matrix against memcpy of the same bytes, and
-// dynamic zero-block skipping with 75% all-zero mxu blocks.
+// Google Benchmark cases behind bench/run_runtime_bench.sh: the simulator
+// (f32, bf16 precision, i8; one thread and all threads) on cubes 256..4096
+// and non-square shapes, OpenBLAS cblas_sgemm on the same problems as a
+// speed anchor, the machine's no-FMA peak (a register-only loop of
+// independent multiplies and adds), dense <-> tiled packing of a 4096x4096
+// f32 matrix against memcpy of the same bytes, and dynamic zero-block
+// skipping with 75% all-zero mxu blocks.
 //
 // GFLOP/s counts 2*M*N*K per matmul (logical work, as BLAS does).
 //
@@ -15,8 +17,13 @@
 #include <benchmark/benchmark.h>
 
 #include <cstring>
+#include <immintrin.h>
+#include <map>
 #include <random>
+#include <string>
 #include <thread>
+#include <tuple>
+#include <vector>
 
 #ifdef SYSTILE_HAVE_OPENBLAS
 #include <cblas.h>
@@ -40,91 +47,192 @@ std::vector<float> randomDense(int64_t n, unsigned seed) {
   return v;
 }
 
-struct F32Operands {
-  TiledMatrix<float> a, b, c;
-  F32Operands() {
-    a = *TiledMatrix<float>::fromDense({kN, kN}, {}, randomDense(kN * kN, 1));
-    b = *TiledMatrix<float>::fromDense({kN, kN}, {}, randomDense(kN * kN, 2));
-    c = *TiledMatrix<float>::fromDense({kN, kN}, {}, randomDense(kN * kN, 3));
+std::vector<int8_t> randomInt8(int64_t n, unsigned seed) {
+  std::mt19937 rng(seed);
+  std::uniform_int_distribution<int> d(-128, 127);
+  std::vector<int8_t> v(static_cast<size_t>(n));
+  for (int8_t &x : v)
+    x = int8_t(d(rng));
+  return v;
+}
+
+/// Shape of one matmul case: D[M x N] = A[M x K] x B[K x N] + C.
+struct Dims {
+  int64_t m, k, n;
+  bool operator<(const Dims &o) const {
+    return std::tie(m, k, n) < std::tie(o.m, o.k, o.n);
   }
 };
 
-const F32Operands &f32Operands() {
-  static F32Operands ops;
-  return ops;
-}
-
-void setFlops(benchmark::State &state) {
-  state.counters["GFLOPS"] =
-      benchmark::Counter(2.0 * double(kN) * double(kN) * double(kN) * 1e-9,
-                         benchmark::Counter::kIsIterationInvariantRate);
+Dims dimsArg(const benchmark::State &state) {
+  return {state.range(0), state.range(1), state.range(2)};
 }
 
 int threadsArg(const benchmark::State &state) {
-  return state.range(0) == 0 ? allThreads() : int(state.range(0));
+  return state.range(3) == 0 ? allThreads() : int(state.range(3));
 }
 
-void BM_MatmulF32(benchmark::State &state) {
-  const F32Operands &o = f32Operands();
+/// Operands per shape, built on first use and kept (the sweep reuses them
+/// across repetitions; building is not timed).
+struct F32Operands {
+  TiledMatrix<float> a, b, c;
+};
+const F32Operands &f32Operands(Dims d) {
+  static std::map<Dims, F32Operands> cache;
+  auto it = cache.find(d);
+  if (it == cache.end()) {
+    F32Operands o;
+    o.a = *TiledMatrix<float>::fromDense({d.m, d.k}, {},
+                                         randomDense(d.m * d.k, 1));
+    o.b = *TiledMatrix<float>::fromDense({d.k, d.n}, {},
+                                         randomDense(d.k * d.n, 2));
+    o.c = *TiledMatrix<float>::fromDense({d.m, d.n}, {},
+                                         randomDense(d.m * d.n, 3));
+    it = cache.emplace(d, std::move(o)).first;
+  }
+  return it->second;
+}
+
+struct I8Operands {
+  TiledMatrix<int8_t> a, b;
+  TiledMatrix<int32_t> c;
+};
+const I8Operands &i8Operands(Dims d) {
+  static std::map<Dims, I8Operands> cache;
+  auto it = cache.find(d);
+  if (it == cache.end()) {
+    I8Operands o;
+    o.a = *TiledMatrix<int8_t>::fromDense({d.m, d.k}, {},
+                                          randomInt8(d.m * d.k, 4));
+    o.b = *TiledMatrix<int8_t>::fromDense({d.k, d.n}, {},
+                                          randomInt8(d.k * d.n, 5));
+    o.c = *TiledMatrix<int32_t>::zeros({d.m, d.n});
+    it = cache.emplace(d, std::move(o)).first;
+  }
+  return it->second;
+}
+
+void setFlops(benchmark::State &state, Dims d) {
+  state.counters["GFLOPS"] = benchmark::Counter(
+      2.0 * double(d.m) * double(d.k) * double(d.n) * 1e-9,
+      benchmark::Counter::kIsIterationInvariantRate);
+}
+
+void runF32(benchmark::State &state, Precision precision) {
+  Dims d = dimsArg(state);
+  const F32Operands &o = f32Operands(d);
+  MatmulOptions opts;
+  opts.threads = threadsArg(state);
+  for (auto _ : state) {
+    auto r = simulateMatmul(o.a, o.b, o.c, precision, opts);
+    benchmark::DoNotOptimize(r->result.data());
+  }
+  setFlops(state, d);
+  state.SetLabel(toString(resolveKernelPath(KernelPath::Auto)));
+}
+
+void BM_MatmulF32(benchmark::State &state) { runF32(state, Precision::F32); }
+void BM_MatmulBF16(benchmark::State &state) { runF32(state, Precision::BF16); }
+
+void BM_MatmulI8(benchmark::State &state) {
+  Dims d = dimsArg(state);
+  const I8Operands &o = i8Operands(d);
   MatmulOptions opts;
   opts.threads = threadsArg(state);
   for (auto _ : state) {
     auto r = simulateMatmul(o.a, o.b, o.c, Precision::F32, opts);
     benchmark::DoNotOptimize(r->result.data());
   }
-  setFlops(state);
+  setFlops(state, d);
   state.SetLabel(toString(resolveKernelPath(KernelPath::Auto)));
-}
-
-void BM_MatmulBF16(benchmark::State &state) {
-  const F32Operands &o = f32Operands();
-  MatmulOptions opts;
-  opts.threads = threadsArg(state);
-  for (auto _ : state) {
-    auto r = simulateMatmul(o.a, o.b, o.c, Precision::BF16, opts);
-    benchmark::DoNotOptimize(r->result.data());
-  }
-  setFlops(state);
-}
-
-void BM_MatmulI8(benchmark::State &state) {
-  static const auto ops = [] {
-    std::mt19937 rng(4);
-    std::uniform_int_distribution<int> d(-128, 127);
-    std::vector<int8_t> a(kN * kN), b(kN * kN);
-    for (auto &x : a)
-      x = int8_t(d(rng));
-    for (auto &x : b)
-      x = int8_t(d(rng));
-    return std::make_tuple(*TiledMatrix<int8_t>::fromDense({kN, kN}, {}, a),
-                           *TiledMatrix<int8_t>::fromDense({kN, kN}, {}, b),
-                           *TiledMatrix<int32_t>::zeros({kN, kN}));
-  }();
-  MatmulOptions opts;
-  opts.threads = threadsArg(state);
-  for (auto _ : state) {
-    auto r = simulateMatmul(std::get<0>(ops), std::get<1>(ops),
-                            std::get<2>(ops), Precision::F32, opts);
-    benchmark::DoNotOptimize(r->result.data());
-  }
-  setFlops(state);
 }
 
 #ifdef SYSTILE_HAVE_OPENBLAS
 void BM_Sgemm(benchmark::State &state) {
-  static const std::vector<float> a = randomDense(kN * kN, 1),
-                                  b = randomDense(kN * kN, 2);
-  std::vector<float> c = randomDense(kN * kN, 3);
+  Dims d = dimsArg(state);
+  static std::map<Dims, std::vector<float>> as, bs;
+  if (!as.count(d)) {
+    as[d] = randomDense(d.m * d.k, 1);
+    bs[d] = randomDense(d.k * d.n, 2);
+  }
+  std::vector<float> c = randomDense(d.m * d.n, 3);
   openblas_set_num_threads(threadsArg(state));
   for (auto _ : state) {
-    cblas_sgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, kN, kN, kN, 1.0f,
-                a.data(), kN, b.data(), kN, 1.0f, c.data(), kN);
+    cblas_sgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, int(d.m), int(d.n),
+                int(d.k), 1.0f, as[d].data(), int(d.k), bs[d].data(),
+                int(d.n), 1.0f, c.data(), int(d.n));
     benchmark::DoNotOptimize(c.data());
   }
-  setFlops(state);
+  setFlops(state, d);
   state.SetLabel(openblas_get_corename());
 }
 #endif
+
+//===----------------------------------------------------------------------===//
+// The no-FMA ceiling: a register-only loop of independent multiplies and
+// adds (RFC 6 forbids fusing them), as wide as the CPU allows.
+//===----------------------------------------------------------------------===//
+
+// Eight independent multiply chains and eight independent add chains in
+// registers (more than latency x throughput on current cores); each
+// iteration is 8 multiplies and 8 adds of full vectors.
+#define SYSTILE_PEAK_LOOP(V, SET1, MUL, ADD)                                   \
+  volatile float one = 1.0f, zero = 0.0f;                                      \
+  V m = SET1(one), z = SET1(zero);                                             \
+  V x0 = SET1(1), x1 = SET1(2), x2 = SET1(3), x3 = SET1(4), x4 = SET1(5),     \
+    x5 = SET1(6), x6 = SET1(7), x7 = SET1(8);                                  \
+  V y0 = x0, y1 = x1, y2 = x2, y3 = x3, y4 = x4, y5 = x5, y6 = x6, y7 = x7;    \
+  for (int64_t it = 0; it < n; ++it) {                                         \
+    x0 = MUL(x0, m); y0 = ADD(y0, z); x1 = MUL(x1, m); y1 = ADD(y1, z);       \
+    x2 = MUL(x2, m); y2 = ADD(y2, z); x3 = MUL(x3, m); y3 = ADD(y3, z);       \
+    x4 = MUL(x4, m); y4 = ADD(y4, z); x5 = MUL(x5, m); y5 = ADD(y5, z);       \
+    x6 = MUL(x6, m); y6 = ADD(y6, z); x7 = MUL(x7, m); y7 = ADD(y7, z);       \
+  }                                                                            \
+  V all = ADD(ADD(ADD(x0, x1), ADD(x2, x3)), ADD(ADD(x4, x5), ADD(x6, x7)));   \
+  all = ADD(all, ADD(ADD(ADD(y0, y1), ADD(y2, y3)), ADD(ADD(y4, y5), ADD(y6, y7)))); \
+  benchmark::DoNotOptimize(all);                                               \
+  return double(n) * 16 * (sizeof(V) / sizeof(float));
+
+__attribute__((target("avx512f"))) double peak512(int64_t n) {
+  SYSTILE_PEAK_LOOP(__m512, _mm512_set1_ps, _mm512_mul_ps, _mm512_add_ps)
+}
+__attribute__((target("avx2"))) double peak256(int64_t n) {
+  SYSTILE_PEAK_LOOP(__m256, _mm256_set1_ps, _mm256_mul_ps, _mm256_add_ps)
+}
+double peak128(int64_t n) {
+  SYSTILE_PEAK_LOOP(__m128, _mm_set1_ps, _mm_mul_ps, _mm_add_ps)
+}
+#undef SYSTILE_PEAK_LOOP
+
+const char *peakIsa() {
+  __builtin_cpu_init();
+  return __builtin_cpu_supports("avx512f") ? "avx512"
+         : __builtin_cpu_supports("avx2")  ? "avx2"
+                                           : "sse";
+}
+
+/// Flops of `n` iterations of the loop on this thread.
+double peakLoop(int64_t n) {
+  std::string isa = peakIsa();
+  return isa == "avx512" ? peak512(n) : isa == "avx2" ? peak256(n) : peak128(n);
+}
+
+void BM_NoFmaPeak(benchmark::State &state) {
+  int threads = state.range(0) == 0 ? allThreads() : int(state.range(0));
+  constexpr int64_t kIterations = 1 << 22;
+  double flops = 0;
+  for (auto _ : state) {
+    std::vector<std::thread> pool;
+    for (int t = 1; t < threads; ++t)
+      pool.emplace_back([] { peakLoop(kIterations); });
+    flops = peakLoop(kIterations) * threads;
+    for (std::thread &t : pool)
+      t.join();
+  }
+  state.counters["GFLOPS"] = benchmark::Counter(
+      flops * 1e-9, benchmark::Counter::kIsIterationInvariantRate);
+  state.SetLabel(peakIsa());
+}
 
 /// 75% of the 8x8 mxu blocks of B are all zero (a random choice, the same
 /// for every run); checks once that skipping gives an equal result.
@@ -143,7 +251,7 @@ void BM_MatmulSkip(benchmark::State &state) {
     }
     return *TiledMatrix<float>::fromDense({kN, kN}, {}, b);
   }();
-  const F32Operands &o = f32Operands();
+  const F32Operands &o = f32Operands({kN, kN, kN});
   MatmulOptions opts;
   opts.threads = 1;
   opts.skipZeroBlocks = state.range(0) != 0;
@@ -164,7 +272,7 @@ void BM_MatmulSkip(benchmark::State &state) {
     benchmark::DoNotOptimize(r->result.data());
   }
   state.counters["equal"] = equal ? 1 : 0;
-  setFlops(state);
+  setFlops(state, {kN, kN, kN});
 }
 
 const std::vector<float> &packSource() {
@@ -210,26 +318,28 @@ void BM_Memcpy(benchmark::State &state) {
   setBytes(state);
 }
 
-// Arg: threads (0 = all). Wall-clock time, since the work is threaded.
-BENCHMARK(BM_MatmulF32)
-    ->Arg(1)
-    ->Arg(0)
-    ->UseRealTime()
-    ->Unit(benchmark::kMillisecond);
-BENCHMARK(BM_MatmulBF16)
-    ->Arg(1)
-    ->Arg(0)
-    ->UseRealTime()
-    ->Unit(benchmark::kMillisecond);
-BENCHMARK(BM_MatmulI8)
-    ->Arg(1)
-    ->Arg(0)
-    ->UseRealTime()
-    ->Unit(benchmark::kMillisecond);
+// Args: M, K, N, threads (0 = all). Wall-clock time, since the work is
+// threaded. Cubes 256..4096 and the non-square shapes of issue 11: a tall
+// K-thin product, a 256-row batch and batch-8 inference (padding and
+// bandwidth dominate).
+void matmulShapes(benchmark::internal::Benchmark *b) {
+  const Dims shapes[] = {{256, 256, 256},    {512, 512, 512},
+                         {1024, 1024, 1024}, {2048, 2048, 2048},
+                         {4096, 4096, 4096}, {4096, 1024, 4096},
+                         {256, 4096, 4096},  {8, 4096, 4096}};
+  for (Dims d : shapes)
+    for (int64_t threads : {1, 0})
+      b->Args({d.m, d.k, d.n, threads});
+  b->UseRealTime()->Unit(benchmark::kMillisecond);
+}
+BENCHMARK(BM_MatmulF32)->Apply(matmulShapes);
+BENCHMARK(BM_MatmulBF16)->Apply(matmulShapes);
+BENCHMARK(BM_MatmulI8)->Apply(matmulShapes);
 #ifdef SYSTILE_HAVE_OPENBLAS
-BENCHMARK(BM_Sgemm)->Arg(1)->Arg(2)->UseRealTime()->Unit(
-    benchmark::kMillisecond);
+BENCHMARK(BM_Sgemm)->Apply(matmulShapes);
 #endif
+BENCHMARK(BM_NoFmaPeak)->Arg(1)->Arg(0)->UseRealTime()->Unit(
+    benchmark::kMillisecond);
 // Arg: skipping off (0) / on (1).
 BENCHMARK(BM_MatmulSkip)
     ->Arg(0)

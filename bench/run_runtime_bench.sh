@@ -1,9 +1,15 @@
 #!/usr/bin/env bash
 # Builds and runs the runtime benchmarks once (Google Benchmark, several
-# repetitions, medians) and prints every figure of issue 3 with its ratio
-# and target: simulator GFLOP/s (f32, bf16 precision, i8; 1 and all threads)
-# at 1024^3, OpenBLAS cblas_sgemm on 1 and 2 threads, pack/unpack GB/s of a
-# 4096x4096 f32 matrix against memcpy, and dynamic zero-block skipping.
+# repetitions, medians) and prints every figure with its ratio, target and
+# OK/MISSED:
+#  - simulator GFLOP/s (f32, bf16 precision, i8; 1 and all threads) on cubes
+#    256..4096 and the non-square shapes 4096x1024x4096, 256x4096x4096 and
+#    8x4096x4096, against OpenBLAS cblas_sgemm on the same shapes and the
+#    machine's no-FMA peak (issue 11; the ceiling is the lower of the two);
+#  - pack/unpack GB/s of a 4096x4096 f32 matrix against memcpy, and dynamic
+#    zero-block skipping (issue 3);
+#  - a PNG of GFLOP/s against size (matplotlib from python3-matplotlib),
+#    written to $build/bench/matmul-gflops.png.
 #
 # OPENBLAS_CORETYPE is set here only: SkylakeX on CPUs with AVX-512 (the
 # shipped library otherwise picks a generic kernel there); on CPUs without
@@ -12,12 +18,23 @@
 #
 # Repetitions of all cases are interleaved in random order, so that drift in
 # the shared machine's speed hits every case alike before medians are taken.
+# One repetition of the whole sweep takes about half a minute on 2 cores.
+# Run it alone on the machine.
 #
-# Usage: bench/run_runtime_bench.sh [repetitions (default 9)]
+# Usage: bench/run_runtime_bench.sh [repetitions (default 5)]
 set -euo pipefail
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 build=${SYSTILE_BUILD_DIR:-$root/build}
-reps=${1:-9}
+reps=${1:-5}
+png=$build/bench/matmul-gflops.png
+
+if ! dpkg-query -W -f='${Status}' python3-matplotlib 2>/dev/null |
+    grep -q "install ok installed"; then
+  echo "bench: installing python3-matplotlib (the plot)"
+  sudo=""; [ "$(id -u)" -eq 0 ] || sudo="sudo"
+  $sudo apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq python3-matplotlib >/dev/null
+fi
 
 fresh_blas=0
 if ! dpkg-query -W -f='${Status}' libopenblas-dev 2>/dev/null |
@@ -68,81 +85,4 @@ if ! flock /tmp/systile-build.lock "$build/bench/systile-runtime-bench" \
 fi
 grep -E "^Load Average" "$log" || true
 
-/usr/bin/python3 - "$json" "$OPENBLAS_CORETYPE" <<'PY'
-import json, sys
-data = json.load(open(sys.argv[1]))
-med = {}
-for b in data["benchmarks"]:
-    if b.get("aggregate_name") == "median":
-        med[b["run_name"]] = b
-ctx = data["context"]
-threads = ctx.get("num_cpus", 0)
-
-def val(name, key="GFLOPS"):
-    b = med.get(name)
-    return None if b is None else b.get(key)
-
-def fmt(x, unit=""):
-    return "n/a" if x is None else f"{x:8.2f}{unit}"
-
-rows = [
-    ("simulator f32   1 thread", "BM_MatmulF32/1/real_time"),
-    (f"simulator f32   {threads} threads", "BM_MatmulF32/0/real_time"),
-    ("simulator bf16  1 thread", "BM_MatmulBF16/1/real_time"),
-    (f"simulator bf16  {threads} threads", "BM_MatmulBF16/0/real_time"),
-    ("simulator i8    1 thread", "BM_MatmulI8/1/real_time"),
-    (f"simulator i8    {threads} threads", "BM_MatmulI8/0/real_time"),
-    ("cblas_sgemm     1 thread", "BM_Sgemm/1/real_time"),
-    ("cblas_sgemm     2 threads", "BM_Sgemm/2/real_time"),
-]
-kernel = med.get("BM_MatmulF32/1/real_time", {}).get("label", "?")
-blas = med.get("BM_Sgemm/1/real_time", {}).get("label", "?")
-print(f"\n== 1024^3 matmul, GFLOP/s (2*M*N*K / wall time), medians of "
-      f"{med.get('BM_MatmulF32/1/real_time', {}).get('repetitions', '?')} "
-      f"repetitions; simulator kernel: {kernel}; OpenBLAS core: {blas} "
-      f"(OPENBLAS_CORETYPE={sys.argv[2]})")
-for label, name in rows:
-    print(f"  {label:28s} {fmt(val(name))}")
-
-results = []
-def ratio(label, num, den, target, fmtstr="{:.2f}x"):
-    r = None if (num is None or den is None or den == 0) else num / den
-    ok = r is not None and r >= target
-    results.append(ok)
-    print(f"  {label:44s} {'n/a' if r is None else fmtstr.format(r):>8s}"
-          f"   target >= {target:g}x  {'OK' if ok else 'MISSED'}")
-
-f1 = val("BM_MatmulF32/1/real_time"); fN = val("BM_MatmulF32/0/real_time")
-b1 = val("BM_MatmulBF16/1/real_time"); i1 = val("BM_MatmulI8/1/real_time")
-s1 = val("BM_Sgemm/1/real_time"); s2 = val("BM_Sgemm/2/real_time")
-print("\n== ratios")
-ratio("f32 1T / sgemm 1T", f1, s1, 0.45)
-ratio(f"f32 {threads}T / f32 1T", fN, f1, 1.7)
-ratio("bf16 1T / f32 1T (within 10%)", b1, f1, 0.9)
-ratio("i8 1T / f32 1T", i1, f1, 1.0)
-if s1 and s2:
-    print(f"  {'(sgemm 2T / sgemm 1T)':44s} {s2 / s1:7.2f}x")
-
-gb = lambda n: None if val(n, "bytes_per_second") is None else \
-    val(n, "bytes_per_second") / 1e9
-pk, up, mc = gb("BM_Pack/real_time"), gb("BM_Unpack/real_time"), \
-    gb("BM_Memcpy/real_time")
-print("\n== 4096x4096 f32 (64 MiB), GB/s of matrix bytes")
-print(f"  {'pack (dense -> tiled)':28s} {fmt(pk)}")
-print(f"  {'unpack (tiled -> dense)':28s} {fmt(up)}")
-print(f"  {'memcpy':28s} {fmt(mc)}")
-ratio("pack / memcpy", pk, mc, 0.5)
-ratio("unpack / memcpy", up, mc, 0.5)
-
-t0 = med.get("BM_MatmulSkip/0/real_time"); t1 = med.get("BM_MatmulSkip/1/real_time")
-print("\n== dynamic zero-block skipping, 1024^3 f32, 1 thread, 48 of 64 mxu "
-      "blocks of B all zero")
-if t0 and t1:
-    print(f"  {'without skipping':28s} {t0['real_time']:8.2f} {t0['time_unit']}")
-    print(f"  {'with skipping':28s} {t1['real_time']:8.2f} {t1['time_unit']}")
-    eq = t0.get("equal") == 1 and t1.get("equal") == 1
-    print(f"  results equal (finite inputs): {'yes' if eq else 'NO'}")
-    results.append(eq)
-    ratio("speedup", t0["real_time"], t1["real_time"], 3.0)
-print(f"\n== {sum(results)} of {len(results)} targets met")
-PY
+/usr/bin/python3 "$root/bench/runtime_report.py" "$json" "$OPENBLAS_CORETYPE" "$png"

@@ -246,8 +246,8 @@ FailureOr<const T *> prepare(linalg::LinalgOp op, const IterationSpace &space,
                              const Factor &factor, const View &view,
                              DenseValue &scratch, ExecContext &ctx) {
   const DenseValue &src = space.values[factor.input];
-  if (src.kind() == KindOf<T>::kind && !factor.zeroPoint &&
-      view.isContiguous())
+  bool plain = src.kind() == KindOf<T>::kind && !factor.zeroPoint;
+  if (plain && view.isContiguous())
     return src.data<T>() + view.access->base;
   FailureOr<DenseValue> buffer =
       ctx.allocate(op, KindOf<T>::kind, {view.size()});
@@ -255,6 +255,11 @@ FailureOr<const T *> prepare(linalg::LinalgOp op, const IterationSpace &space,
     return failure();
   scratch = std::move(*buffer);
   T *dst = scratch.mutableData<T>();
+  if (plain) {
+    gather(dst, src.data<T>() + view.access->base, view.extents, view.strides,
+           sizeof(T));
+    return static_cast<const T *>(dst);
+  }
   T zero = T();
   if (factor.zeroPoint) {
     const DenseValue &zp = space.values[*factor.zeroPoint];

@@ -18,6 +18,7 @@
 #include "mlir/IR/BuiltinAttributes.h"
 #include "llvm/ADT/ScopeExit.h"
 
+#include <algorithm>
 #include <cstring>
 #include <optional>
 
@@ -56,6 +57,108 @@ void linalg_exec::stridedCopy(void *dst, int64_t dstStride, const void *src,
     return copyAs<uint32_t>(dst, dstStride, src, srcStride, count);
   default:
     return copyAs<uint64_t>(dst, dstStride, src, srcStride, count);
+  }
+}
+
+namespace {
+/// dst[i][j] = src[i * srcRow + j * srcCol] for i < rows, j < cols, dst
+/// rows `dstRow` apart, through a cached block buffer: each block is read
+/// along whichever of its source directions is the denser and written
+/// along dst's rows, so neither side walks memory a whole row apart per
+/// element (lines a power of two apart would collide in the cache).
+template <typename T>
+void copyBlock2D(T *dst, int64_t dstRow, const T *src, int64_t srcRow,
+                 int64_t srcCol, int64_t rows, int64_t cols) {
+  constexpr int64_t kBlock = 32;
+  T block[kBlock][kBlock]; // [j][i]
+  bool columnsFirst = std::abs(srcRow) < std::abs(srcCol);
+  for (int64_t i0 = 0; i0 < rows; i0 += kBlock)
+    for (int64_t j0 = 0; j0 < cols; j0 += kBlock) {
+      int64_t ni = std::min(rows - i0, kBlock), nj = std::min(cols - j0, kBlock);
+      const T *at = src + i0 * srcRow + j0 * srcCol;
+      if (columnsFirst) {
+        for (int64_t j = 0; j < nj; ++j)
+          for (int64_t i = 0; i < ni; ++i)
+            block[j][i] = at[i * srcRow + j * srcCol];
+      } else {
+        for (int64_t i = 0; i < ni; ++i)
+          for (int64_t j = 0; j < nj; ++j)
+            block[j][i] = at[i * srcRow + j * srcCol];
+      }
+      T *out = dst + i0 * dstRow + j0;
+      for (int64_t i = 0; i < ni; ++i)
+        for (int64_t j = 0; j < nj; ++j)
+          out[i * dstRow + j] = block[j][i];
+    }
+}
+
+template <typename T>
+void gatherAs(T *dst, const T *src, ArrayRef<int64_t> extents,
+              ArrayRef<int64_t> strides) {
+  int64_t rank = extents.size();
+  int64_t last = rank - 1;
+  // The dimension whose source stride is 1, to pair with the last one.
+  int64_t unit = -1;
+  for (int64_t d = 0; d < last; ++d)
+    if (strides[d] == 1 && extents[d] > 1)
+      unit = d;
+  SmallVector<int64_t, 6> dstStrides(rank, 1);
+  for (int64_t d = rank - 2; d >= 0; --d)
+    dstStrides[d] = dstStrides[d + 1] * extents[d + 1];
+  int64_t total = 1;
+  for (int64_t e : extents)
+    total *= e;
+  if (unit < 0 || strides[last] == 1 || total == 0) {
+    // Runs along the last dimension.
+    int64_t inner = extents[last];
+    for (int64_t run = 0; inner && run < total / inner; ++run) {
+      int64_t offset = 0, rem = run;
+      for (int64_t d = last - 1; d >= 0; --d) {
+        offset += (rem % extents[d]) * strides[d];
+        rem /= extents[d];
+      }
+      copyAs<T>(dst + run * inner, 1, src + offset, strides[last], inner);
+    }
+    return;
+  }
+  // 2-D blocks over (unit, last) for each point of the other dimensions.
+  int64_t outer = total / (extents[unit] * extents[last]);
+  for (int64_t p = 0; p < outer; ++p) {
+    int64_t srcOffset = 0, dstOffset = 0;
+    for (int64_t d = last - 1, rem = p; d >= 0; --d) {
+      if (d == unit)
+        continue;
+      int64_t i = rem % extents[d];
+      rem /= extents[d];
+      srcOffset += i * strides[d];
+      dstOffset += i * dstStrides[d];
+    }
+    copyBlock2D<T>(dst + dstOffset, dstStrides[unit], src + srcOffset,
+                   strides[unit], strides[last], extents[unit], extents[last]);
+  }
+}
+} // namespace
+
+void linalg_exec::gather(void *dst, const void *src,
+                         ArrayRef<int64_t> extents, ArrayRef<int64_t> strides,
+                         size_t elemSize) {
+  if (extents.empty()) {
+    std::memcpy(dst, src, elemSize);
+    return;
+  }
+  switch (elemSize) {
+  case 1:
+    return gatherAs(static_cast<uint8_t *>(dst),
+                    static_cast<const uint8_t *>(src), extents, strides);
+  case 2:
+    return gatherAs(static_cast<uint16_t *>(dst),
+                    static_cast<const uint16_t *>(src), extents, strides);
+  case 4:
+    return gatherAs(static_cast<uint32_t *>(dst),
+                    static_cast<const uint32_t *>(src), extents, strides);
+  default:
+    return gatherAs(static_cast<uint64_t *>(dst),
+                    static_cast<const uint64_t *>(src), extents, strides);
   }
 }
 
@@ -482,6 +585,35 @@ LogicalResult PointRunner::runBatch(int64_t start, int64_t count) {
       return failure();
   return success();
 }
+/// An all-parallel op whose payload yields its one input into its one init,
+/// which it covers in C order (linalg.transpose, linalg.copy, a broadcast,
+/// a permuting generic): one gather, no payload runs.
+bool tryCopy(linalg::LinalgOp op, IterationSpace &space) {
+  Block &body = *op.getBlock();
+  if (space.numInputs != 1 || space.values.size() != 2 ||
+      &body.front() != body.getTerminator() ||
+      body.getTerminator()->getNumOperands() != 1 ||
+      body.getTerminator()->getOperand(0) != body.getArgument(0) ||
+      space.values[0].kind() != space.values[1].kind() ||
+      !llvm::all_of(space.iterators, [](utils::IteratorType t) {
+        return t == utils::IteratorType::parallel;
+      }))
+    return false;
+  const Access &out = space.access[1];
+  int64_t stride = 1;
+  for (int64_t l = space.numLoops() - 1; l >= 0; --l) {
+    if (space.ranges[l] != 1 && out.coef[l] != stride)
+      return false;
+    stride *= space.ranges[l];
+  }
+  if (stride != space.values[1].numElements())
+    return false;
+  size_t size = elementSize(space.values[0].kind());
+  gather(space.values[1].mutableData<char>() + out.base * size,
+         space.values[0].data<char>() + space.access[0].base * size,
+         space.ranges, space.access[0].coef, size);
+  return true;
+}
 } // namespace
 
 //===----------------------------------------------------------------------===//
@@ -501,6 +633,8 @@ LogicalResult linalg_exec::executeStructured(linalg::LinalgOp op,
     FailureOr<bool> done = tryContraction(op, *space, ctx);
     if (failed(done))
       return failure();
+    if (!*done)
+      done = tryCopy(op, *space);
     if (!*done) {
       SmallVector<unsigned> lanes = chooseLanes(op, *space);
       if (failed(PointRunner(op, *space, lanes, ctx).run()))

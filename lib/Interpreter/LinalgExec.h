@@ -94,6 +94,13 @@ mlir::FailureOr<bool> tryContraction(mlir::linalg::LinalgOp op,
 void stridedCopy(void *dst, int64_t dstStride, const void *src,
                  int64_t srcStride, int64_t count, size_t elemSize);
 
+/// Copies the strided array src[sum_d i_d * strides[d]] over `extents`
+/// into dst in C order (elements of `elemSize` bytes; a zero stride
+/// broadcasts). A transposing copy (a source stride of 1 on some other
+/// dimension than the last) goes in cache-sized 2-D blocks.
+void gather(void *dst, const void *src, llvm::ArrayRef<int64_t> extents,
+            llvm::ArrayRef<int64_t> strides, size_t elemSize);
+
 } // namespace systile::interp::linalg_exec
 
 #endif // SYSTILE_LIB_INTERPRETER_LINALGEXEC_H

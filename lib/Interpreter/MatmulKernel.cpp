@@ -89,30 +89,48 @@ template <typename T, int64_t NR>
   }
 }
 
+/// Columns [j0, j1) of rows [i0, i1), k in [k0, k0 + kc), from the packed
+/// panels of B (NR columns each): MR rows at a time, then single rows.
+template <typename T, int MR, int NV, int64_t NR>
+[[gnu::always_inline]] inline void panels(const T *a, int64_t k,
+                                          const T *packed, T *c, int64_t n,
+                                          int64_t i0, int64_t i1, int64_t j0,
+                                          int64_t j1, int64_t k0,
+                                          int64_t kc) {
+  int64_t i = i0;
+  for (; i + MR <= i1; i += MR)
+    for (int64_t j = j0; j < j1; j += NR)
+      micro<T, MR, NV>(a + i * k + k0, k, packed + (j - j0) * kc, NR,
+                       c + i * n + j, n, kc);
+  for (; i < i1; ++i)
+    for (int64_t j = j0; j < j1; j += NR)
+      micro<T, 1, NV>(a + i * k + k0, k, packed + (j - j0) * kc, NR,
+                      c + i * n + j, n, kc);
+}
+
 /// Rows [i0, i1) of one matrix product, blocked; `packed` holds
-/// kBlockK * kBlockN elements.
+/// kBlockK * kBlockN elements. Columns go in panels of NV vectors, then
+/// single vectors, then one element at a time.
 template <typename T, int MR, int NV>
 [[gnu::always_inline]] inline void rows(const T *a, const T *b, T *c,
                                         int64_t i0, int64_t i1, int64_t n,
                                         int64_t k, T *packed) {
-  constexpr int64_t NR = NV * Vec<T>::width;
+  constexpr int64_t W = Vec<T>::width;
+  constexpr int64_t NR = NV * W;
   int64_t nFull = n - n % NR;
+  int64_t nVec = n - n % W;
   for (int64_t k0 = 0; k0 < k; k0 += kBlockK) {
     int64_t kc = std::min(kBlockK, k - k0);
     for (int64_t j0 = 0; j0 < nFull; j0 += kBlockN) {
       int64_t j1 = std::min(j0 + kBlockN, nFull);
       packB<T, NR>(b, n, k0, kc, j0, j1, packed);
-      int64_t i = i0;
-      for (; i + MR <= i1; i += MR)
-        for (int64_t j = j0; j < j1; j += NR)
-          micro<T, MR, NV>(a + i * k + k0, k, packed + (j - j0) * kc, NR,
-                           c + i * n + j, n, kc);
-      for (; i < i1; ++i)
-        for (int64_t j = j0; j < j1; j += NR)
-          micro<T, 1, NV>(a + i * k + k0, k, packed + (j - j0) * kc, NR,
-                          c + i * n + j, n, kc);
+      panels<T, MR, NV, NR>(a, k, packed, c, n, i0, i1, j0, j1, k0, kc);
     }
-    scalarBlock(a, b, c, n, k, i0, i1, nFull, n, k0, kc);
+    if (nVec > nFull) {
+      packB<T, W>(b, n, k0, kc, nFull, nVec, packed);
+      panels<T, MR, 1, W>(a, k, packed, c, n, i0, i1, nFull, nVec, k0, kc);
+    }
+    scalarBlock(a, b, c, n, k, i0, i1, nVec, n, k0, kc);
   }
 }
 
@@ -125,7 +143,7 @@ __attribute__((target("avx512f"))) void rowsAvx512(const T *a, const T *b,
                                                    T *c, int64_t i0, int64_t i1,
                                                    int64_t n, int64_t k,
                                                    T *packed) {
-  rows<T, 8, 2>(a, b, c, i0, i1, n, k, packed);
+  rows<T, 6, 4>(a, b, c, i0, i1, n, k, packed);
 }
 
 template <typename T>
@@ -203,7 +221,7 @@ void kernel::contract(const T *a, const T *b, T *c, int64_t batch, int64_t m,
   RowsFn<T> fn = rowsFor<T>(bestVariant());
   // Work items: (matrix, block of rows); each C row belongs to one item,
   // and a worker runs its consecutive items of one matrix as one call.
-  constexpr int64_t kRowsPerItem = 32;
+  constexpr int64_t kRowsPerItem = 48; // a multiple of every MR
   int64_t rowItems = (m + kRowsPerItem - 1) / kRowsPerItem;
   int64_t items = batch * rowItems;
   auto runItems = [&](int64_t first, int64_t last) {

@@ -2,9 +2,13 @@
 
 #include "systile/Runtime/Allocation.h"
 
+#include <climits>
+#include <cstdint>
 #include <cstdio>
 #include <cstdlib>
+#include <malloc.h>
 #include <new>
+#include <sys/mman.h>
 
 namespace systile::rt {
 
@@ -56,5 +60,24 @@ void *allocate(size_t count, size_t elementSize, const char *what) {
 }
 
 void deallocate(void *p) { std::free(p); }
+
+void configureRunOnceHeap() {
+  // Everything from the main heap (brk), never trimmed.
+  mallopt(M_MMAP_MAX, 0);
+  mallopt(M_TRIM_THRESHOLD, INT_MAX);
+  // Reserve the heap's first GiB (address space only: nothing is touched
+  // but the chunk headers) and mark it for huge pages; freed, it stays the
+  // heap's top chunk, from which later allocations are carved. Without
+  // room for it, nothing changes.
+  constexpr size_t kReserve = size_t(1) << 30, kHuge = size_t(2) << 20;
+  void *p = std::malloc(kReserve);
+  if (!p)
+    return;
+  uintptr_t begin = (reinterpret_cast<uintptr_t>(p) + kHuge - 1) & ~(kHuge - 1);
+  uintptr_t end = (reinterpret_cast<uintptr_t>(p) + kReserve) & ~(kHuge - 1);
+  if (end > begin)
+    madvise(reinterpret_cast<void *>(begin), end - begin, MADV_HUGEPAGE);
+  std::free(p);
+}
 
 } // namespace systile::rt

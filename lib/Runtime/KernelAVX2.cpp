@@ -45,6 +45,7 @@ struct AVX2 {
   }
   static I maddPairs(I a, I b) { return _mm256_madd_epi16(a, b); }
   static I addI(I a, I b) { return _mm256_add_epi32(a, b); }
+  static I accumulatePairs(I acc, I a, I b) { return addI(acc, maddPairs(a, b)); }
 };
 } // namespace
 

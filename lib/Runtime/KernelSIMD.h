@@ -2,7 +2,8 @@
 //
 // The register-tiled micro-kernels of MatmulKernels.h written once over a
 // small traits class `V` (vector width, load, broadcast, mul, add, and the
-// int16 pair multiply-add). Included by the AVX2 and AVX-512 translation
+// int16 pair multiply-add into int32 sums: pmaddwd + paddd, or AVX512-VNNI's
+// vpdpwssd, which is the same wrap-around sum in one instruction). Included by the AVX2 and AVX-512 translation
 // units, each with its own traits; everything here has internal linkage so
 // the per-ISA copies can never be merged by the linker.
 //
@@ -72,7 +73,7 @@ void kernelI8(int64_t kpairs, const int16_t *a, const int16_t *b, int32_t *c,
       typename V::I av = V::broadcastPair(a + 2 * i);
 #pragma GCC unroll 8
       for (int v = 0; v < NV; ++v)
-        p[i][v] = V::addI(p[i][v], V::maddPairs(av, bv[v]));
+        p[i][v] = V::accumulatePairs(p[i][v], av, bv[v]);
     }
   }
 #pragma GCC unroll 32

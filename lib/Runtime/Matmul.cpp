@@ -52,6 +52,8 @@ const char *toString(KernelPath path) {
     return "avx2";
   case KernelPath::AVX512:
     return "avx512";
+  case KernelPath::AVX512VNNI:
+    return "avx512-vnni";
   }
   return "unknown";
 }
@@ -63,6 +65,10 @@ static bool cpuSupports(KernelPath path) {
   if (path == KernelPath::AVX512)
     return __builtin_cpu_supports("avx512f") &&
            __builtin_cpu_supports("avx512bw");
+  if (path == KernelPath::AVX512VNNI)
+    return __builtin_cpu_supports("avx512f") &&
+           __builtin_cpu_supports("avx512bw") &&
+           __builtin_cpu_supports("avx512vnni");
 #endif
   return path == KernelPath::Portable || path == KernelPath::Auto;
 }
@@ -75,6 +81,8 @@ static bool getKernels(KernelPath path, detail::KernelSet &set) {
     return cpuSupports(path) && detail::getAVX2Kernels(set);
   case KernelPath::AVX512:
     return cpuSupports(path) && detail::getAVX512Kernels(set);
+  case KernelPath::AVX512VNNI:
+    return cpuSupports(path) && detail::getAVX512VNNIKernels(set);
   case KernelPath::Auto:
     return getKernels(resolveKernelPath(path), set);
   }
@@ -89,7 +97,8 @@ bool isKernelPathAvailable(KernelPath path) {
 std::vector<KernelPath> availableKernelPaths() {
   std::vector<KernelPath> paths;
   for (KernelPath p :
-       {KernelPath::Portable, KernelPath::AVX2, KernelPath::AVX512})
+       {KernelPath::Portable, KernelPath::AVX2, KernelPath::AVX512,
+        KernelPath::AVX512VNNI})
     if (isKernelPathAvailable(p))
       paths.push_back(p);
   return paths;
@@ -98,7 +107,8 @@ std::vector<KernelPath> availableKernelPaths() {
 KernelPath resolveKernelPath(KernelPath path) {
   if (path != KernelPath::Auto)
     return path;
-  for (KernelPath p : {KernelPath::AVX512, KernelPath::AVX2})
+  for (KernelPath p :
+       {KernelPath::AVX512VNNI, KernelPath::AVX512, KernelPath::AVX2})
     if (isKernelPathAvailable(p))
       return p;
   return KernelPath::Portable;

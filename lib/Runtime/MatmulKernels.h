@@ -42,6 +42,7 @@ struct KernelSet {
 bool getPortableKernels(KernelSet &set);
 bool getAVX2Kernels(KernelSet &set);
 bool getAVX512Kernels(KernelSet &set);
+bool getAVX512VNNIKernels(KernelSet &set);
 
 } // namespace systile::rt::detail
 

@@ -12,6 +12,7 @@
 
 #include <algorithm>
 #include <cstring>
+#include <vector>
 
 #if defined(__SSE2__)
 #include <emmintrin.h>
@@ -156,17 +157,27 @@ Expected<TiledMatrix<T>> TiledMatrix<T>::fromDenseTransposed(Shape shape,
   TiledMatrix m = allocated.take();
   const int64_t s = geometry.sublanes, l = geometry.lanes;
   const int64_t rows = shape.rows, cols = shape.cols;
-  T *dst = m.data_.get();
-  // Tile by tile; inside a tile, column by column, so each read is a run of
-  // up to `sublanes` contiguous source elements (a row of the input).
-  for (int64_t tr = 0; tr < layout->tileRows(); ++tr) {
-    const int64_t r0 = tr * s, rowsHere = std::min(s, rows - r0);
-    for (int64_t tc = 0; tc < layout->tileCols(); ++tc, dst += s * l) {
-      const int64_t c0 = tc * l, colsHere = std::min(l, cols - c0);
-      for (int64_t lane = 0; lane < colsHere; ++lane) {
-        const T *run = src + (c0 + lane) * rows + r0;
-        for (int64_t sr = 0; sr < rowsHere; ++sr)
-          dst[sr * l + lane] = run[sr];
+  T *data = m.data_.get();
+  // One tile column at a time, kBand rows at a time: the band's source
+  // runs (one per lane: kBand contiguous elements, whole cache lines) are
+  // read into a buffer, then each storage row of the band is written from
+  // it. Reading one element per lane straight from the source would walk
+  // it `rows` apart, lines a power of two apart colliding in the cache.
+  constexpr int64_t kBand = 32;
+  std::vector<T> band(static_cast<size_t>(l * kBand));
+  for (int64_t tc = 0; tc < layout->tileCols(); ++tc) {
+    const int64_t c0 = tc * l, colsHere = std::min(l, cols - c0);
+    for (int64_t r0 = 0; r0 < rows; r0 += kBand) {
+      const int64_t n = std::min(kBand, rows - r0);
+      for (int64_t lane = 0; lane < colsHere; ++lane)
+        std::memcpy(&band[lane * kBand], src + (c0 + lane) * rows + r0,
+                    n * sizeof(T));
+      for (int64_t r = r0; r < r0 + n; ++r) {
+        T *row = data + ((r / s) * layout->tileCols() + tc) * s * l +
+                 (r % s) * l;
+        const T *column = &band[r - r0];
+        for (int64_t lane = 0; lane < colsHere; ++lane)
+          row[lane] = column[lane * kBand];
       }
     }
   }

@@ -9,15 +9,14 @@
 #include "systile/InitAll.h"
 #include "systile/Interpreter/ExecContext.h"
 #include "systile/Interpreter/RunnerMain.h"
+#include "systile/Runtime/Allocation.h"
 
 #include "mlir/IR/DialectRegistry.h"
 #include "llvm/Support/ErrorHandling.h"
 #include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/raw_ostream.h"
 
-#include <climits>
 #include <cstdio>
-#include <malloc.h>
 #include <unistd.h>
 
 int main(int argc, char **argv) {
@@ -31,13 +30,10 @@ int main(int argc, char **argv) {
   };
   llvm::install_fatal_error_handler(onFatal, nullptr);
   llvm::install_bad_alloc_error_handler(onFatal, nullptr);
-  // Freed tensors stay in the heap for the next allocation instead of going
-  // back to the kernel: the first touch of fresh pages costs milliseconds
-  // per MiB on these VMs (toolchain.md), so without this every op result is
-  // paid for again (measured: tiled bias + ReLU on 4096x4096 f32, 0.08x ->
-  // 0.47x memcpy). A run-once tool can keep its peak.
-  mallopt(M_MMAP_MAX, 0);
-  mallopt(M_TRIM_THRESHOLD, INT_MAX);
+  // Freed tensors stay in the heap, on huge pages: fresh 4 KiB pages cost
+  // about a millisecond per MiB on these VMs (measured: tiled bias + ReLU on
+  // 4096x4096 f32, 0.08x -> 0.47x memcpy when freed memory is kept).
+  systile::rt::configureRunOnceHeap();
 
   mlir::DialectRegistry registry;
   systile::registerAllDialects(registry);

@@ -164,6 +164,10 @@ TEST(Matmul, KernelPathsAvailable) {
   EXPECT_EQ(isKernelPathAvailable(KernelPath::AVX512),
             __builtin_cpu_supports("avx512f") &&
                 __builtin_cpu_supports("avx512bw"));
+  EXPECT_EQ(isKernelPathAvailable(KernelPath::AVX512VNNI),
+            __builtin_cpu_supports("avx512f") &&
+                __builtin_cpu_supports("avx512bw") &&
+                __builtin_cpu_supports("avx512vnni"));
 #endif
   std::string names;
   for (KernelPath p : paths)

@@ -40,6 +40,17 @@ void *allocate(size_t count, size_t elementSize, const char *what = "buffer");
 /// Frees memory from tryAllocate or allocate (null is fine).
 void deallocate(void *p);
 
+/// The heap policy of a run-once tool (systile-run, the benchmarks), to be
+/// called first thing in main: freed memory stays in the heap for the next
+/// allocation instead of going back to the kernel, and the heap is backed
+/// by transparent huge pages where the kernel allows them (THP mode
+/// "madvise"). The first touch of fresh 4 KiB pages costs about a
+/// millisecond per MiB on these VMs (toolchain.md); with this a tool pays
+/// for its peak once, in 2 MiB faults. The process keeps its peak, which a
+/// tool that exits after one run can afford; a library embedded in a
+/// long-running compiler should not call it.
+void configureRunOnceHeap();
+
 /// "4 TiB", "1.5 GiB", "512 bytes": a byte count for messages.
 std::string formatBytes(size_t bytes);
 

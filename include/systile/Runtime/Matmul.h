@@ -7,8 +7,8 @@
 // (accounted in Utilization.h).
 // `simulateMxuBlock` is one weight load (systile.mxu_matmul [kb, nb]).
 //
-// Every kernel path (portable C++, AVX2, AVX-512; chosen at run time) and
-// every thread count gives the same bits for finite data; NaN results are
+// Every kernel path (portable C++, AVX2, AVX-512, AVX512-VNNI; chosen at run
+// time) and every thread count gives the same bits for finite data; NaN results are
 // NaN on every path but their payload/sign is not specified (IEEE leaves it
 // to the hardware, and compilers may commute operands).
 //
@@ -37,7 +37,8 @@ namespace systile::rt {
 enum class Precision { F32, BF16 };
 
 /// Which inner kernel runs. Auto picks the widest the CPU supports.
-enum class KernelPath { Auto, Portable, AVX2, AVX512 };
+/// AVX512VNNI is AVX512 with the int8 kernel on vpdpwssd (same f32 kernel).
+enum class KernelPath { Auto, Portable, AVX2, AVX512, AVX512VNNI };
 
 const char *toString(Precision precision);
 const char *toString(KernelPath path);

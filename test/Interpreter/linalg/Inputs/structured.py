@@ -89,6 +89,27 @@ func.func @main(%x: {t}) -> ({tp}, {t}, tensor<4x7x6xf32>) {{
     r.check("linalg.copy", cp, x)
     row = np.arange(1, 25, dtype=np.float32).reshape(4, 6)
     r.check("linalg.broadcast", bc, np.broadcast_to(row[:, None, :], (4, 7, 6)))
+    # Transposes large enough for the blocked copy: block edges, remainders
+    # and every element size (1, 2, 4 and 8 bytes).
+    for dtype, elem, shape, perm in [
+            (np.float32, "f32", (70, 45), (1, 0)),
+            (np.int8, "i8", (33, 130), (1, 0)),
+            (np.int16, "i16", (3, 40, 65), (2, 1, 0)),
+            (np.float64, "f64", (37, 3, 34), (1, 2, 0)),
+            (np.int32, "i32", (2, 33, 35), (0, 2, 1))]:
+        x = rng.integers(-100, 100, shape).astype(dtype)
+        out = tuple(shape[p] for p in perm)
+        t, tp = ttype(shape, elem), ttype(out, elem)
+        mlir = f"""
+func.func @main(%x: {t}) -> {tp} {{
+  %e = tensor.empty() : {tp}
+  %tr = linalg.transpose ins(%x : {t}) outs(%e : {tp}) permutation = {list(perm)}
+  return %tr : {tp}
+}}
+"""
+        [got] = r.run(f"transpose_{elem}", mlir, [x])
+        r.check(f"linalg.transpose {elem} {shape} by {perm} (blocked)", got,
+                np.ascontiguousarray(np.transpose(x, perm)))
     mlir = f"""
 func.func @main() -> tensor<3x2xf32> {{
   %c = arith.constant -0.0 : f32

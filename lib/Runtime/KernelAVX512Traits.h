@@ -1,0 +1,43 @@
+//===- KernelAVX512Traits.h - AVX-512 vector traits -------------*- C++ -*-===//
+//
+// The AVX-512 traits of KernelSIMD.h, shared by the AVX-512 and the
+// AVX512-VNNI translation units (each compiled with its own -m flags).
+// Internal linkage, like KernelSIMD.h.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef SYSTILE_LIB_RUNTIME_KERNELAVX512TRAITS_H
+#define SYSTILE_LIB_RUNTIME_KERNELAVX512TRAITS_H
+
+#include <cstdint>
+#include <cstring>
+#include <immintrin.h>
+
+namespace {
+struct AVX512 {
+  static constexpr int width = 16;
+  using F = __m512;
+  using I = __m512i;
+  static F zero() { return _mm512_setzero_ps(); }
+  static F load(const float *p) { return _mm512_loadu_ps(p); }
+  static void store(float *p, F v) { _mm512_storeu_ps(p, v); }
+  static F broadcast(const float *p) { return _mm512_set1_ps(*p); }
+  static F mul(F a, F b) { return _mm512_mul_ps(a, b); }
+  static F add(F a, F b) { return _mm512_add_ps(a, b); }
+
+  static I zeroI() { return _mm512_setzero_si512(); }
+  static I loadI(const int16_t *p) { return _mm512_loadu_si512(p); }
+  static I loadI32(const int32_t *p) { return _mm512_loadu_si512(p); }
+  static void storeI(int32_t *p, I v) { _mm512_storeu_si512(p, v); }
+  static I broadcastPair(const int16_t *p) {
+    int32_t pair;
+    std::memcpy(&pair, p, sizeof(pair));
+    return _mm512_set1_epi32(pair);
+  }
+  static I maddPairs(I a, I b) { return _mm512_madd_epi16(a, b); }
+  static I addI(I a, I b) { return _mm512_add_epi32(a, b); }
+  static I accumulatePairs(I acc, I a, I b) { return addI(acc, maddPairs(a, b)); }
+};
+} // namespace
+
+#endif // SYSTILE_LIB_RUNTIME_KERNELAVX512TRAITS_H
