@@ -234,9 +234,9 @@ void binaryFloat(BinaryFn fn, Operand<T> a, Operand<T> b, TiledMatrix<T> &r) {
   case BinaryFn::Div:
     return with([](float x, float y) { return x / y; });
   case BinaryFn::Maximum:
-    return with(maximumF);
+    return with([](float x, float y) { return maximumF(x, y); });
   case BinaryFn::Minimum:
-    return with(minimumF);
+    return with([](float x, float y) { return minimumF(x, y); });
   }
 }
 

@@ -23,6 +23,19 @@ using namespace systile::rt::detail;
 // Broadcast operands and the chunk walk
 //===----------------------------------------------------------------------===//
 
+const char *systile::rt::elementwiseInstructionSet() {
+#if defined(__x86_64__) && (defined(__clang__) || defined(__GNUC__))
+  __builtin_cpu_init();
+  if (__builtin_cpu_supports("avx512f"))
+    return "avx512f";
+  if (__builtin_cpu_supports("avx2"))
+    return "avx2";
+  return "x86-64 baseline";
+#else
+  return "portable";
+#endif
+}
+
 const char *systile::rt::toString(Broadcast b) {
   switch (b) {
   case Broadcast::None:
@@ -261,16 +274,20 @@ ElementwiseProgram<T>::str(const std::vector<Broadcast> &inputs) const {
 
 namespace {
 
+// The loops are inlined into each instruction-set clone of `loop` below,
+// so that every clone compiles them for its own vector width.
+#define SYSTILE_INLINE inline __attribute__((always_inline))
+
 /// One loop over n contiguous elements: the operation is fixed, so the
 /// compiler sees straight-line code on arrays.
 template <typename T, typename F>
-void binaryLoop(F f, const T *a, const T *b, T *out, int64_t n) {
+SYSTILE_INLINE void binaryLoop(F f, const T *a, const T *b, T *out, int64_t n) {
   for (int64_t i = 0; i < n; ++i)
     out[i] = f(a[i], b[i]);
 }
 
 template <typename T>
-void runBinary(BinaryFn fn, const T *a, const T *b, T *out, int64_t n) {
+SYSTILE_INLINE void runBinary(BinaryFn fn, const T *a, const T *b, T *out, int64_t n) {
   if constexpr (isFloat<T>()) {
     auto with = [&](auto op) {
       binaryLoop<T>([op](T x, T y) { return store<T>(op(load(x), load(y))); },
@@ -285,33 +302,37 @@ void runBinary(BinaryFn fn, const T *a, const T *b, T *out, int64_t n) {
       return with([](float x, float y) { return x * y; });
     case BinaryFn::Div:
       return with([](float x, float y) { return x / y; });
+    // Lambdas, not function pointers, so the loop inlines the operation
+    // (and vectorises it) instead of calling through a pointer.
     case BinaryFn::Maximum:
-      return with(maximumF);
+      return with([](float x, float y) { return maximumF(x, y); });
     case BinaryFn::Minimum:
-      return with(minimumF);
+      return with([](float x, float y) { return minimumF(x, y); });
     }
   } else {
-    auto with = [&](BinaryFn f) {
-      binaryLoop<T>([f](T x, T y) { return applyInt<T>(f, x, y); }, a, b, out,
-                    n);
+    auto with = [&](auto fnTag) {
+      binaryLoop<T>(
+          [](T x, T y) { return applyInt<T>(decltype(fnTag)::value, x, y); },
+          a, b, out, n);
     };
+    using F = BinaryFn;
     switch (fn) {
-    case BinaryFn::Add:
-      return with(BinaryFn::Add);
-    case BinaryFn::Sub:
-      return with(BinaryFn::Sub);
-    case BinaryFn::Mul:
-      return with(BinaryFn::Mul);
-    case BinaryFn::Maximum:
-      return with(BinaryFn::Maximum);
+    case F::Add:
+      return with(std::integral_constant<F, F::Add>());
+    case F::Sub:
+      return with(std::integral_constant<F, F::Sub>());
+    case F::Mul:
+      return with(std::integral_constant<F, F::Mul>());
+    case F::Maximum:
+      return with(std::integral_constant<F, F::Maximum>());
     default:
-      return with(BinaryFn::Minimum);
+      return with(std::integral_constant<F, F::Minimum>());
     }
   }
 }
 
 template <typename T>
-void runUnary(UnaryFn fn, const T *a, T *out, int64_t n) {
+SYSTILE_INLINE void runUnary(UnaryFn fn, const T *a, T *out, int64_t n) {
   if constexpr (std::is_same_v<T, bf16>) {
     // Sign operations act on the bits (LLVM's fneg / fabs).
     if (fn == UnaryFn::Neg || fn == UnaryFn::Abs) {
@@ -350,31 +371,104 @@ template <typename T> struct Registers {
   std::vector<uint8_t> masks;
 };
 
+/// Calls f(std::integral_constant<CmpFn, pred>()), so a loop sees a fixed
+/// predicate.
+template <typename F> SYSTILE_INLINE void withCmp(CmpFn pred, F &&f) {
+  using C = CmpFn;
+  switch (pred) {
+#define SYSTILE_CMP_CASE(P)                                                    \
+  case C::P:                                                                   \
+    return f(std::integral_constant<C, C::P>());
+    SYSTILE_CMP_CASE(OEQ)
+    SYSTILE_CMP_CASE(OGT)
+    SYSTILE_CMP_CASE(OGE)
+    SYSTILE_CMP_CASE(OLT)
+    SYSTILE_CMP_CASE(OLE)
+    SYSTILE_CMP_CASE(ONE)
+    SYSTILE_CMP_CASE(UEQ)
+    SYSTILE_CMP_CASE(UGT)
+    SYSTILE_CMP_CASE(UGE)
+    SYSTILE_CMP_CASE(ULT)
+    SYSTILE_CMP_CASE(ULE)
+    SYSTILE_CMP_CASE(UNE)
+#undef SYSTILE_CMP_CASE
+  }
+}
+
+/// The operands of one instruction over one chunk.
+template <typename T> struct LoopArgs {
+  const T *a = nullptr, *b = nullptr, *c = nullptr;
+  const uint8_t *mask = nullptr; // Select's condition
+  uint8_t *maskOut = nullptr;    // Cmp's result
+  T *dst = nullptr;
+  int64_t n = 0;
+};
+
+template <typename T>
+SYSTILE_INLINE void runLoop(const Instruction &in, const LoopArgs<T> &x) {
+  switch (in.kind) {
+  case Instruction::Unary:
+    return runUnary<T>(in.unary, x.a, x.dst, x.n);
+  case Instruction::Binary:
+    return runBinary<T>(in.binary, x.a, x.b, x.dst, x.n);
+  case Instruction::Cmp:
+    if constexpr (isFloat<T>())
+      withCmp(in.cmp, [&](auto pred) {
+        for (int64_t i = 0; i < x.n; ++i)
+          x.maskOut[i] = applyCmp(decltype(pred)::value, load(x.a[i]),
+                                  load(x.b[i]));
+      });
+    return;
+  case Instruction::Select:
+    for (int64_t i = 0; i < x.n; ++i)
+      x.dst[i] = x.mask[i] ? x.b[i] : x.c[i];
+    return;
+  }
+}
+
+// One clone of the loops per instruction set (AVX-512, AVX2, baseline; f32,
+// i8 and i32),
+// picked once at load time by the dynamic linker (ifunc): the loops are
+// the same IEEE operations in each, so the bits are too (no FMA: this file
+// is built with -ffp-contract=off).
+#if defined(__x86_64__) && (defined(__clang__) || defined(__GNUC__))
+#define SYSTILE_LOOP_CLONES                                                    \
+  __attribute__((target_clones("avx512f", "avx2", "default")))
+#else
+#define SYSTILE_LOOP_CLONES
+#endif
+SYSTILE_LOOP_CLONES void loop(const Instruction &in, const LoopArgs<float> &x) {
+  runLoop(in, x);
+}
+// bf16 has no clones: its loops are conversions more than arithmetic (and
+// clang 22 drops bf16's constructor from a clone's inlined code).
+void loop(const Instruction &in, const LoopArgs<bf16> &x) { runLoop(in, x); }
+SYSTILE_LOOP_CLONES void loop(const Instruction &in,
+                              const LoopArgs<int8_t> &x) {
+  runLoop(in, x);
+}
+SYSTILE_LOOP_CLONES void loop(const Instruction &in,
+                              const LoopArgs<int32_t> &x) {
+  runLoop(in, x);
+}
+
 template <typename T>
 void runInstruction(const Instruction &in, Registers<T> &regs, T *dst,
                     int64_t n) {
   const std::vector<const T *> &v = regs.values;
-  switch (in.kind) {
-  case Instruction::Unary:
-    return runUnary<T>(in.unary, v[in.a], dst, n);
-  case Instruction::Binary:
-    return runBinary<T>(in.binary, v[in.a], v[in.b], dst, n);
-  case Instruction::Cmp:
-    if constexpr (isFloat<T>()) {
-      uint8_t *m = regs.mask(in.dst);
-      const T *a = v[in.a], *b = v[in.b];
-      for (int64_t i = 0; i < n; ++i)
-        m[i] = applyCmp(in.cmp, load(a[i]), load(b[i]));
-    }
-    return;
-  case Instruction::Select: {
-    const uint8_t *m = regs.mask(in.a);
-    const T *b = v[in.b], *c = v[in.c];
-    for (int64_t i = 0; i < n; ++i)
-      dst[i] = m[i] ? b[i] : c[i];
-    return;
+  LoopArgs<T> x;
+  x.dst = dst;
+  x.n = n;
+  if (in.kind == Instruction::Select) {
+    x.mask = regs.mask(in.a);
+    x.b = v[in.b];
+    x.c = v[in.c];
+  } else {
+    x.a = v[in.a];
+    x.b = in.kind == Instruction::Unary ? nullptr : v[in.b];
+    x.maskOut = in.kind == Instruction::Cmp ? regs.mask(in.dst) : nullptr;
   }
-  }
+  loop(in, x);
 }
 
 /// The operands' broadcasts over `result`, or an error.
@@ -418,6 +512,19 @@ Status systile::rt::evaluate(const ElementwiseProgram<T> &program,
   Registers<T> regs(program, capacity);
   T *out = result.data();
   const bool resultIsTemp = program.result >= program.firstTemp();
+  // The result's instruction writes the storage itself when the chunk is
+  // one run of it, unless it reads the input that is that storage (in
+  // place): a loop whose output is one of its operands would not be
+  // vectorised (the compiler's overlap check fails), so it writes a
+  // register instead.
+  const int inPlace = static_cast<int>(
+      std::find(inputs.begin(), inputs.end(), &result) - inputs.begin());
+  auto readsInPlace = [&](const Instruction &in) {
+    return in.kind == Instruction::Select
+               ? in.b == inPlace || in.c == inPlace
+               : in.a == inPlace ||
+                     (in.kind != Instruction::Unary && in.b == inPlace);
+  };
   Status status = forEachChunk(
       result.layout(), capacity, out, sizeof(T), [&](const Chunk &chunk) {
         const int64_t first = chunk.runs[0].offset, n = chunk.slots;
@@ -432,10 +539,9 @@ Status systile::rt::evaluate(const ElementwiseProgram<T> &program,
         }
         bool direct = false;
         for (const Instruction &in : program.code) {
-          // The result's instruction writes the storage itself when the
-          // chunk is one run of it.
           bool toResult = in.kind != Instruction::Cmp &&
-                          in.dst == program.result && chunk.contiguous;
+                          in.dst == program.result && chunk.contiguous &&
+                          !readsInPlace(in);
           T *dst = toResult ? out + first : regs.buffer(in.dst);
           runInstruction(in, regs, dst, n);
           if (in.kind != Instruction::Cmp)

@@ -365,6 +365,17 @@ TEST(ElementwiseProgram, InPlaceContiguousAndGathered) {
     expectBits<float>(tx, expectedStorage<float>(shape, [&](int64_t i) {
       return naiveMaximum(x[i] + row[i % shape.cols], 0.0f);
     }));
+    // The result's instruction itself reads the storage it overwrites.
+    ElementwiseProgram<float> q;
+    q.numInputs = 2;
+    q.numTemps = 1;
+    q.code = {binaryOp(BinaryFn::Mul, 2, 0, 1)};
+    q.result = 2;
+    ASSERT_TRUE(evaluate<float>(q, {&tx, &tr}, tx, 8).ok());
+    expectBits<float>(tx, expectedStorage<float>(shape, [&](int64_t i) {
+      return naiveMaximum(x[i] + row[i % shape.cols], 0.0f) *
+             row[i % shape.cols];
+    }));
   }
 }
 
@@ -477,6 +488,44 @@ TEST(ElementwiseProgram, InvalidProgramsAndOperandsAreErrors) {
   q.code = {binaryOp(BinaryFn::Div, 1, 0, 0)};
   q.result = 1;
   EXPECT_FALSE(q.validate().ok());
+}
+
+TEST(ElementwiseProgram, LargeMatricesOnDefaultTiles) {
+  // The default 8x128 tiles, 8 MiB and more of result: one matrix without
+  // padding (contiguous chunks, written in place in the storage) and one
+  // with padding rows and columns (gathered chunks).
+  for (Shape shape : {Shape{2048, 1024}, Shape{1500, 1500}}) {
+    SCOPED_TRACE(shape.str());
+    int64_t n = shape.rows * shape.cols;
+    std::vector<float> x(n), row(shape.cols);
+    for (int64_t i = 0; i < n; ++i)
+      x[i] = static_cast<float>(i % 29) * 0.37f - 5.0f;
+    for (int64_t c = 0; c < shape.cols; ++c)
+      row[c] = static_cast<float>(c % 7) * 0.5f - 1.25f;
+    TiledMatrix<float> tx = *TiledMatrix<float>::fromDense(shape, {}, x);
+    TiledMatrix<float> tr =
+        *TiledMatrix<float>::fromDense({1, shape.cols}, {}, row);
+    TiledMatrix<float> r = *TiledMatrix<float>::uninitialized(tx.layout());
+    ElementwiseProgram<float> p;
+    p.numInputs = 2;
+    p.constants = {0.0f};
+    p.numTemps = 2;
+    p.code = {binaryOp(BinaryFn::Add, 3, 0, 1),
+              binaryOp(BinaryFn::Maximum, 4, 3, 2)};
+    p.result = 4;
+    ASSERT_TRUE(evaluate<float>(p, {&tx, &tr}, r).ok());
+    int64_t bad = 0;
+    for (int64_t off = 0; off < r.size(); ++off) {
+      Location loc = r.layout().locate(off);
+      float want = loc.isLogical
+                       ? naiveMaximum(x[loc.row * shape.cols + loc.col] +
+                                          row[loc.col],
+                                      0.0f)
+                       : 0.0f;
+      bad += std::memcmp(&r.data()[off], &want, 4) != 0;
+    }
+    EXPECT_EQ(bad, 0);
+  }
 }
 
 TEST(ElementwiseProgram, ChunkWalkCoversLogicalSlotsOnce) {

@@ -146,6 +146,11 @@ template <typename T> struct ElementwiseProgram {
   std::string str(const std::vector<Broadcast> &inputs = {}) const;
 };
 
+/// The instruction set `evaluate`'s loops run with on this machine
+/// ("avx512f", "avx2", "x86-64 baseline"): one build holds a clone of them
+/// per instruction set (the same IEEE operations, so the same bits).
+const char *elementwiseInstructionSet();
+
 /// Slots per chunk of `evaluate`: its registers (a few KiB each) stay in
 /// the first-level cache.
 inline constexpr int64_t kDefaultChunkSlots = 1024;
