@@ -119,11 +119,17 @@ public:
   Impl(ModuleOp module, InterpreterOptions options)
       : module(module), opts(options) {}
 
+  FailureOr<SmallVector<RtValue>> callFunction(func::FuncOp function,
+                                               ArrayRef<RtValue> args,
+                                               Operation *caller) {
+    SmallVector<RtValue> copy(args.begin(), args.end());
+    return callFunctionConsuming(function, copy, caller);
+  }
   /// Moves `args` into the callee's frame (the caller keeps whatever other
   /// references it holds).
-  FailureOr<SmallVector<RtValue>> callFunction(func::FuncOp function,
-                                               MutableArrayRef<RtValue> args,
-                                               Operation *caller);
+  FailureOr<SmallVector<RtValue>>
+  callFunctionConsuming(func::FuncOp function, MutableArrayRef<RtValue> args,
+                        Operation *caller);
 
   // ExecContext.
   const RtValue &lookup(Value v) const override {
@@ -139,8 +145,7 @@ public:
   FailureOr<SmallVector<RtValue>> call(func::FuncOp callee,
                                        ArrayRef<RtValue> args,
                                        Operation *caller) override {
-    SmallVector<RtValue> copy(args.begin(), args.end());
-    return callFunction(callee, copy, caller);
+    return callFunction(callee, args, caller);
   }
   const InterpreterOptions &options() const override { return opts; }
   void recordMatmul(MatmulRecord record) override {
@@ -281,9 +286,9 @@ Interpreter::Impl::runRegionConsuming(Region &region,
 }
 
 FailureOr<SmallVector<RtValue>>
-Interpreter::Impl::callFunction(func::FuncOp function,
-                                MutableArrayRef<RtValue> args,
-                                Operation *caller) {
+Interpreter::Impl::callFunctionConsuming(func::FuncOp function,
+                                         MutableArrayRef<RtValue> args,
+                                         Operation *caller) {
   FailureOr<SmallVector<RtValue>> results = enterFunction(function, args,
                                                           caller);
   if (failed(results) && caller && callNotes++ < 3)
@@ -316,11 +321,13 @@ const LayoutStats &Interpreter::layout() const { return impl->layout; }
 
 FailureOr<SmallVector<RtValue>> Interpreter::run(func::FuncOp function,
                                                  ArrayRef<RtValue> args) {
-  return runConsuming(function, SmallVector<RtValue>(args.begin(), args.end()));
+  SmallVector<RtValue> copy(args.begin(), args.end());
+  return runConsuming(function, copy);
 }
 
 FailureOr<SmallVector<RtValue>>
-Interpreter::runConsuming(func::FuncOp function, SmallVector<RtValue> args) {
+Interpreter::runConsuming(func::FuncOp function,
+                          MutableArrayRef<RtValue> args) {
   FunctionType type = function.getFunctionType();
   if (args.size() != type.getNumInputs())
     return function.emitError() << "@" << function.getSymName() << " takes "
@@ -332,5 +339,5 @@ Interpreter::runConsuming(func::FuncOp function, SmallVector<RtValue> args) {
              << "argument #" << i << " does not match its type "
              << type.getInput(i);
   impl->resetNotes();
-  return impl->callFunction(function, args, nullptr);
+  return impl->callFunctionConsuming(function, args, nullptr);
 }

@@ -336,7 +336,7 @@ LogicalResult Runner::readExpectations() {
 FailureOr<SmallVector<DenseValue>> runToDense(Interpreter &interpreter,
                                               func::FuncOp function,
                                               SmallVector<RtValue> args) {
-  auto results = interpreter.runConsuming(function, std::move(args));
+  auto results = interpreter.runConsuming(function, args);
   if (failed(results))
     return failure();
   SmallVector<DenseValue> dense;

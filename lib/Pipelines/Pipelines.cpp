@@ -32,8 +32,12 @@ void systile::buildSystilePipeline(OpPassManager &pm,
   OpPassManager &fpm = pm.nest<func::FuncOp>();
   fpm.addPass(createConvertLinalgToSystile(options.convertOptions()));
   fpm.addPass(createCanonicalizerPass(canonicalize));
-  if (options.propagateLayout)
+  if (options.propagateLayout) {
     fpm.addPass(createSystilePropagateLayout());
+    // A bias add and the activation after it become one op: one pass over
+    // the activation instead of one per element-wise op.
+    fpm.addPass(createSystileFuseElementwise());
+  }
   // A weight packed inside a loop body is loop-invariant (systile.pack is
   // Pure): pack it once, before the loop.
   fpm.addPass(createLoopInvariantCodeMotionPass());
@@ -74,7 +78,7 @@ void systile::registerSystilePipelines() {
       "systile-pipeline",
       "Lower linalg contractions to mxu-blocked systile ops: "
       "convert-linalg-to-systile, canonicalize, systile-propagate-layout, "
-      "loop-invariant-code-motion, systile-block-matmul, "
+      "systile-fuse-elementwise, loop-invariant-code-motion, systile-block-matmul, "
       "systile-fold-zero-tiles, canonicalize, cse (on each function)",
       buildSystilePipeline);
 }

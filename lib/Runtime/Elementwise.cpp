@@ -9,6 +9,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "systile/Runtime/Elementwise.h"
+#include "ElementwiseScalar.h"
 #include "systile/Runtime/LayoutCost.h"
 
 #include <algorithm>
@@ -17,6 +18,7 @@
 #include <type_traits>
 
 using namespace systile::rt;
+using namespace systile::rt::detail;
 
 //===----------------------------------------------------------------------===//
 // Scalar semantics
@@ -72,24 +74,6 @@ float systile::rt::applyUnary(UnaryFn fn, float x) {
   return x;
 }
 
-/// llvm.maximum / llvm.minimum: NaN-propagating (the quieted NaN operand,
-/// as a + b gives it), -0 < +0.
-static float maximumF(float a, float b) {
-  if (std::isnan(a) || std::isnan(b))
-    return a + b;
-  if (a == b)
-    return std::signbit(a) ? b : a;
-  return a > b ? a : b;
-}
-
-static float minimumF(float a, float b) {
-  if (std::isnan(a) || std::isnan(b))
-    return a + b;
-  if (a == b)
-    return std::signbit(a) ? a : b;
-  return a < b ? a : b;
-}
-
 float systile::rt::applyBinary(BinaryFn fn, float a, float b) {
   switch (fn) {
   case BinaryFn::Add:
@@ -140,46 +124,6 @@ bool systile::rt::applyCmp(CmpFn pred, float a, float b) {
 }
 
 namespace {
-
-template <typename T> constexpr bool isFloat() {
-  return std::is_same_v<T, float> || std::is_same_v<T, bf16>;
-}
-
-/// Element <-> compute type: bf16 computes in f32 and rounds once.
-template <typename T> float load(T v) {
-  if constexpr (std::is_same_v<T, bf16>)
-    return v.toFloat();
-  else
-    return v;
-}
-template <typename T> T store(float v) {
-  if constexpr (std::is_same_v<T, bf16>)
-    return bf16::fromFloat(v);
-  else
-    return v;
-}
-
-/// Integer semantics: wrap-around add/sub/mul, signed max/min.
-template <typename T> T applyInt(BinaryFn fn, T a, T b) {
-  using U = std::make_unsigned_t<T>;
-  switch (fn) {
-  case BinaryFn::Add:
-    return static_cast<T>(
-        static_cast<U>(static_cast<U>(a) + static_cast<U>(b)));
-  case BinaryFn::Sub:
-    return static_cast<T>(
-        static_cast<U>(static_cast<U>(a) - static_cast<U>(b)));
-  case BinaryFn::Mul:
-    return static_cast<T>(
-        static_cast<U>(static_cast<uint32_t>(a) * static_cast<uint32_t>(b)));
-  case BinaryFn::Maximum:
-    return std::max(a, b);
-  case BinaryFn::Minimum:
-  case BinaryFn::Div:
-    break;
-  }
-  return std::min(a, b);
-}
 
 /// Calls rowFn(offset, n) for each tile row of `layout` with n > 0 logical
 /// slots at storage offsets [offset, offset + n), and zeroes every other
@@ -290,9 +234,9 @@ void binaryFloat(BinaryFn fn, Operand<T> a, Operand<T> b, TiledMatrix<T> &r) {
   case BinaryFn::Div:
     return with([](float x, float y) { return x / y; });
   case BinaryFn::Maximum:
-    return with(maximumF);
+    return with([](float x, float y) { return maximumF(x, y); });
   case BinaryFn::Minimum:
-    return with(minimumF);
+    return with([](float x, float y) { return minimumF(x, y); });
   }
 }
 

@@ -22,7 +22,8 @@
 // CHECK-NOT:   systile.pack
 // CHECK:       systile.mxu_matmul %[[X]], %[[W]], %{{.*}} [0, 0]
 // CHECK-NOT:   systile.mxu_matmul
-// CHECK:       systile.broadcast %[[B]] dim = 0
+// CHECK-NOT:   systile.broadcast
+// CHECK:       systile.elementwise ins(%{{.*}}, %[[B]] : !systile.tiled<2x3xf32, {{.*}}>, !systile.tiled<1x3xf32, {{.*}}>)
 // CHECK:       systile.unpack
 
 // The dense program, and the lowered one (one weight load; the zero block

@@ -6,11 +6,16 @@
 // for bit after exp (exp(0) = 1), sigmoid (1 / (1 + exp(-0)) = 0.5), an add
 // with a broadcast bias and truncf, whether the input's padding was zero or
 // garbage; every logical slot must equal the scalar expression computed
-// here in f32.
+// here in f32. A second module covers what the chunked evaluation adds:
+// inputs broadcast along unit dimensions (1xN, Mx1, 1x1) with garbage
+// padding, a fused region, an integer region whose padding lanes would
+// divide by zero, a region that is not lane-wise, the execution path each
+// op takes, and results written in place into a dead input's storage.
 //
 //===----------------------------------------------------------------------===//
 
 #include "systile/InitAll.h"
+#include "systile/Dialect/Systile/IR/SystileOps.h"
 #include "systile/Interpreter/Interpreter.h"
 
 #include "../Runtime/TestUtil.h"
@@ -22,6 +27,7 @@
 
 #include <cmath>
 #include <functional>
+#include <limits>
 
 using namespace mlir;
 using namespace systile;
@@ -143,6 +149,151 @@ TEST_F(ElementwisePadding, ChainKeepsPaddingZero) {
     return rt::bf16::fromBits(testutil::oracleBF16(x[i]));
   });
   expectStorage<float>((*results)[6], [](int64_t) { return 1.0f; });
+}
+
+const char *kBroadcastModule = R"mlir(
+!t = !systile.tiled<3x5xf32, #systile.geometry<2x4, mxu = 4>>
+!u = !systile.tiled<3x5xf32, #systile.geometry<2x4, mxu = 4>, pad = undef>
+!r = !systile.tiled<1x5xf32, #systile.geometry<2x4, mxu = 4>>
+!ru = !systile.tiled<1x5xf32, #systile.geometry<2x4, mxu = 4>, pad = undef>
+!c = !systile.tiled<3x1xi32, #systile.geometry<2x4, mxu = 4>>
+!ti = !systile.tiled<3x5xi32, #systile.geometry<2x4, mxu = 4>>
+func.func @broadcasts(%x: tensor<3x5xf32>, %b: tensor<1x5xf32>, %d: tensor<3x1xi32>)
+    -> (!t, !ti, !t) {
+  %p = systile.pack %x : tensor<3x5xf32> -> !t
+  %g = systile.fill_padding %p, 3.000000e+00 : f32 : !t -> !u
+  %tb = systile.pack %b : tensor<1x5xf32> -> !r
+  %gb = systile.fill_padding %tb, -2.000000e+00 : f32 : !r -> !ru
+  %fused = systile.elementwise ins(%g, %gb : !u, !ru) -> !t {
+  ^bb0(%a: f32, %c: f32):
+    %zero = arith.constant 0.000000e+00 : f32
+    %s = arith.addf %a, %c : f32
+    %e = math.exp %s : f32
+    %m = arith.maximumf %e, %zero : f32
+    systile.yield %m : f32
+  }
+  %td = systile.pack %d : tensor<3x1xi32> -> !c
+  %xi = systile.elementwise ins(%g : !u) -> !ti {
+  ^bb0(%a: f32):
+    %i = arith.fptosi %a : f32 to i32
+    systile.yield %i : i32
+  }
+  %div = systile.elementwise ins(%xi, %td : !ti, !c) -> !ti {
+  ^bb0(%a: i32, %e: i32):
+    %q = arith.divsi %a, %e : i32
+    systile.yield %q : i32
+  }
+  %branch = systile.elementwise ins(%p, %gb : !t, !ru) -> !t {
+  ^bb0(%a: f32, %c: f32):
+    %zero = arith.constant 0.000000e+00 : f32
+    %lt = arith.cmpf olt, %a, %zero : f32
+    %r = scf.if %lt -> f32 {
+      scf.yield %c : f32
+    } else {
+      %one = arith.constant 1.000000e+00 : f32
+      %s = arith.addf %a, %one : f32
+      scf.yield %s : f32
+    }
+    systile.yield %r : f32
+  }
+  return %fused, %div, %branch : !t, !ti, !t
+}
+func.func @relu(%x: !t, %b: !r) -> !t {
+  %y = systile.elementwise ins(%x, %b : !t, !r) -> !t {
+  ^bb0(%a: f32, %c: f32):
+    %zero = arith.constant 0.000000e+00 : f32
+    %s = arith.addf %a, %c : f32
+    %m = arith.maximumf %s, %zero : f32
+    systile.yield %m : f32
+  }
+  return %y : !t
+}
+)mlir";
+
+class ElementwiseBroadcast : public ElementwisePadding {
+protected:
+  void SetUp() override {
+    ElementwisePadding::SetUp();
+    module = parseSourceString<ModuleOp>(kBroadcastModule, &context);
+    ASSERT_TRUE(module);
+  }
+
+  systile::ElementwiseOp opNamed(StringRef function, unsigned index) {
+    SmallVector<systile::ElementwiseOp> ops;
+    module->lookupSymbol<func::FuncOp>(function).walk(
+        [&](systile::ElementwiseOp op) { ops.push_back(op); });
+    return ops[index];
+  }
+
+  RtValue tiled(const float *values, int64_t rows, int64_t cols) {
+    auto m = rt::TiledMatrix<float>::fromDense({rows, cols}, {2, 4, 4},
+                                               values);
+    return RtValue(m.take());
+  }
+};
+
+TEST_F(ElementwiseBroadcast, PaddingZeroAndNoPaddingLaneEvaluated) {
+  auto dx = DenseValue::allocate(ElementKind::F32, {3, 5});
+  auto db = DenseValue::allocate(ElementKind::F32, {1, 5});
+  auto dd = DenseValue::allocate(ElementKind::I32, {3, 1});
+  ASSERT_TRUE(dx && db && dd);
+  std::memcpy(dx->mutableData<float>(), x, sizeof(x));
+  std::memcpy(db->mutableData<float>(), b, sizeof(b));
+  // Divisors of both signs; the column's padding rows hold 0.
+  const int32_t d[3] = {2, -3, 5};
+  std::memcpy(dd->mutableData<int32_t>(), d, sizeof(d));
+  Interpreter interp(*module);
+  auto f = module->lookupSymbol<func::FuncOp>("broadcasts");
+  auto results = interp.run(f, {RtValue(*dx), RtValue(*db), RtValue(*dd)});
+  ASSERT_TRUE(succeeded(results));
+  expectStorage<float>((*results)[0], [&](int64_t i) {
+    return std::max(::expf(x[i] + b[i % 5]), 0.0f);
+  });
+  expectStorage<int32_t>((*results)[1], [&](int64_t i) {
+    return static_cast<int32_t>(x[i]) / d[i / 5]; // C++ truncates, as divsi
+  });
+  expectStorage<float>((*results)[2], [&](int64_t i) {
+    return x[i] < 0.0f ? b[i % 5] : x[i] + 1.0f;
+  });
+}
+
+TEST_F(ElementwiseBroadcast, ExecutionPaths) {
+  EXPECT_EQ(describeElementwiseExecution(opNamed("broadcasts", 0)),
+            "element-wise program, 1024-slot chunks: t0 = add(in0, in1[row]); "
+            "t1 = exp(t0); t2 = maximum(t1, 0)");
+  EXPECT_EQ(describeElementwiseExecution(opNamed("broadcasts", 1)),
+            "region runner, chunks of logical slots as lanes");
+  EXPECT_EQ(describeElementwiseExecution(opNamed("broadcasts", 2)),
+            "region runner, chunks of logical slots as lanes");
+  EXPECT_EQ(describeElementwiseExecution(opNamed("broadcasts", 3)),
+            "region runner, one slot at a time (an op is not lane-wise)");
+}
+
+TEST_F(ElementwiseBroadcast, InPlaceOnlyWhenTheInputIsHandedOver) {
+  auto f = module->lookupSymbol<func::FuncOp>("relu");
+  Interpreter interp(*module);
+  auto check = [&](const RtValue &v) {
+    expectStorage<float>(v, [&](int64_t i) {
+      return std::max(x[i] + b[i % 5], 0.0f);
+    });
+  };
+  // The caller keeps x: the result has storage of its own, x is intact.
+  RtValue tx = tiled(x, 3, 5), tb = tiled(b, 1, 5);
+  const void *storage =
+      std::get<rt::TiledMatrix<float>>(tx.tiled().matrix).data();
+  auto kept = interp.run(f, {tx, tb});
+  ASSERT_TRUE(succeeded(kept));
+  check((*kept)[0]);
+  EXPECT_NE(std::get<rt::TiledMatrix<float>>((*kept)[0].tiled().matrix).data(),
+            storage);
+  expectStorage<float>(tx, [&](int64_t i) { return x[i]; });
+  // Handed over: x dies at the op, which writes the result into it.
+  SmallVector<RtValue> args = {std::move(tx), tb};
+  auto moved = interp.runConsuming(f, args);
+  ASSERT_TRUE(succeeded(moved));
+  check((*moved)[0]);
+  EXPECT_EQ(std::get<rt::TiledMatrix<float>>((*moved)[0].tiled().matrix).data(),
+            storage);
 }
 
 } // namespace

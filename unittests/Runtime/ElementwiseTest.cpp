@@ -1,6 +1,7 @@
 //===- ElementwiseTest.cpp - Element-wise kernels vs a naive model --------===//
 //
-// Each kernel against a naive model written here: dense row-major inputs,
+// Each kernel, and element-wise programs (ElementwiseProgram.h: chunked,
+// broadcasting, in place), against a naive model written here: dense row-major inputs,
 // one scalar expression per element, and the storage offsets of RFC 3
 // computed from the formula. The inputs' padding holds garbage (so a kernel
 // that read padding would show), and the result's padding must be +0 bit
@@ -9,6 +10,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "systile/Runtime/Elementwise.h"
+#include "systile/Runtime/ElementwiseProgram.h"
 #include "systile/Runtime/LayoutCost.h"
 
 #include "TestUtil.h"
@@ -285,6 +287,281 @@ TEST(Elementwise, MismatchedOperandsAreErrors) {
   auto s = binary<float>(BinaryFn::Add, Operand<float>::splat(1.0f),
                          Operand<float>::splat(2.0f));
   EXPECT_FALSE(s.ok());
+}
+
+//===----------------------------------------------------------------------===//
+// Element-wise programs
+//===----------------------------------------------------------------------===//
+
+Instruction binaryOp(BinaryFn fn, int dst, int a, int b) {
+  Instruction in;
+  in.kind = Instruction::Binary;
+  in.binary = fn;
+  in.dst = dst;
+  in.a = a;
+  in.b = b;
+  return in;
+}
+
+/// max((x + row) * col - s, 0) on x, a row, a column and a scalar.
+ElementwiseProgram<float> biasScaleRelu() {
+  ElementwiseProgram<float> p;
+  p.numInputs = 4;
+  p.constants = {0.0f};
+  p.numTemps = 4;
+  p.code = {binaryOp(BinaryFn::Add, 5, 0, 1), binaryOp(BinaryFn::Mul, 6, 5, 2),
+            binaryOp(BinaryFn::Sub, 7, 6, 3),
+            binaryOp(BinaryFn::Maximum, 8, 7, 4)};
+  p.result = 8;
+  return p;
+}
+
+TEST(ElementwiseProgram, BroadcastOperandsAnyChunkSize) {
+  Shape shape{5, 7};
+  std::vector<float> x = sampleValues(35, 11), row = sampleValues(7, 12),
+                     col = sampleValues(5, 13), s = {0.75f};
+  TiledMatrix<float> tx = withGarbage(shape, x, 5.0f);
+  TiledMatrix<float> tr = withGarbage(Shape{1, 7}, row, 6.0f);
+  TiledMatrix<float> tc = withGarbage(Shape{5, 1}, col, 7.0f);
+  TiledMatrix<float> ts = withGarbage(Shape{1, 1}, s, 8.0f);
+  ElementwiseProgram<float> p = biasScaleRelu();
+  EXPECT_EQ(p.str({Broadcast::None, Broadcast::Row, Broadcast::Column,
+                   Broadcast::Scalar}),
+            "t0 = add(in0, in1[row]); t1 = mul(t0, in2[column]); "
+            "t2 = sub(t1, in3[scalar]); t3 = maximum(t2, 0)");
+  std::vector<float> want = expectedStorage<float>(shape, [&](int64_t i) {
+    return naiveMaximum((x[i] + row[i % 7]) * col[i / 7] - s[0], 0.0f);
+  });
+  // One run per chunk, several runs, the whole matrix.
+  for (int64_t chunk : {1, 5, 8, 1024}) {
+    SCOPED_TRACE(chunk);
+    TiledMatrix<float> r = withGarbage(shape, x, 3.0f);
+    Status st = evaluate<float>(p, {&tx, &tr, &tc, &ts}, r, chunk);
+    ASSERT_TRUE(st.ok()) << st.message();
+    expectBits<float>(r, want);
+  }
+}
+
+TEST(ElementwiseProgram, InPlaceContiguousAndGathered) {
+  // 4x8 on 2x4 tiles has no padding (every chunk contiguous: operands read
+  // and the result written in place); 3x6 has padding (gathered chunks).
+  for (Shape shape : {Shape{4, 8}, Shape{3, 6}}) {
+    SCOPED_TRACE(shape.str());
+    int64_t n = shape.rows * shape.cols;
+    std::vector<float> x = sampleValues(n, 21), row = sampleValues(shape.cols, 22);
+    TiledMatrix<float> tx = withGarbage(shape, x, 4.0f);
+    TiledMatrix<float> tr = withGarbage(Shape{1, shape.cols}, row, 4.0f);
+    ElementwiseProgram<float> p;
+    p.numInputs = 2;
+    p.constants = {0.0f};
+    p.numTemps = 2;
+    p.code = {binaryOp(BinaryFn::Add, 3, 0, 1),
+              binaryOp(BinaryFn::Maximum, 4, 3, 2)};
+    p.result = 4;
+    const float *storage = tx.data();
+    Status st = evaluate<float>(p, {&tx, &tr}, tx, 8);
+    ASSERT_TRUE(st.ok()) << st.message();
+    EXPECT_EQ(tx.data(), storage);
+    expectBits<float>(tx, expectedStorage<float>(shape, [&](int64_t i) {
+      return naiveMaximum(x[i] + row[i % shape.cols], 0.0f);
+    }));
+    // The result's instruction itself reads the storage it overwrites.
+    ElementwiseProgram<float> q;
+    q.numInputs = 2;
+    q.numTemps = 1;
+    q.code = {binaryOp(BinaryFn::Mul, 2, 0, 1)};
+    q.result = 2;
+    ASSERT_TRUE(evaluate<float>(q, {&tx, &tr}, tx, 8).ok());
+    expectBits<float>(tx, expectedStorage<float>(shape, [&](int64_t i) {
+      return naiveMaximum(x[i] + row[i % shape.cols], 0.0f) *
+             row[i % shape.cols];
+    }));
+  }
+}
+
+TEST(ElementwiseProgram, CompareSelectCopyAndFill) {
+  Shape shape{3, 5};
+  std::vector<float> x = sampleValues(15, 31), row = sampleValues(5, 32);
+  TiledMatrix<float> tx = withGarbage(shape, x, 2.0f);
+  TiledMatrix<float> tr = withGarbage(Shape{1, 5}, row, 2.0f);
+  ElementwiseProgram<float> p;
+  p.numInputs = 2;
+  p.constants = {-1.0f};
+  p.numTemps = 1;
+  p.numMasks = 1;
+  Instruction cmp;
+  cmp.kind = Instruction::Cmp;
+  cmp.cmp = CmpFn::UGT;
+  cmp.dst = 0;
+  cmp.a = 0;
+  cmp.b = 1;
+  Instruction sel;
+  sel.kind = Instruction::Select;
+  sel.dst = 3;
+  sel.a = 0;
+  sel.b = 0;
+  sel.c = 2;
+  p.code = {cmp, sel};
+  p.result = 3;
+  TiledMatrix<float> r = *TiledMatrix<float>::zeros(shape, kSmall);
+  ASSERT_TRUE(evaluate<float>(p, {&tx, &tr}, r).ok());
+  expectBits<float>(r, expectedStorage<float>(shape, [&](int64_t i) {
+    bool unordered = x[i] != x[i] || row[i % 5] != row[i % 5];
+    return unordered || x[i] > row[i % 5] ? x[i] : -1.0f;
+  }));
+  // No code: the result is an input (the broadcast row, materialised) or a
+  // constant (padding still zero).
+  p.code.clear();
+  p.numTemps = p.numMasks = 0;
+  p.result = 1;
+  ASSERT_TRUE(evaluate<float>(p, {&tx, &tr}, r).ok());
+  expectBits<float>(r, expectedStorage<float>(
+                           shape, [&](int64_t i) { return row[i % 5]; }));
+  p.result = 2;
+  ASSERT_TRUE(evaluate<float>(p, {&tx, &tr}, r).ok());
+  expectBits<float>(r, expectedStorage<float>(
+                           shape, [&](int64_t) { return -1.0f; }));
+}
+
+TEST(ElementwiseProgram, BF16RoundsOncePerOpAndIntegersWrap) {
+  Shape shape{3, 5};
+  std::vector<float> xf = sampleValues(15, 41), yf = sampleValues(5, 42);
+  std::vector<bf16> x, y;
+  for (float v : xf)
+    x.push_back(bf16::fromFloat(v));
+  for (float v : yf)
+    y.push_back(bf16::fromFloat(v));
+  TiledMatrix<bf16> tx = withGarbage(shape, x, bf16::fromFloat(1.0f));
+  TiledMatrix<bf16> ty = withGarbage(Shape{1, 5}, y, bf16::fromFloat(1.0f));
+  ElementwiseProgram<bf16> p;
+  p.numInputs = 2;
+  p.numTemps = 2;
+  p.code = {binaryOp(BinaryFn::Add, 2, 0, 1), binaryOp(BinaryFn::Mul, 3, 2, 0)};
+  p.result = 3;
+  TiledMatrix<bf16> r = *TiledMatrix<bf16>::zeros(shape, kSmall);
+  ASSERT_TRUE(evaluate<bf16>(p, {&tx, &ty}, r).ok());
+  expectBits<bf16>(r, expectedStorage<bf16>(shape, [&](int64_t i) {
+    float a = x[i].toFloat(), s = oracleRoundBF16(a + y[i % 5].toFloat());
+    return bf16::fromBits(oracleBF16(s * a));
+  }));
+
+  std::vector<int32_t> xi = {INT32_MAX, -5, 7, 0, 3, -1, 2, 9, -9, 4, 1, 6, 8, -2, 5};
+  std::vector<int32_t> ci = {1, -3, 10};
+  TiledMatrix<int32_t> ti = withGarbage(shape, xi, 99);
+  TiledMatrix<int32_t> tc = withGarbage(Shape{3, 1}, ci, 99);
+  ElementwiseProgram<int32_t> q;
+  q.numInputs = 2;
+  q.numTemps = 2;
+  q.code = {binaryOp(BinaryFn::Add, 2, 0, 1),
+            binaryOp(BinaryFn::Maximum, 3, 2, 1)};
+  q.result = 3;
+  TiledMatrix<int32_t> ri = *TiledMatrix<int32_t>::zeros(shape, kSmall);
+  ASSERT_TRUE(evaluate<int32_t>(q, {&ti, &tc}, ri).ok());
+  expectBits<int32_t>(ri, expectedStorage<int32_t>(shape, [&](int64_t i) {
+    int64_t sum = int64_t(xi[i]) + ci[i / 5];
+    int32_t wrapped = static_cast<int32_t>(static_cast<uint32_t>(sum));
+    return std::max(wrapped, ci[i / 5]);
+  }));
+}
+
+TEST(ElementwiseProgram, InvalidProgramsAndOperandsAreErrors) {
+  TiledMatrix<float> a = *TiledMatrix<float>::zeros({3, 5}, kSmall);
+  TiledMatrix<float> wide = *TiledMatrix<float>::zeros({3, 4}, kSmall);
+  TiledMatrix<float> other = *TiledMatrix<float>::zeros({3, 5}, Geometry{});
+  TiledMatrix<float> r = *TiledMatrix<float>::zeros({3, 5}, kSmall);
+  ElementwiseProgram<float> p;
+  p.numInputs = 1;
+  p.numTemps = 1;
+  p.code = {binaryOp(BinaryFn::Add, 1, 0, 2)}; // reads unwritten t1
+  p.result = 1;
+  EXPECT_FALSE(evaluate<float>(p, {&a}, r).ok());
+  p.code = {binaryOp(BinaryFn::Add, 1, 0, 0)};
+  ASSERT_TRUE(evaluate<float>(p, {&a}, r).ok());
+  EXPECT_FALSE(evaluate<float>(p, {&a, &a}, r).ok());
+  Status shape = evaluate<float>(p, {&wide}, r);
+  ASSERT_FALSE(shape.ok());
+  EXPECT_NE(shape.message().find("does not broadcast"), std::string::npos);
+  EXPECT_FALSE(evaluate<float>(p, {&other}, r).ok());
+  ElementwiseProgram<int32_t> q;
+  q.numInputs = 1;
+  q.numTemps = 1;
+  q.code = {binaryOp(BinaryFn::Div, 1, 0, 0)};
+  q.result = 1;
+  EXPECT_FALSE(q.validate().ok());
+}
+
+TEST(ElementwiseProgram, LargeMatricesOnDefaultTiles) {
+  // The default 8x128 tiles, 8 MiB and more of result: one matrix without
+  // padding (contiguous chunks, written in place in the storage) and one
+  // with padding rows and columns (gathered chunks).
+  for (Shape shape : {Shape{2048, 1024}, Shape{1500, 1500}}) {
+    SCOPED_TRACE(shape.str());
+    int64_t n = shape.rows * shape.cols;
+    std::vector<float> x(n), row(shape.cols);
+    for (int64_t i = 0; i < n; ++i)
+      x[i] = static_cast<float>(i % 29) * 0.37f - 5.0f;
+    for (int64_t c = 0; c < shape.cols; ++c)
+      row[c] = static_cast<float>(c % 7) * 0.5f - 1.25f;
+    TiledMatrix<float> tx = *TiledMatrix<float>::fromDense(shape, {}, x);
+    TiledMatrix<float> tr =
+        *TiledMatrix<float>::fromDense({1, shape.cols}, {}, row);
+    TiledMatrix<float> r = *TiledMatrix<float>::uninitialized(tx.layout());
+    ElementwiseProgram<float> p;
+    p.numInputs = 2;
+    p.constants = {0.0f};
+    p.numTemps = 2;
+    p.code = {binaryOp(BinaryFn::Add, 3, 0, 1),
+              binaryOp(BinaryFn::Maximum, 4, 3, 2)};
+    p.result = 4;
+    ASSERT_TRUE(evaluate<float>(p, {&tx, &tr}, r).ok());
+    int64_t bad = 0;
+    for (int64_t off = 0; off < r.size(); ++off) {
+      Location loc = r.layout().locate(off);
+      float want = loc.isLogical
+                       ? naiveMaximum(x[loc.row * shape.cols + loc.col] +
+                                          row[loc.col],
+                                      0.0f)
+                       : 0.0f;
+      bad += std::memcmp(&r.data()[off], &want, 4) != 0;
+    }
+    EXPECT_EQ(bad, 0);
+  }
+}
+
+TEST(ElementwiseProgram, ChunkWalkCoversLogicalSlotsOnce) {
+  Shape shape{5, 7};
+  Layout layout = *Layout::get(shape, kSmall);
+  std::vector<float> storage(layout.numElements(), 9.0f);
+  std::vector<int> seen(layout.numElements(), 0);
+  int64_t last = -1;
+  Status st = forEachChunk(layout, 6, storage.data(), sizeof(float),
+                           [&](const Chunk &chunk) {
+    EXPECT_LE(chunk.slots, 6);
+    int64_t slots = 0;
+    bool contiguous = true;
+    for (const LogicalRun &run : chunk) {
+      EXPECT_GT(run.offset, last);
+      contiguous &= &run == chunk.runs ||
+                    (&run)[-1].offset + (&run)[-1].count == run.offset;
+      last = run.offset;
+      for (int64_t k = 0; k < run.count; ++k) {
+        EXPECT_EQ(rfcOffset(shape, kSmall, run.row, run.col + k),
+                  run.offset + k);
+        ++seen[run.offset + k];
+      }
+      slots += run.count;
+    }
+    EXPECT_EQ(slots, chunk.slots);
+    EXPECT_EQ(contiguous, chunk.contiguous);
+    return Status::success();
+  });
+  ASSERT_TRUE(st.ok());
+  for (int64_t off = 0; off < layout.numElements(); ++off) {
+    Location loc = layout.locate(off);
+    EXPECT_EQ(seen[off], loc.isLogical ? 1 : 0) << off;
+    if (!loc.isLogical)
+      EXPECT_EQ(storage[off], 0.0f) << "padding " << off;
+  }
 }
 
 TEST(LayoutCost, FormatAndBytes) {

@@ -181,6 +181,11 @@ void registerSystileElementwiseExecutionModels(
 /// All of the above.
 void registerAllExecutionModels(mlir::DialectRegistry &registry);
 
+/// How the model executes a systile.elementwise `op` (the runtime program
+/// it compiles the region to, a conversion kernel, or the region runner),
+/// in one line for tools and benchmarks.
+std::string describeElementwiseExecution(mlir::Operation *op);
+
 } // namespace systile::interp
 
 /// Generated interface declarations.

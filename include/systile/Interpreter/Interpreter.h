@@ -42,11 +42,13 @@ public:
   /// unreplaced, while such values live.
   mlir::FailureOr<llvm::SmallVector<RtValue>> run(mlir::func::FuncOp function,
                                                   llvm::ArrayRef<RtValue> args);
-  /// As above, consuming `args`: the function's frame then holds their only
-  /// references (unless the caller kept copies), so each argument is freed
-  /// after its last use and may be updated in place, as any other value.
+  /// As run, but moves `args` into the function (leaving them null): the
+  /// function's frame then holds their only references (unless the caller
+  /// kept copies), so each argument is freed after its last use and may be
+  /// updated in place by the op that uses it last (e.g. a
+  /// systile.elementwise result written into its dead input).
   mlir::FailureOr<llvm::SmallVector<RtValue>>
-  runConsuming(mlir::func::FuncOp function, llvm::SmallVector<RtValue> args);
+  runConsuming(mlir::func::FuncOp function, llvm::MutableArrayRef<RtValue> args);
 
   /// The matmuls executed so far, in order of completion.
   llvm::ArrayRef<MatmulRecord> matmuls() const;

@@ -50,8 +50,8 @@ struct SystilePipelineOptions
   Option<bool> propagateLayout{
       *this, "propagate-layout",
       llvm::cl::desc("Keep values tiled between matmuls "
-                     "(systile-propagate-layout): one pack per input, one "
-                     "unpack per output"),
+                     "(systile-propagate-layout, then systile-fuse-elementwise): "
+                     "one pack per input, one unpack per output"),
       llvm::cl::init(true)};
 
 
@@ -72,7 +72,8 @@ private:
 
 /// Adds to `pm` (anchored on builtin.module), nested on each func.func so
 /// that functions run in parallel: convert-linalg-to-systile, canonicalize,
-/// systile-propagate-layout (if enabled), loop-invariant-code-motion (packs
+/// systile-propagate-layout and systile-fuse-elementwise (if propagation is
+/// enabled), loop-invariant-code-motion (packs
 /// of loop-invariant weights leave their loops), systile-block-matmul,
 /// systile-fold-zero-tiles (if enabled),
 /// canonicalize, cse.

@@ -1,7 +1,10 @@
 //===- Elementwise.h - Element-wise kernels over tiled storage --*- C++ -*-===//
 //
-// The kernels behind systile.elementwise, systile.broadcast and
-// systile.splat (RFC section 5, second wave). They walk the storage in
+// Single-operation kernels for systile.elementwise, and the kernels behind
+// systile.broadcast and systile.splat (RFC section 5, second wave). A whole
+// region (a chain of these operations, broadcast operands, in place) runs
+// as one pass through ElementwiseProgram.h, which applies the same scalar
+// semantics (lib/Runtime/ElementwiseScalar.h). They walk the storage in
 // hardware order, one tile row (a contiguous run of `lanes` slots) at a
 // time: the logical prefix of the run is computed in a plain loop the
 // compiler vectorises, the rest of the run (padding) is written +0. So the

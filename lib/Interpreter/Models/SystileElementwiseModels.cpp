@@ -1,14 +1,21 @@
 //===- SystileElementwiseModels.cpp - Tiled element-wise execution --------===//
 //
 // Execution models of systile.elementwise, systile.broadcast and
-// systile.splat. An elementwise region of a recognised form (one unary or
-// binary arith/math op, cmpf + select, truncf, extf, or a copy, on block
-// arguments and constants) runs as one mask-aware runtime kernel
-// (Runtime/Elementwise.h); any other region is evaluated by the region
-// runner over the logical slots as lanes (ExecutableOpInterface::
-// supportsLanes), with the same scalar ops, so both paths give the bits of
-// the dense ops. Either way the result's padding is written +0. None of
-// these ops is a layout transform, so none counts in the layout figures.
+// systile.splat. An elementwise region whose every op is a kernel operation
+// (unary/binary arith and math ops, cmpf + select, constants, on one
+// element type) is compiled once into a runtime element-wise program
+// (Runtime/ElementwiseProgram.h) and runs in one chunked pass over the
+// tiled storage; a lone truncf/extf runs its conversion kernel; any other
+// region runs through the region runner over chunks of logical slots
+// gathered from the tiled storage (as lanes when every op is lane-wise,
+// ExecutableOpInterface::supportsLanes), scattered back into the result.
+// Inputs that broadcast along unit dimensions (1xN, Mx1, 1x1) are read in
+// place; no path ever evaluates a padding slot, and the result's padding is
+// written +0. When an input of the result's type dies here and nothing
+// else references its storage, the result is written into it in place.
+// All paths apply the same scalar ops to the same values, so they give the
+// bits of the dense ops. None of these ops is a layout transform, so none
+// counts in the layout figures.
 //
 //===----------------------------------------------------------------------===//
 
@@ -17,12 +24,14 @@
 #include "systile/Dialect/Systile/IR/SystileOps.h"
 #include "systile/Runtime/Conversion.h"
 #include "systile/Runtime/Elementwise.h"
+#include "systile/Runtime/ElementwiseProgram.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Math/IR/Math.h"
 
 #include <cstring>
 #include <optional>
+#include <variant>
 
 using namespace mlir;
 using namespace systile::interp;
@@ -55,35 +64,8 @@ template <typename T> T scalarAs(Attribute attr) {
 }
 
 //===----------------------------------------------------------------------===//
-// Region forms the runtime kernels run
+// Regions the runtime runs as element-wise programs
 //===----------------------------------------------------------------------===//
-
-/// Where a kernel operand comes from: block argument `arg`, or a constant.
-struct Slot {
-  int arg = -1;
-  Attribute constant;
-};
-
-struct Plan {
-  enum Kind { Fallback, Copy, Unary, Binary, Select, TruncF, ExtF };
-  Kind kind = Fallback;
-  rt::UnaryFn unary = rt::UnaryFn::Neg;
-  rt::BinaryFn binary = rt::BinaryFn::Add;
-  rt::CmpFn cmp = rt::CmpFn::OEQ;
-  SmallVector<Slot, 4> slots;
-  bool analysed = false;
-};
-
-std::optional<Slot> slotOf(Value v, Block &body) {
-  if (auto arg = dyn_cast<BlockArgument>(v))
-    return arg.getOwner() == &body
-               ? std::optional(Slot{int(arg.getArgNumber()), {}})
-               : std::nullopt;
-  auto constant = v.getDefiningOp<arith::ConstantOp>();
-  if (!constant || !isa<FloatAttr, IntegerAttr>(constant.getValue()))
-    return std::nullopt;
-  return Slot{-1, constant.getValue()};
-}
 
 std::optional<rt::UnaryFn> unaryFnOf(Operation *op) {
   if (isa<math::ExpOp>(op))
@@ -160,203 +142,8 @@ std::optional<rt::CmpFn> cmpFnOf(arith::CmpFPredicate p) {
   }
 }
 
-/// Fills `plan.slots` from `operands`; false if one is not a slot.
-bool addSlots(Plan &plan, ValueRange operands, Block &body) {
-  for (Value v : operands) {
-    std::optional<Slot> slot = slotOf(v, body);
-    if (!slot)
-      return false;
-    plan.slots.push_back(*slot);
-  }
-  return true;
-}
-
-/// The kernel form of a region whose yielded value `root` is computed by
-/// `numOps` non-constant ops, or Fallback.
-Plan::Kind matchRoot(Plan &plan, Operation *root, unsigned numOps, Block &body,
-                     Type element) {
-  bool isFloat = element.isF32() || element.isBF16();
-  if (numOps == 1 && root->getNumOperands() == 1 && isFloat) {
-    if (std::optional<rt::UnaryFn> fn = unaryFnOf(root)) {
-      plan.unary = *fn;
-      return addSlots(plan, root->getOperands(), body) ? Plan::Unary
-                                                       : Plan::Fallback;
-    }
-  }
-  if (numOps == 1 && root->getNumOperands() == 2)
-    if (std::optional<rt::BinaryFn> fn = binaryFnOf(root, isFloat)) {
-      plan.binary = *fn;
-      return addSlots(plan, root->getOperands(), body) ? Plan::Binary
-                                                       : Plan::Fallback;
-    }
-  if (auto trunc = dyn_cast<arith::TruncFOp>(root))
-    if (numOps == 1 && !trunc.getRoundingmodeAttr() && element.isBF16() &&
-        trunc.getIn().getType().isF32())
-      return addSlots(plan, root->getOperands(), body) ? Plan::TruncF
-                                                       : Plan::Fallback;
-  if (isa<arith::ExtFOp>(root) && numOps == 1 && element.isF32() &&
-      root->getOperand(0).getType().isBF16())
-    return addSlots(plan, root->getOperands(), body) ? Plan::ExtF
-                                                     : Plan::Fallback;
-  auto select = dyn_cast<arith::SelectOp>(root);
-  if (!select || numOps != 2 || !isFloat)
-    return Plan::Fallback;
-  auto cmp = select.getCondition().getDefiningOp<arith::CmpFOp>();
-  std::optional<rt::CmpFn> fn =
-      cmp ? cmpFnOf(cmp.getPredicate()) : std::nullopt;
-  if (!fn || cmp.getLhs().getType() != element)
-    return Plan::Fallback;
-  plan.cmp = *fn;
-  return addSlots(plan, cmp->getOperands(), body) &&
-                 addSlots(plan, {select.getTrueValue(), select.getFalseValue()},
-                          body)
-             ? Plan::Select
-             : Plan::Fallback;
-}
-
-const Plan &planOf(systile::ElementwiseOp op, ExecContext &ctx) {
-  Plan &plan = ctx.cached<Plan>(op);
-  if (plan.analysed)
-    return plan;
-  plan.analysed = true;
-  Block &body = op.getBody().front();
-  Value yielded = cast<systile::YieldOp>(body.getTerminator()).getValue();
-  unsigned numOps = 0;
-  for (Operation &inner : body.without_terminator())
-    numOps += isa<arith::ConstantOp>(inner) ? 0 : 1;
-  Type element = op.getType().getElementType();
-  // Every block argument has the element type of the kernel's operands.
-  bool uniform = llvm::all_of(body.getArgumentTypes(), [&](Type t) {
-    return t == body.getArgumentTypes().front();
-  });
-  if (auto arg = dyn_cast<BlockArgument>(yielded)) {
-    plan.kind = numOps == 0 ? Plan::Copy : Plan::Fallback;
-    plan.slots.push_back({int(arg.getArgNumber()), {}});
-  } else if (Operation *root = yielded.getDefiningOp();
-             root && root->getBlock() == &body && uniform) {
-    plan.kind = matchRoot(plan, root, numOps, body, element);
-  }
-  if (plan.kind == Plan::Fallback)
-    plan.slots.clear();
-  return plan;
-}
-
-/// The kernel operand of `slot` for inputs of element T.
-template <typename T>
-rt::Operand<T> operandOf(const Slot &slot, systile::ElementwiseOp op,
-                         ExecContext &ctx) {
-  if (slot.arg < 0)
-    return rt::Operand<T>::splat(scalarAs<T>(slot.constant));
-  return rt::Operand<T>::of(
-      std::get<rt::TiledMatrix<T>>(ctx.tiled(op.getInputs()[slot.arg]).matrix));
-}
-
-/// Runs a Unary/Binary/Select/Copy plan with inputs and result of element T.
-template <typename T>
-LogicalResult runSameType(const Plan &plan, systile::ElementwiseOp op,
-                          ExecContext &ctx) {
-  auto at = [&](unsigned i) { return operandOf<T>(plan.slots[i], op, ctx); };
-  switch (plan.kind) {
-  case Plan::Copy: {
-    rt::TiledMatrix<T> copy = *at(0).matrix;
-    copy.fillPadding(T{});
-    ctx.bind(op.getResult(), RtValue(std::move(copy)));
-    return success();
-  }
-  case Plan::Unary:
-    return bindMatrix<T>(op, ctx, rt::unary<T>(plan.unary, *at(0).matrix));
-  case Plan::Binary:
-    return bindMatrix<T>(op, ctx, rt::binary<T>(plan.binary, at(0), at(1)));
-  case Plan::Select:
-    return bindMatrix<T>(op, ctx,
-                         rt::select<T>(plan.cmp, at(0), at(1), at(2), at(3)));
-  default:
-    return op.emitError() << "internal error: no kernel for this region";
-  }
-}
-
-/// Whether the kernel can run: a Unary plan needs a matrix operand, a
-/// Binary/Select plan at least one (all-constant regions fall back).
-bool hasMatrixOperand(const Plan &plan) {
-  return llvm::any_of(plan.slots, [](const Slot &s) { return s.arg >= 0; }) &&
-         (plan.kind != Plan::Unary || plan.slots[0].arg >= 0);
-}
-
-//===----------------------------------------------------------------------===//
-// Fallback: the region over lanes of logical slots
-//===----------------------------------------------------------------------===//
-
-/// Lanes [begin, begin + n) of a rank-1 dense value, as a new value.
-FailureOr<DenseValue> lanes(Operation *op, ExecContext &ctx,
-                            const DenseValue &flat, int64_t begin, int64_t n) {
-  if (begin == 0 && n == flat.numElements())
-    return flat;
-  FailureOr<DenseValue> chunk = ctx.allocate(op, flat.kind(), {n});
-  if (failed(chunk))
-    return failure();
-  size_t bytes = elementSize(flat.kind());
-  std::memcpy(chunk->mutableData<char>(), flat.data<char>() + begin * bytes,
-              n * bytes);
-  return chunk;
-}
-
-LogicalResult runRegionOverLanes(systile::ElementwiseOp op, ExecContext &ctx) {
-  TiledType type = op.getType();
-  int64_t total = type.getNumLogicalElements();
-  FailureOr<ElementKind> kind = ExecContext::kindOf(op, type.getElementType());
-  if (failed(kind))
-    return failure();
-  SmallVector<DenseValue> flats;
-  for (Value input : op.getInputs()) {
-    auto dense = toDense(ctx.tiled(input));
-    if (!dense)
-      return ExecContext::fail(op, dense.takeError());
-    flats.push_back(dense->reshaped({total}));
-  }
-  FailureOr<DenseValue> out =
-      ctx.allocate(op, *kind, {type.getRows(), type.getCols()});
-  if (failed(out))
-    return failure();
-  size_t bytes = elementSize(*kind);
-  int64_t step = std::max<int64_t>(1, ctx.options().maxLanes);
-  for (int64_t begin = 0; begin < total; begin += step) {
-    int64_t n = std::min(step, total - begin);
-    SmallVector<RtValue> args;
-    for (const DenseValue &flat : flats) {
-      FailureOr<DenseValue> chunk = lanes(op, ctx, flat, begin, n);
-      if (failed(chunk))
-        return failure();
-      args.push_back(RtValue(std::move(*chunk)));
-    }
-    FailureOr<SmallVector<RtValue>> results = ctx.runRegion(op.getBody(), args);
-    if (failed(results))
-      return failure();
-    const RtValue &r = (*results)[0];
-    if (!r.isDense() || r.kind() != *kind ||
-        (r.dense().numElements() != n && r.dense().numElements() != 1))
-      return op.emitError() << "region yielded a value that is not " << n
-                            << " lanes of " << type.getElementType();
-    char *dst = out->mutableData<char>() + begin * bytes;
-    if (r.dense().numElements() == n)
-      std::memcpy(dst, r.dense().rawData(), n * bytes);
-    else
-      for (int64_t i = 0; i < n; ++i)
-        std::memcpy(dst + i * bytes, r.dense().rawData(), bytes);
-  }
-  rt::Geometry g{type.getSublanes(), type.getLanes(), type.getMxu()};
-  auto packed = packDense(*out, g);
-  if (!packed)
-    return ExecContext::fail(op, packed.takeError());
-  ctx.bind(op.getResult(), RtValue(std::move(*packed)));
-  return success();
-}
-
-//===----------------------------------------------------------------------===//
-// Models
-//===----------------------------------------------------------------------===//
-
 /// Calls f(T{}) for the storage type T of a tiled element type.
-template <typename F> LogicalResult withElement(Type element, F &&f) {
+template <typename F> auto withElement(Type element, F &&f) {
   if (element.isF32())
     return f(float());
   if (element.isBF16())
@@ -366,24 +153,422 @@ template <typename F> LogicalResult withElement(Type element, F &&f) {
   return f(int32_t());
 }
 
+/// Builds the program of a region whose block arguments and values all
+/// have element type T (cmpf masks aside), op by op; nullopt when an op is
+/// not a kernel operation.
+template <typename T> class ProgramBuilder {
+public:
+  ProgramBuilder(Block &body, Type element) : body(body), element(element) {}
+
+  std::optional<rt::ElementwiseProgram<T>> build() {
+    if (!llvm::all_of(body.getArgumentTypes(),
+                      [&](Type t) { return t == element; }))
+      return std::nullopt;
+    program.numInputs = static_cast<int>(body.getNumArguments());
+    for (BlockArgument arg : body.getArguments())
+      regs[arg] = static_cast<int>(arg.getArgNumber());
+    // Constants first: their registers precede the temporaries.
+    for (Operation &op : body.without_terminator())
+      if (auto constant = dyn_cast<arith::ConstantOp>(op)) {
+        if (constant.getType() != element)
+          return std::nullopt;
+        program.constants.push_back(scalarAs<T>(constant.getValue()));
+      }
+    int constant = program.numInputs;
+    for (Operation &op : body.without_terminator())
+      if (isa<arith::ConstantOp>(op))
+        regs[op.getResult(0)] = constant++;
+    for (Operation &op : body.without_terminator())
+      if (!isa<arith::ConstantOp>(op) && failed(add(op)))
+        return std::nullopt;
+    Value yielded = cast<systile::YieldOp>(body.getTerminator()).getValue();
+    if (!regs.count(yielded))
+      return std::nullopt;
+    program.result = regs[yielded];
+    if (!program.validate())
+      return std::nullopt;
+    return std::move(program);
+  }
+
+private:
+  LogicalResult add(Operation &op) {
+    bool isFloat = element.isF32() || element.isBF16();
+    rt::Instruction in;
+    if (auto cmp = dyn_cast<arith::CmpFOp>(op)) {
+      std::optional<rt::CmpFn> fn = cmpFnOf(cmp.getPredicate());
+      if (!fn || !isFloat || failed(operands(op, in)))
+        return failure();
+      in.kind = rt::Instruction::Cmp;
+      in.cmp = *fn;
+      in.dst = program.numMasks++;
+      masks[cmp.getResult()] = in.dst;
+      program.code.push_back(in);
+      return success();
+    }
+    if (op.getNumResults() != 1 || op.getResult(0).getType() != element)
+      return failure();
+    if (auto select = dyn_cast<arith::SelectOp>(op)) {
+      if (!masks.count(select.getCondition()) ||
+          !regs.count(select.getTrueValue()) ||
+          !regs.count(select.getFalseValue()))
+        return failure();
+      in.kind = rt::Instruction::Select;
+      in.a = masks[select.getCondition()];
+      in.b = regs[select.getTrueValue()];
+      in.c = regs[select.getFalseValue()];
+    } else if (std::optional<rt::UnaryFn> fn = unaryFnOf(&op);
+               fn && isFloat && op.getNumOperands() == 1) {
+      in.kind = rt::Instruction::Unary;
+      in.unary = *fn;
+      if (failed(operands(op, in)))
+        return failure();
+    } else if (std::optional<rt::BinaryFn> fn = binaryFnOf(&op, isFloat);
+               fn && op.getNumOperands() == 2) {
+      in.kind = rt::Instruction::Binary;
+      in.binary = *fn;
+      if (failed(operands(op, in)))
+        return failure();
+    } else {
+      return failure();
+    }
+    in.dst = program.firstTemp() + program.numTemps++;
+    regs[op.getResult(0)] = in.dst;
+    program.code.push_back(in);
+    return success();
+  }
+
+  /// Sets in.a (and in.b) to the registers of op's value operands.
+  LogicalResult operands(Operation &op, rt::Instruction &in) {
+    int *slots[] = {&in.a, &in.b};
+    if (op.getNumOperands() > 2)
+      return failure();
+    for (auto [i, v] : llvm::enumerate(op.getOperands())) {
+      auto it = regs.find(v);
+      if (it == regs.end())
+        return failure();
+      *slots[i] = it->second;
+    }
+    return success();
+  }
+
+  Block &body;
+  Type element;
+  rt::ElementwiseProgram<T> program;
+  llvm::DenseMap<Value, int> regs, masks;
+};
+
+using AnyProgram =
+    std::variant<std::monostate, rt::ElementwiseProgram<float>,
+                 rt::ElementwiseProgram<rt::bf16>,
+                 rt::ElementwiseProgram<int8_t>,
+                 rt::ElementwiseProgram<int32_t>>;
+
+/// How an elementwise op executes, decided once per op.
+struct Analysis {
+  enum Kind { Program, TruncF, ExtF, Region };
+  Kind kind = Region;
+  AnyProgram program;
+  /// Region: whether every op of the body runs on many lanes at once.
+  bool lanes = false;
+};
+
+/// Whether every op of the body evaluates lane-wise (constants broadcast).
+bool bodySupportsLanes(Block &body) {
+  return llvm::all_of(body.without_terminator(), [](Operation &op) {
+    if (op.hasTrait<OpTrait::ConstantLike>())
+      return true;
+    auto model = dyn_cast<ExecutableOpInterface>(&op);
+    return model && model.supportsLanes() && op.getNumRegions() == 0;
+  });
+}
+
+Analysis analyse(systile::ElementwiseOp op) {
+  Analysis a;
+  Block &body = op.getBody().front();
+  Type element = op.getType().getElementType();
+  bool fullShape = llvm::all_of(op.getInputs(), [&](Value v) {
+    return cast<TiledType>(v.getType()).getShape() == op.getType().getShape();
+  });
+  Value yielded = cast<systile::YieldOp>(body.getTerminator()).getValue();
+  Operation *root = yielded.getDefiningOp();
+  bool single = llvm::hasSingleElement(body.without_terminator()) && root &&
+                root->getNumOperands() == 1 &&
+                root->getOperand(0) == body.getArgument(0) &&
+                body.getNumArguments() == 1 && fullShape;
+  auto trunc = dyn_cast_if_present<arith::TruncFOp>(root);
+  if (single && trunc && !trunc.getRoundingmodeAttr() && element.isBF16() &&
+      trunc.getIn().getType().isF32()) {
+    a.kind = Analysis::TruncF;
+    return a;
+  }
+  if (single && isa_and_present<arith::ExtFOp>(root) && element.isF32() &&
+      body.getArgument(0).getType().isBF16()) {
+    a.kind = Analysis::ExtF;
+    return a;
+  }
+  withElement(element, [&](auto tag) {
+    using T = decltype(tag);
+    if (auto p = ProgramBuilder<T>(body, element).build()) {
+      a.kind = Analysis::Program;
+      a.program = std::move(*p);
+    }
+  });
+  if (a.kind == Analysis::Region)
+    a.lanes = bodySupportsLanes(body);
+  return a;
+}
+
+const Analysis &analysisOf(systile::ElementwiseOp op, ExecContext &ctx) {
+  struct Cached {
+    std::optional<Analysis> analysis;
+  };
+  Cached &cached = ctx.cached<Cached>(op);
+  if (!cached.analysis)
+    cached.analysis = analyse(op);
+  return *cached.analysis;
+}
+
+//===----------------------------------------------------------------------===//
+// Operands and the in-place result
+//===----------------------------------------------------------------------===//
+
+/// The tiled values of an elementwise op's inputs, and the one whose
+/// storage the result takes over: an input of the result's shape and
+/// element type that dies at this op and that nothing else references.
+struct Operands {
+  SmallVector<const TiledValue *, 4> inputs;
+  /// An input taken out of the frame (its last use); it keeps that
+  /// storage alive while the op runs.
+  RtValue taken;
+  /// Whether `taken` may become the result (it had no other owner).
+  bool inPlace = false;
+};
+
+Operands collectOperands(systile::ElementwiseOp op, ExecContext &ctx) {
+  Operands ops;
+  TiledType result = op.getType();
+  int takenIndex = -1;
+  for (OpOperand &operand : op->getOpOperands()) {
+    auto type = cast<TiledType>(operand.get().getType());
+    if (takenIndex >= 0 ||
+        type.getShape() != result.getShape() ||
+        type.getElementType() != result.getElementType() ||
+        !ctx.isLastUse(operand))
+      continue;
+    ops.taken = ctx.take(operand);
+    ops.inPlace = ops.taken.isUniqueTiled();
+    takenIndex = static_cast<int>(operand.getOperandNumber());
+  }
+  for (auto [i, v] : llvm::enumerate(op.getInputs()))
+    ops.inputs.push_back(static_cast<int>(i) == takenIndex ? &ops.taken.tiled()
+                                                           : &ctx.tiled(v));
+  return ops;
+}
+
+/// The result's matrix: the taken input's storage, or a new one.
+template <typename T>
+FailureOr<rt::TiledMatrix<T> *> resultMatrix(systile::ElementwiseOp op,
+                                             Operands &ops,
+                                             std::optional<RtValue> &fresh) {
+  if (ops.inPlace)
+    return &std::get<rt::TiledMatrix<T>>(ops.taken.mutableTiled().matrix);
+  TiledType type = op.getType();
+  auto layout = rt::Layout::get({type.getRows(), type.getCols()},
+                                {type.getSublanes(), type.getLanes(),
+                                 type.getMxu()});
+  if (!layout)
+    return op.emitError() << "'" << op->getName() << "': " << layout.error();
+  auto made = rt::TiledMatrix<T>::uninitialized(*layout);
+  if (!made)
+    return op.emitError() << "'" << op->getName() << "': " << made.error();
+  fresh.emplace(RtValue(made.take()));
+  return &std::get<rt::TiledMatrix<T>>(fresh->mutableTiled().matrix);
+}
+
+/// Binds the result: the taken input (updated in place) or `fresh`.
+void bindResult(systile::ElementwiseOp op, ExecContext &ctx, Operands &ops,
+                std::optional<RtValue> &fresh) {
+  ctx.bind(op.getResult(), ops.inPlace ? std::move(ops.taken)
+                                       : std::move(*fresh));
+}
+
+//===----------------------------------------------------------------------===//
+// Execution paths
+//===----------------------------------------------------------------------===//
+
+template <typename T>
+LogicalResult runProgram(systile::ElementwiseOp op, ExecContext &ctx,
+                         const rt::ElementwiseProgram<T> &program) {
+  Operands ops = collectOperands(op, ctx);
+  std::optional<RtValue> fresh;
+  FailureOr<rt::TiledMatrix<T> *> result = resultMatrix<T>(op, ops, fresh);
+  if (failed(result))
+    return failure();
+  std::vector<const rt::TiledMatrix<T> *> inputs;
+  for (const TiledValue *v : ops.inputs)
+    inputs.push_back(&std::get<rt::TiledMatrix<T>>(v->matrix));
+  if (rt::Status status = rt::evaluate(program, inputs, **result); !status)
+    return op.emitError() << "'" << op->getName() << "': "
+                          << status.message();
+  bindResult(op, ctx, ops, fresh);
+  return success();
+}
+
+/// Chunk buffers for the region runner: one per input, shared with the
+/// lane values the region sees (read-only to it).
+struct ChunkBuffers {
+  SmallVector<std::shared_ptr<char>, 4> inputs;
+  std::shared_ptr<char> output;
+};
+
+FailureOr<std::shared_ptr<char>> chunkBuffer(Operation *op, int64_t slots,
+                                             size_t bytes) {
+  rt::Expected<void *> p = rt::tryAllocate(slots, bytes, "region chunk");
+  if (!p)
+    return op->emitError() << "'" << op->getName() << "': " << p.error();
+  return std::shared_ptr<char>(static_cast<char *>(*p), rt::deallocate);
+}
+
+/// The region's value for each slot of `chunk` (gathered inputs in
+/// `buffers`): one run of the region over the chunk's lanes, or one run
+/// per slot when some op is not lane-wise. Scatters into `storage`.
+LogicalResult runRegionOnChunk(systile::ElementwiseOp op, ExecContext &ctx,
+                               const rt::Chunk &chunk, bool lanes,
+                               ArrayRef<ElementKind> kinds,
+                               ChunkBuffers &buffers, ElementKind resultKind,
+                               void *storage) {
+  size_t rbytes = elementSize(resultKind);
+  auto evaluate = [&](int64_t first, int64_t n,
+                      ArrayRef<int64_t> shape) -> FailureOr<DenseValue> {
+    SmallVector<RtValue, 4> args;
+    for (auto [kind, buf] : llvm::zip(kinds, buffers.inputs))
+      args.push_back(RtValue(DenseValue::adopt(
+          kind, shape, buf, buf.get() + first * elementSize(kind))));
+    FailureOr<SmallVector<RtValue>> r = ctx.runRegion(op.getBody(), args);
+    if (failed(r))
+      return failure();
+    const RtValue &v = (*r)[0];
+    if (!v.isDense() || v.kind() != resultKind ||
+        (v.dense().numElements() != n && v.dense().numElements() != 1))
+      return op.emitError() << "region yielded a value that is not " << n
+                            << " lanes of " << op.getType().getElementType();
+    return v.dense();
+  };
+  if (lanes) {
+    FailureOr<DenseValue> v = evaluate(0, chunk.slots, {chunk.slots});
+    if (failed(v))
+      return failure();
+    rt::scatterChunk(v->rawData(), v->numElements() == 1, chunk, storage,
+                     rbytes);
+    return success();
+  }
+  for (int64_t i = 0; i < chunk.slots; ++i) {
+    FailureOr<DenseValue> v = evaluate(i, 1, {});
+    if (failed(v))
+      return failure();
+    std::memcpy(buffers.output.get() + i * rbytes, v->rawData(), rbytes);
+  }
+  rt::scatterChunk(buffers.output.get(), false, chunk, storage, rbytes);
+  return success();
+}
+
+/// Any region: chunks of logical slots gathered from the tiled inputs
+/// (broadcast ones read in place), run through the region runner, and
+/// scattered into the result; padding is never evaluated and becomes +0.
+template <typename T>
+LogicalResult runRegion(systile::ElementwiseOp op, ExecContext &ctx,
+                        bool lanes) {
+  Operands ops = collectOperands(op, ctx);
+  std::optional<RtValue> fresh;
+  FailureOr<rt::TiledMatrix<T> *> result = resultMatrix<T>(op, ops, fresh);
+  if (failed(result))
+    return failure();
+  rt::TiledMatrix<T> &out = **result;
+  int64_t maxSlots = lanes ? std::max<int64_t>(1, ctx.options().maxLanes) : 1;
+  int64_t capacity = std::max(maxSlots, out.geometry().lanes);
+  ChunkBuffers buffers;
+  SmallVector<ElementKind, 4> kinds;
+  SmallVector<rt::Broadcast, 4> broadcasts;
+  for (const TiledValue *in : ops.inputs) {
+    kinds.push_back(in->kind());
+    broadcasts.push_back(*rt::broadcastOf(in->shape(), out.shape()));
+    FailureOr<std::shared_ptr<char>> buf =
+        chunkBuffer(op, capacity, elementSize(in->kind()));
+    if (failed(buf))
+      return failure();
+    buffers.inputs.push_back(*buf);
+  }
+  FailureOr<std::shared_ptr<char>> outBuf =
+      chunkBuffer(op, capacity, sizeof(T));
+  if (failed(outBuf))
+    return failure();
+  buffers.output = *outBuf;
+  ElementKind resultKind = *getElementKind(op.getType().getElementType());
+  bool failedRegion = false;
+  rt::Status status = rt::forEachChunk(
+      out.layout(), maxSlots, out.data(), sizeof(T),
+      [&](const rt::Chunk &chunk) -> rt::Status {
+        for (size_t i = 0; i < ops.inputs.size(); ++i)
+          std::visit(
+              [&](const auto &m) {
+                rt::gatherChunk(m.data(), m.layout(), broadcasts[i], chunk,
+                                buffers.inputs[i].get(), elementSize(kinds[i]));
+              },
+              ops.inputs[i]->matrix);
+        if (failed(runRegionOnChunk(op, ctx, chunk, lanes, kinds, buffers,
+                                    resultKind, out.data()))) {
+          failedRegion = true;
+          return rt::Status::error("region failed");
+        }
+        return rt::Status::success();
+      });
+  if (failedRegion || !status)
+    return failure();
+  out.setPadKind(rt::PadKind::Zero);
+  bindResult(op, ctx, ops, fresh);
+  return success();
+}
+
+LogicalResult executeElementwise(systile::ElementwiseOp op,
+                                 ExecContext &ctx) {
+  const Analysis &a = analysisOf(op, ctx);
+  switch (a.kind) {
+  case Analysis::TruncF:
+    return bindMatrix<rt::bf16>(
+        op, ctx,
+        rt::truncToBF16(std::get<rt::TiledMatrix<float>>(
+            ctx.tiled(op.getInputs()[0]).matrix)));
+  case Analysis::ExtF:
+    return bindMatrix<float>(
+        op, ctx,
+        rt::extToF32(std::get<rt::TiledMatrix<rt::bf16>>(
+            ctx.tiled(op.getInputs()[0]).matrix)));
+  case Analysis::Program:
+    return std::visit(
+        [&](const auto &p) -> LogicalResult {
+          using P = std::decay_t<decltype(p)>;
+          if constexpr (std::is_same_v<P, std::monostate>)
+            return op.emitError() << "internal error: no program";
+          else
+            return runProgram(op, ctx, p);
+        },
+        a.program);
+  case Analysis::Region:
+    break;
+  }
+  return withElement(op.getType().getElementType(),
+                     [&](auto tag) -> LogicalResult {
+                       return runRegion<decltype(tag)>(op, ctx, a.lanes);
+                     });
+}
+
+//===----------------------------------------------------------------------===//
+// Models
+//===----------------------------------------------------------------------===//
+
 struct ElementwiseModel : Base<ElementwiseModel, systile::ElementwiseOp> {
   LogicalResult execute(Operation *o, ExecContext &ctx) const {
-    auto op = cast<systile::ElementwiseOp>(o);
-    const Plan &plan = planOf(op, ctx);
-    if (plan.kind == Plan::Fallback || !hasMatrixOperand(plan))
-      return runRegionOverLanes(op, ctx);
-    if (plan.kind == Plan::TruncF)
-      return bindMatrix<rt::bf16>(
-          op, ctx,
-          rt::truncToBF16(*operandOf<float>(plan.slots[0], op, ctx).matrix));
-    if (plan.kind == Plan::ExtF)
-      return bindMatrix<float>(
-          op, ctx,
-          rt::extToF32(*operandOf<rt::bf16>(plan.slots[0], op, ctx).matrix));
-    return withElement(op.getType().getElementType(),
-                       [&](auto tag) -> LogicalResult {
-                         return runSameType<decltype(tag)>(plan, op, ctx);
-                       });
+    return executeElementwise(cast<systile::ElementwiseOp>(o), ctx);
   }
 };
 
@@ -421,6 +606,42 @@ struct SplatModel : Base<SplatModel, systile::SplatOp> {
 };
 
 } // namespace
+
+std::string systile::interp::describeElementwiseExecution(Operation *op) {
+  auto ew = dyn_cast<systile::ElementwiseOp>(op);
+  if (!ew)
+    return "not a systile.elementwise";
+  Analysis a = analyse(ew);
+  std::vector<rt::Broadcast> broadcasts;
+  for (Value v : ew.getInputs())
+    broadcasts.push_back(
+        *rt::broadcastOf({cast<TiledType>(v.getType()).getRows(),
+                          cast<TiledType>(v.getType()).getCols()},
+                         {ew.getType().getRows(), ew.getType().getCols()}));
+  switch (a.kind) {
+  case Analysis::TruncF:
+    return "truncf kernel";
+  case Analysis::ExtF:
+    return "extf kernel";
+  case Analysis::Program:
+    return std::visit(
+        [&](const auto &p) -> std::string {
+          if constexpr (std::is_same_v<std::decay_t<decltype(p)>,
+                                       std::monostate>)
+            return "?";
+          else
+            return "element-wise program, " +
+                   std::to_string(rt::kDefaultChunkSlots) +
+                   "-slot chunks: " + p.str(broadcasts);
+        },
+        a.program);
+  case Analysis::Region:
+    break;
+  }
+  return a.lanes ? "region runner, chunks of logical slots as lanes"
+                 : "region runner, one slot at a time (an op is not "
+                   "lane-wise)";
+}
 
 void systile::interp::registerSystileElementwiseExecutionModels(
     DialectRegistry &registry) {

@@ -118,3 +118,48 @@ func.func @elementwise_not_constant(%x: !systile.tiled<1x5xf32>) -> !systile.til
   }
   return %0 : !systile.tiled<1x5xf32>
 }
+
+// -----
+
+// A broadcast feeding an input folds into the elementwise op, which reads
+// the 1x5 row (dim 0) and the 3x1 column (dim 1) itself; a broadcast with
+// another user stays for that user.
+// CHECK-LABEL: func.func @broadcast_inputs_fold
+// CHECK-SAME: (%[[X:.*]]: !systile.tiled<3x5xf32, {{.*}}>, %[[R:.*]]: !systile.tiled<1x5xf32, {{.*}}>, %[[C:.*]]: !systile.tiled<3x1xf32, {{.*}}>)
+// CHECK: %[[BC:.*]] = systile.broadcast %[[C]] dim = 1
+// CHECK-NOT: systile.broadcast
+// CHECK: %[[Y:.*]] = systile.elementwise ins(%[[X]], %[[R]], %[[C]] : !systile.tiled<3x5xf32, #systile.geometry<2x4, mxu = 4>>, !systile.tiled<1x5xf32, #systile.geometry<2x4, mxu = 4>>, !systile.tiled<3x1xf32, #systile.geometry<2x4, mxu = 4>>)
+// CHECK: return %[[Y]], %[[BC]]
+func.func @broadcast_inputs_fold(%x: !systile.tiled<3x5xf32, #systile.geometry<2x4, mxu = 4>>, %r: !systile.tiled<1x5xf32, #systile.geometry<2x4, mxu = 4>>, %c: !systile.tiled<3x1xf32, #systile.geometry<2x4, mxu = 4>>) -> (!systile.tiled<3x5xf32, #systile.geometry<2x4, mxu = 4>>, !systile.tiled<3x5xf32, #systile.geometry<2x4, mxu = 4>>) {
+  %br = systile.broadcast %r dim = 0 : !systile.tiled<1x5xf32, #systile.geometry<2x4, mxu = 4>> -> !systile.tiled<3x5xf32, #systile.geometry<2x4, mxu = 4>>
+  %bc = systile.broadcast %c dim = 1 : !systile.tiled<3x1xf32, #systile.geometry<2x4, mxu = 4>> -> !systile.tiled<3x5xf32, #systile.geometry<2x4, mxu = 4>>
+  %0 = systile.elementwise ins(%x, %br, %bc : !systile.tiled<3x5xf32, #systile.geometry<2x4, mxu = 4>>, !systile.tiled<3x5xf32, #systile.geometry<2x4, mxu = 4>>, !systile.tiled<3x5xf32, #systile.geometry<2x4, mxu = 4>>) -> !systile.tiled<3x5xf32, #systile.geometry<2x4, mxu = 4>> {
+  ^bb0(%a: f32, %b: f32, %d: f32):
+    %s = arith.addf %a, %b : f32
+    %t = arith.mulf %s, %d : f32
+    systile.yield %t : f32
+  }
+  return %0, %bc : !systile.tiled<3x5xf32, #systile.geometry<2x4, mxu = 4>>, !systile.tiled<3x5xf32, #systile.geometry<2x4, mxu = 4>>
+}
+
+// -----
+
+// Constant broadcast inputs fold slot by slot. On 2x4 tiles, 2x3 is one
+// tile: (r, c) at offset 4r + c. x = [[1, 2, 3], [4, 5, 6]], the row
+// [10, 20, 30] at offsets 0-2, the column [100, 200] at offsets 0 and 4:
+// x + row + column = [[111, 122, 133], [214, 225, 236]], padding zero.
+// CHECK-LABEL: func.func @elementwise_of_broadcast_constants
+// CHECK-NEXT: %[[C:.*]] = systile.constant dense<[1.110000e+02, 1.220000e+02, 1.330000e+02, 0.000000e+00, 2.140000e+02, 2.250000e+02, 2.360000e+02, 0.000000e+00]> : tensor<8xf32>
+// CHECK-NEXT: return %[[C]]
+func.func @elementwise_of_broadcast_constants() -> !systile.tiled<2x3xf32, #systile.geometry<2x4, mxu = 4>> {
+  %x = systile.constant dense<[1.0, 2.0, 3.0, 0.0, 4.0, 5.0, 6.0, 0.0]> : tensor<8xf32> -> !systile.tiled<2x3xf32, #systile.geometry<2x4, mxu = 4>>
+  %r = systile.constant dense<[10.0, 20.0, 30.0, 0.0, 0.0, 0.0, 0.0, 0.0]> : tensor<8xf32> -> !systile.tiled<1x3xf32, #systile.geometry<2x4, mxu = 4>>
+  %c = systile.constant dense<[100.0, 0.0, 0.0, 0.0, 200.0, 0.0, 0.0, 0.0]> : tensor<8xf32> -> !systile.tiled<2x1xf32, #systile.geometry<2x4, mxu = 4>>
+  %0 = systile.elementwise ins(%x, %r, %c : !systile.tiled<2x3xf32, #systile.geometry<2x4, mxu = 4>>, !systile.tiled<1x3xf32, #systile.geometry<2x4, mxu = 4>>, !systile.tiled<2x1xf32, #systile.geometry<2x4, mxu = 4>>) -> !systile.tiled<2x3xf32, #systile.geometry<2x4, mxu = 4>> {
+  ^bb0(%a: f32, %b: f32, %d: f32):
+    %s = arith.addf %a, %b : f32
+    %t = arith.addf %s, %d : f32
+    systile.yield %t : f32
+  }
+  return %0 : !systile.tiled<2x3xf32, #systile.geometry<2x4, mxu = 4>>
+}

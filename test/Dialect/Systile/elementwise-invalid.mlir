@@ -64,10 +64,48 @@ func.func @elementwise_no_inputs() {
 // -----
 
 func.func @elementwise_shape(%x: !systile.tiled<3x4xf32, #systile.geometry<2x4, mxu = 4>>) {
-  // expected-error @below {{input #0 has logical shape 3x4 but the result has 3x5; broadcast it first (systile.broadcast)}}
+  // expected-error @below {{input #0 has logical shape 3x4, which does not broadcast to the result's 3x5: each dimension must equal the result's or be 1}}
   %0 = systile.elementwise ins(%x : !systile.tiled<3x4xf32, #systile.geometry<2x4, mxu = 4>>) -> !systile.tiled<3x5xf32, #systile.geometry<2x4, mxu = 4>> {
   ^bb0(%a: f32):
     systile.yield %a : f32
+  }
+  return
+}
+
+// -----
+
+// A row of the wrong length: 1x4 repeats down the rows of a 3x4, not a 3x5.
+func.func @elementwise_row_length(%x: !systile.tiled<3x5xf32, #systile.geometry<2x4, mxu = 4>>, %b: !systile.tiled<1x4xf32, #systile.geometry<2x4, mxu = 4>>) {
+  // expected-error @below {{input #1 has logical shape 1x4, which does not broadcast to the result's 3x5: each dimension must equal the result's or be 1}}
+  %0 = systile.elementwise ins(%x, %b : !systile.tiled<3x5xf32, #systile.geometry<2x4, mxu = 4>>, !systile.tiled<1x4xf32, #systile.geometry<2x4, mxu = 4>>) -> !systile.tiled<3x5xf32, #systile.geometry<2x4, mxu = 4>> {
+  ^bb0(%a: f32, %c: f32):
+    %s = arith.addf %a, %c : f32
+    systile.yield %s : f32
+  }
+  return
+}
+
+// -----
+
+// A unit dimension of the result does not broadcast to a larger input.
+func.func @elementwise_input_larger(%x: !systile.tiled<3x5xf32, #systile.geometry<2x4, mxu = 4>>) {
+  // expected-error @below {{input #0 has logical shape 3x5, which does not broadcast to the result's 1x5: each dimension must equal the result's or be 1}}
+  %0 = systile.elementwise ins(%x : !systile.tiled<3x5xf32, #systile.geometry<2x4, mxu = 4>>) -> !systile.tiled<1x5xf32, #systile.geometry<2x4, mxu = 4>> {
+  ^bb0(%a: f32):
+    systile.yield %a : f32
+  }
+  return
+}
+
+// -----
+
+// A broadcast column still needs the result's geometry.
+func.func @elementwise_column_geometry(%x: !systile.tiled<3x5xf32, #systile.geometry<2x4, mxu = 4>>, %c: !systile.tiled<3x1xf32>) {
+  // expected-error @below {{input #1 has geometry #systile.geometry<8x128, mxu = 128> but the result has #systile.geometry<2x4, mxu = 4>}}
+  %0 = systile.elementwise ins(%x, %c : !systile.tiled<3x5xf32, #systile.geometry<2x4, mxu = 4>>, !systile.tiled<3x1xf32>) -> !systile.tiled<3x5xf32, #systile.geometry<2x4, mxu = 4>> {
+  ^bb0(%a: f32, %d: f32):
+    %s = arith.subf %a, %d : f32
+    systile.yield %s : f32
   }
   return
 }

@@ -54,3 +54,19 @@ func.func @elementwise(%x: !u, %b: !t) -> (!t, !h) {
   }
   return %0, %1 : !t, !h
 }
+
+// Inputs that broadcast along unit dimensions: a 1x5 row, a 3x1 column and
+// a 1x1 scalar over a 3x5 result.
+// CHECK-LABEL: func.func @elementwise_broadcast_inputs
+// CHECK: systile.elementwise ins(%{{.*}}, %{{.*}}, %{{.*}}, %{{.*}} : !systile.tiled<3x5xf32, #systile.geometry<2x4, mxu = 4>>, !systile.tiled<1x5xf32, #systile.geometry<2x4, mxu = 4>>, !systile.tiled<3x1xf32, #systile.geometry<2x4, mxu = 4>>, !systile.tiled<1x1xf32, #systile.geometry<2x4, mxu = 4>>) -> !systile.tiled<3x5xf32, #systile.geometry<2x4, mxu = 4>> {
+// CHECK-NEXT: ^bb0(%{{.*}}: f32, %{{.*}}: f32, %{{.*}}: f32, %{{.*}}: f32):
+func.func @elementwise_broadcast_inputs(%x: !t, %row: !r, %col: !c, %s: !systile.tiled<1x1xf32, #systile.geometry<2x4, mxu = 4>>) -> !t {
+  %0 = systile.elementwise ins(%x, %row, %col, %s : !t, !r, !c, !systile.tiled<1x1xf32, #systile.geometry<2x4, mxu = 4>>) -> !t {
+  ^bb0(%a: f32, %b: f32, %c: f32, %d: f32):
+    %0 = arith.addf %a, %b : f32
+    %1 = arith.subf %0, %c : f32
+    %2 = arith.mulf %1, %d : f32
+    systile.yield %2 : f32
+  }
+  return %0 : !t
+}

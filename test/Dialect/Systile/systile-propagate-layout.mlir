@@ -8,12 +8,13 @@
 
 // Unpack pushed down, pack bubbled up: the bias add (a broadcast row) and
 // the ReLU between two tiled values become tiled ops; the bias is packed
-// once as a 1x5 row (a constant: folded to storage order).
+// once as a 1x5 row (a constant: folded to storage order), which the
+// elementwise op reads as a broadcast input: no 3x5 bias is built.
 // CHECK-LABEL: func.func @bias_relu
 // CHECK-SAME: (%[[M:.*]]: !systile.tiled<3x5xf32, #systile.geometry<2x4, mxu = 4>>)
 // CHECK-DAG: %[[B:.*]] = systile.constant dense<[1.000000e+00, 2.000000e+00, 3.000000e+00, 4.000000e+00, 0.000000e+00, 0.000000e+00, 0.000000e+00, 0.000000e+00, 5.000000e+00, {{.*}}]> : tensor<16xf32> -> !systile.tiled<1x5xf32, #systile.geometry<2x4, mxu = 4>>
-// CHECK-DAG: %[[BB:.*]] = systile.broadcast %[[B]] dim = 0 : {{.*}} -> !systile.tiled<3x5xf32, #systile.geometry<2x4, mxu = 4>>
-// CHECK: %[[S:.*]] = systile.elementwise ins(%[[M]], %[[BB]] : {{.*}}) -> !systile.tiled<3x5xf32, #systile.geometry<2x4, mxu = 4>> {
+// CHECK-NOT: systile.broadcast
+// CHECK: %[[S:.*]] = systile.elementwise ins(%[[M]], %[[B]] : !systile.tiled<3x5xf32, #systile.geometry<2x4, mxu = 4>>, !systile.tiled<1x5xf32, #systile.geometry<2x4, mxu = 4>>) -> !systile.tiled<3x5xf32, #systile.geometry<2x4, mxu = 4>> {
 // CHECK-NEXT: ^bb0(%[[A0:.*]]: f32, %[[A1:.*]]: f32):
 // CHECK-NEXT: %[[ADD:.*]] = arith.addf %[[A0]], %[[A1]] : f32
 // CHECK-NEXT: systile.yield %[[ADD]] : f32
@@ -137,13 +138,13 @@ func.func @named_and_arith(%a: !systile.tiled<3x5xf32, #systile.geometry<2x4, mx
 #rowsum = affine_map<(d0, d1) -> (d0)>
 
 // exp(x) / sum_row(exp(x)): the sum becomes systile.reduce along the rows,
-// and the division broadcasts its Mx1 result as a column, still tiled.
+// and the division reads its Mx1 result as a broadcast column input.
 // CHECK-LABEL: func.func @normalise
 // CHECK-SAME: (%[[X:.*]]: !systile.tiled<3x5xf32, #systile.geometry<2x4, mxu = 4>>)
 // CHECK: %[[E:.*]] = systile.elementwise ins(%[[X]] : {{.*}})
 // CHECK: %[[S:.*]] = systile.reduce <sum> %[[E]] dim = 1 : {{.*}} -> !systile.tiled<3x1xf32, #systile.geometry<2x4, mxu = 4>>
-// CHECK: %[[C:.*]] = systile.broadcast %[[S]] dim = 1 : !systile.tiled<3x1xf32, #systile.geometry<2x4, mxu = 4>> -> !systile.tiled<3x5xf32, #systile.geometry<2x4, mxu = 4>>
-// CHECK: %[[D:.*]] = systile.elementwise ins(%[[E]], %[[C]] : {{.*}})
+// CHECK-NOT: systile.broadcast
+// CHECK: %[[D:.*]] = systile.elementwise ins(%[[E]], %[[S]] : !systile.tiled<3x5xf32, #systile.geometry<2x4, mxu = 4>>, !systile.tiled<3x1xf32, #systile.geometry<2x4, mxu = 4>>)
 // CHECK: arith.divf
 // CHECK: systile.unpack %[[D]]
 // CHECK-NOT: linalg.generic
@@ -251,11 +252,12 @@ func.func @geometry_conflict(%a: !systile.tiled<3x5xf32, #systile.geometry<2x4, 
 #id = affine_map<(d0, d1) -> (d0, d1)>
 #scalar = affine_map<(d0, d1) -> ()>
 
-// A scalar input becomes a splat; a payload that reads linalg.index stays.
+// A scalar input becomes a 1x1 splat (broadcast by the elementwise op); a
+// payload that reads linalg.index stays.
 // CHECK-LABEL: func.func @scalar_and_index
 // CHECK-SAME: (%[[X:.*]]: !systile.tiled<3x5xf32, #systile.geometry<2x4, mxu = 4>>, %[[V:.*]]: f32)
-// CHECK: %[[S:.*]] = systile.splat %[[V]]
-// CHECK: systile.elementwise ins(%[[X]], %[[S]] : {{.*}})
+// CHECK: %[[S:.*]] = systile.splat %[[V]] : !systile.tiled<1x1xf32, #systile.geometry<2x4, mxu = 4>>
+// CHECK: systile.elementwise ins(%[[X]], %[[S]] : {{.*}}, !systile.tiled<1x1xf32, #systile.geometry<2x4, mxu = 4>>)
 // CHECK: linalg.generic
 // CHECK: linalg.index
 func.func @scalar_and_index(%x: !systile.tiled<3x5xf32, #systile.geometry<2x4, mxu = 4>>, %v: f32) -> (tensor<3x5xf32>, tensor<3x5xf32>) {

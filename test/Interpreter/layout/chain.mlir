@@ -22,8 +22,9 @@
 // IR: systile.pack %arg0
 // IR-NOT: systile.pack
 // IR-NOT: linalg.
-// IR: systile.reduce <sum> {{.*}} dim = 1
-// IR: systile.broadcast {{.*}} dim = 1
+// IR: %[[SUM:.*]] = systile.reduce <sum> {{.*}} dim = 1
+// IR-NOT: systile.broadcast
+// IR: systile.elementwise ins(%{{.*}}, %[[SUM]] : !systile.tiled<5x6xf32, {{.*}}>, !systile.tiled<5x1xf32, {{.*}}>)
 // IR-NOT: linalg.
 // IR: return
 

@@ -10,6 +10,7 @@
 #include "systile/Dialect/Systile/IR/SystileOps.h"
 
 #include "mlir/IR/Matchers.h"
+#include "mlir/IR/PatternMatch.h"
 #include "llvm/ADT/DenseMap.h"
 
 using namespace mlir;
@@ -100,6 +101,15 @@ OpFoldResult BroadcastOp::fold(FoldAdaptor) {
 // systile.elementwise
 //===----------------------------------------------------------------------===//
 
+/// Whether `input` broadcasts to `result` along unit dimensions (numpy):
+/// each dimension is the result's or 1.
+static bool broadcastsTo(ArrayRef<int64_t> input, ArrayRef<int64_t> result) {
+  return llvm::all_of(llvm::zip(input, result), [](auto pair) {
+    auto [in, out] = pair;
+    return in == out || in == 1;
+  });
+}
+
 LogicalResult ElementwiseOp::verify() {
   TiledType result = getType();
   if (getInputs().empty())
@@ -107,11 +117,12 @@ LogicalResult ElementwiseOp::verify() {
                        "value that depends on no input)");
   for (auto [i, v] : llvm::enumerate(getInputs())) {
     auto input = cast<TiledType>(v.getType());
-    if (input.getShape() != result.getShape())
+    if (!broadcastsTo(input.getShape(), result.getShape()))
       return emitOpError("input #")
              << i << " has logical shape " << shapeStr(input.getShape())
-             << " but the result has " << shapeStr(result.getShape())
-             << "; broadcast it first (systile.broadcast)";
+             << ", which does not broadcast to the result's "
+             << shapeStr(result.getShape())
+             << ": each dimension must equal the result's or be 1";
     if (input.getGeometry() != result.getGeometry())
       return emitOpError("input #")
              << i << " has geometry " << input.getGeometry()
@@ -222,15 +233,50 @@ OpFoldResult ElementwiseOp::fold(FoldAdaptor adaptor) {
                        : Attribute(FloatAttr::get(element, 0.0));
   SmallVector<Attribute> storage(type.getNumStorageElements(), zero);
   SmallVector<Attribute> args(inputs.size());
+  auto inputTypes = llvm::map_to_vector(getInputs(), [](Value v) {
+    return cast<TiledType>(v.getType());
+  });
   for (int64_t r = 0; r < type.getRows(); ++r)
     for (int64_t c = 0; c < type.getCols(); ++c) {
       int64_t offset = type.getStorageOffset(r, c);
-      for (auto [i, d] : llvm::enumerate(inputs))
-        args[i] = d.getValues<Attribute>()[d.isSplat() ? 0 : offset];
+      for (auto [i, d] : llvm::enumerate(inputs)) {
+        // A unit dimension of the input is broadcast: read its slot 0.
+        TiledType in = inputTypes[i];
+        int64_t from = in.getStorageOffset(in.getRows() == 1 ? 0 : r,
+                                           in.getCols() == 1 ? 0 : c);
+        args[i] = d.getValues<Attribute>()[d.isSplat() ? 0 : from];
+      }
       Attribute v = folder.run(args);
       if (!v || cast<TypedAttr>(v).getType() != element)
         return {};
       storage[offset] = v;
     }
   return DenseElementsAttr::get(storageType(type), storage);
+}
+
+namespace {
+/// elementwise(..., broadcast(%v), ...) -> elementwise(..., %v, ...): the
+/// op broadcasts unit dimensions itself, so the repeated value need not be
+/// built (the broadcast stays only for other users).
+struct AbsorbBroadcastInput : public OpRewritePattern<ElementwiseOp> {
+  using OpRewritePattern::OpRewritePattern;
+
+  LogicalResult matchAndRewrite(ElementwiseOp op,
+                                PatternRewriter &rewriter) const override {
+    bool changed = false;
+    for (OpOperand &input : op->getOpOperands()) {
+      auto broadcast = input.get().getDefiningOp<BroadcastOp>();
+      if (!broadcast)
+        continue;
+      rewriter.modifyOpInPlace(op, [&] { input.set(broadcast.getInput()); });
+      changed = true;
+    }
+    return success(changed);
+  }
+};
+} // namespace
+
+void ElementwiseOp::getCanonicalizationPatterns(RewritePatternSet &results,
+                                                MLIRContext *context) {
+  results.add<AbsorbBroadcastInput>(context);
 }

@@ -18,7 +18,8 @@
 // pack(unpack(x)) -> x and pack(constant) -> systile.constant clean up):
 //  * an element-wise linalg op (generic or named: all loops parallel, a 2-d
 //    identity output, inputs identity / row or column broadcasts / scalars)
-//    -> systile.elementwise (+ systile.broadcast, systile.splat per input);
+//    -> systile.elementwise, whose inputs are the tiled matrices, 1xN rows,
+//    Mx1 columns (broadcast by the op itself) and 1x1 splats of scalars;
 //  * an element-wise arith/math op on rank-2 tensors -> systile.elementwise
 //    (arith.truncf/extf between f32 and bf16 -> systile.truncf/extf);
 //  * pack(linalg.fill %v) -> systile.splat %v;
@@ -236,30 +237,24 @@ std::optional<SmallVector<Access>> elementwiseAccesses(linalg::LinalgOp op) {
   return accesses;
 }
 
-/// The tiled MxN operand for `input` accessed as `access`.
+/// The tiled operand for `input` accessed as `access`: the MxN matrix, or
+/// a 1xN row, Mx1 column or 1x1 scalar that systile.elementwise broadcasts
+/// along its unit dimensions (nothing of the result's size is built).
 Value tileInput(PatternRewriter &rewriter, Location loc, Value input,
                 Access access, TiledType result) {
   GeometryAttr g = result.getGeometry();
-  auto broadcastTo = [&](Value tiled, int64_t dim) -> Value {
-    auto type = cast<TiledType>(tiled.getType());
-    TiledType to = tiledType(result.getShape(), type.getElementType(), g);
-    return BroadcastOp::create(rewriter, loc, to, tiled,
-                               rewriter.getI64IntegerAttr(dim));
-  };
   switch (access) {
   case Access::Identity:
+  case Access::RowMatrix:
+  case Access::ColumnMatrix:
     return tileMatrix(rewriter, loc, input, g);
   case Access::Row:
-    return broadcastTo(tileVector(rewriter, loc, input, true, g), 0);
+    return tileVector(rewriter, loc, input, true, g);
   case Access::Column:
-    return broadcastTo(tileVector(rewriter, loc, input, false, g), 1);
-  case Access::RowMatrix:
-    return broadcastTo(tileMatrix(rewriter, loc, input, g), 0);
-  case Access::ColumnMatrix:
-    return broadcastTo(tileMatrix(rewriter, loc, input, g), 1);
+    return tileVector(rewriter, loc, input, false, g);
   case Access::Scalar:
-    return SplatOp::create(
-        rewriter, loc, tiledType(result.getShape(), input.getType(), g), input);
+    return SplatOp::create(rewriter, loc, tiledType({1, 1}, input.getType(), g),
+                           input);
   }
   return {};
 }

@@ -448,6 +448,9 @@ def Systile_BroadcastOp : Systile_Op<"broadcast", [Pure]> {
     zero (under either pad kind).
 
     Folds: a broadcast to the input's own shape is the input (same type).
+    A broadcast that feeds `systile.elementwise` is folded into it by
+    canonicalisation (the elementwise op broadcasts unit dimensions
+    itself), so it is built only for other users.
 
     Example:
 
@@ -469,18 +472,29 @@ def Systile_ElementwiseOp : Systile_Op<"elementwise", [
     RecursiveMemoryEffects, SingleBlock, IsolatedFromAbove]> {
   let summary = "A scalar region applied to every logical slot";
   let description = [{
-    Applies the scalar region to every **logical** slot `(r, c)`: block
-    argument `i` is the element `(r, c)` of input `i`, and the value the
-    region yields with `systile.yield` is element `(r, c)` of the result.
-    All inputs and the result have one logical shape and one geometry; the
-    block argument types are the inputs' element types and the yielded type
-    is the result's element type. The inputs' pad kinds do not matter:
-    padding is never read.
+    Applies the scalar region to every **logical** slot `(r, c)` of the
+    result: block argument `i` is the element of input `i` at `(r, c)`, and
+    the value the region yields with `systile.yield` is element `(r, c)` of
+    the result. The block argument types are the inputs' element types and
+    the yielded type is the result's element type. All inputs and the
+    result have one geometry. The inputs' pad kinds do not matter: padding
+    is never read.
+
+    Inputs broadcast along unit dimensions, as in numpy: each dimension of
+    an input's logical shape is the result's or 1, and a dimension of size
+    1 is repeated. So an `M x N` result takes `M x N` inputs, `1 x N` rows
+    (element `(0, c)` is read at `(r, c)`: a bias), `M x 1` columns
+    (element `(r, 0)`: a per-row statistic such as a softmax maximum) and
+    `1 x 1` scalars. A broadcast operand is read where it lies; nothing of
+    the result's size is built for it (canonicalisation folds a
+    `systile.broadcast` feeding an input into this form).
 
     Padding is defined: under pad kind `zero` every padding slot of the
     result is +0 (integer 0) whatever the region would give for a padding
     input (`exp(0) = 1` never leaks into padding; the mask is what tells
-    the two apart). Under `undef` it is unspecified.
+    the two apart). Under `undef` it is unspecified. The region is never
+    evaluated for a padding slot, so an integer division there cannot
+    trap.
 
     The region evaluates the same scalar ops on the same values as the
     dense op it came from (a `linalg.generic` payload), so moving an
@@ -491,12 +505,15 @@ def Systile_ElementwiseOp : Systile_Op<"elementwise", [
     Folds: when every input is a `systile.constant` and the storage has at
     most 4096 slots, the region is folded slot by slot (each op's own
     folder) into a `systile.constant`; the result's padding is zero.
+    Canonicalisation: an input produced by `systile.broadcast` is replaced
+    by the broadcast's own input. `systile-fuse-elementwise` merges a
+    single-use producer `systile.elementwise` into its consumer.
 
-    Example (bias add and ReLU on 2x4 tiles):
+    Example (bias add and ReLU on 2x4 tiles; the bias is a `1x5` row):
 
     ```mlir
     %y = systile.elementwise ins(%x, %b : !systile.tiled<3x5xf32, #systile.geometry<2x4, mxu = 4>>,
-                                          !systile.tiled<3x5xf32, #systile.geometry<2x4, mxu = 4>>)
+                                          !systile.tiled<1x5xf32, #systile.geometry<2x4, mxu = 4>>)
         -> !systile.tiled<3x5xf32, #systile.geometry<2x4, mxu = 4>> {
     ^bb0(%a: f32, %c: f32):
       %zero = arith.constant 0.000000e+00 : f32
@@ -516,6 +533,7 @@ def Systile_ElementwiseOp : Systile_Op<"elementwise", [
   let hasVerifier = 1;
   let hasRegionVerifier = 1;
   let hasFolder = 1;
+  let hasCanonicalizer = 1;
 }
 
 def Systile_YieldOp : Systile_Op<"yield", [Pure, Terminator,

@@ -161,8 +161,9 @@ def SystilePropagateLayout : Pass<"systile-propagate-layout",
       inputs are identity-indexed matrices, broadcast rows (`(d0, d1) ->
       (d1)`, a bias) or columns (`(d0, d1) -> (d0)`), `1xN`/`Mx1` matrices
       broadcast the same way, or scalars, becomes a `systile.elementwise`
-      with the payload as its region; broadcast operands go through
-      `systile.broadcast`, scalars through `systile.splat`. The payload
+      with the payload as its region; a broadcast row or column becomes a
+      `1xN` or `Mx1` input, which the op broadcasts itself (no matrix of
+      repeated values is built), and a scalar a `1x1` `systile.splat`. The payload
       must not use `linalg.index` or `tensor.extract`, and may use values
       from above only if they are constants (cloned into the region);
     * an element-wise `arith`/`math` op on rank-2 tensors becomes a
@@ -176,7 +177,7 @@ def SystilePropagateLayout : Pass<"systile-propagate-layout",
       matrix (`linalg.reduce` or a reduction generic: one `arith.addf` or
       `arith.addi` of the element and the accumulator, initialised with +0)
       becomes `systile.reduce <sum>`; the vector result is the collapse of
-      its `Mx1`/`1xN` unpack, which a later broadcast consumes tiled (the
+      its `Mx1`/`1xN` unpack, which a later element-wise op reads tiled (the
       sum of a softmax). Max reductions stay dense: `systile.reduce <max>`
       keeps the earlier of +0 and -0 where `arith.maximumf` returns +0.
 
@@ -219,6 +220,66 @@ def SystilePropagateLayout : Pass<"systile-propagate-layout",
            "Turn +0-initialised row and column sums of tiled values into "
            "systile.reduce">
   ];
+}
+
+def SystileFuseElementwise : Pass<"systile-fuse-elementwise"> {
+  let summary = "Fuse producer systile.elementwise ops into their consumers";
+  let description = [{
+    Merges a `systile.elementwise` producer into the `systile.elementwise`
+    that consumes it, when the consumer is the producer's only user and the
+    two have one logical shape: the fused op takes the consumer's inputs,
+    with the producer's inputs in place of the producer's result (each
+    value once, in upstream's order), and its region is
+    the producer's region followed by the consumer's, the consumer's block
+    argument for the producer replaced by the value the producer yielded.
+    The intermediate tiled value is never built, so a bias add followed by
+    a ReLU reads the activation once and writes it once.
+
+    The anchor is upstream's element-wise fusion of `linalg.generic` ops
+    (`-linalg-fuse-elementwise-ops`, `populateElementwiseOpsFusionPatterns`):
+    a pass, not a canonicalisation, because fusing trades one op per value
+    for larger regions, which a user may not want everywhere. It differs
+    in that a producer with several users is not fused (upstream may
+    duplicate it), so no computation is ever repeated, and that a producer
+    whose result the consumer broadcasts (a `1 x N` row) is not fused
+    either, since its region would then run once per row.
+
+    Numerics: the fused region applies the same scalar ops to the same
+    values in the same order, so no bit changes. Padding is not involved:
+    regions see logical slots only.
+
+    The patterns also fold a `systile.broadcast` that feeds an input
+    (`systile.elementwise` canonicalisation), so a broadcast bias ends up
+    as a `1 x N` input of the fused op.
+
+    Counter (`systile-opt --mlir-pass-statistics`): `ops-fused`.
+
+    Example, with `!t = !systile.tiled<3x5xf32, #systile.geometry<2x4, mxu = 4>>`
+    and `!r = !systile.tiled<1x5xf32, #systile.geometry<2x4, mxu = 4>>`:
+
+    ```mlir
+    %s = systile.elementwise ins(%x, %b : !t, !r) -> !t {
+    ^bb0(%a: f32, %c: f32):
+      %0 = arith.addf %a, %c : f32
+      systile.yield %0 : f32
+    }
+    %y = systile.elementwise ins(%s : !t) -> !t {
+    ^bb0(%a: f32):
+      %zero = arith.constant 0.000000e+00 : f32
+      %0 = arith.maximumf %a, %zero : f32
+      systile.yield %0 : f32
+    }
+    // becomes
+    %y = systile.elementwise ins(%x, %b : !t, !r) -> !t {
+    ^bb0(%a: f32, %c: f32):
+      %0 = arith.addf %a, %c : f32
+      %zero = arith.constant 0.000000e+00 : f32
+      %1 = arith.maximumf %0, %zero : f32
+      systile.yield %1 : f32
+    }
+    ```
+  }];
+  let dependentDialects = ["::systile::SystileDialect"];
 }
 
 def SystileReportLayout : Pass<"systile-report-layout",

@@ -1,0 +1,570 @@
+//===- ElementwiseProgram.cpp - Chunked element-wise evaluation -----------===//
+//
+// The chunk walk over tiled storage (runs of logical slots per tile row,
+// padding zeroed as it goes), the gather/scatter of broadcast operands, and
+// the evaluator of element-wise programs: per chunk, each instruction is
+// one loop over contiguous registers (vectorised where the operation
+// allows), so the whole computation makes one pass over the storage.
+// Built with -ffp-contract=off.
+//
+//===----------------------------------------------------------------------===//
+
+#include "systile/Runtime/ElementwiseProgram.h"
+#include "ElementwiseScalar.h"
+
+#include <algorithm>
+#include <cstring>
+#include <sstream>
+
+using namespace systile::rt;
+using namespace systile::rt::detail;
+
+//===----------------------------------------------------------------------===//
+// Broadcast operands and the chunk walk
+//===----------------------------------------------------------------------===//
+
+const char *systile::rt::elementwiseInstructionSet() {
+#if defined(__x86_64__) && (defined(__clang__) || defined(__GNUC__))
+  __builtin_cpu_init();
+  if (__builtin_cpu_supports("avx512f"))
+    return "avx512f";
+  if (__builtin_cpu_supports("avx2"))
+    return "avx2";
+  return "x86-64 baseline";
+#else
+  return "portable";
+#endif
+}
+
+const char *systile::rt::toString(Broadcast b) {
+  switch (b) {
+  case Broadcast::None:
+    return "";
+  case Broadcast::Row:
+    return "row";
+  case Broadcast::Column:
+    return "column";
+  case Broadcast::Scalar:
+    return "scalar";
+  }
+  return "?";
+}
+
+Expected<Broadcast> systile::rt::broadcastOf(Shape operand, Shape result) {
+  bool rowsOk = operand.rows == result.rows || operand.rows == 1;
+  bool colsOk = operand.cols == result.cols || operand.cols == 1;
+  if (!rowsOk || !colsOk)
+    return Error("operand of shape " + operand.str() +
+                 " does not broadcast to " + result.str() +
+                 ": each dimension must be the result's or 1");
+  bool repeatRows = operand.rows != result.rows;
+  bool repeatCols = operand.cols != result.cols;
+  if (operand.rows == 1 && operand.cols == 1 && (repeatRows || repeatCols))
+    return Broadcast::Scalar;
+  if (repeatRows)
+    return Broadcast::Row;
+  if (repeatCols)
+    return Broadcast::Column;
+  return Broadcast::None;
+}
+
+Status systile::rt::forEachChunk(
+    const Layout &layout, int64_t maxSlots, void *storage,
+    size_t elementBytes, const std::function<Status(const Chunk &)> &fn) {
+  const int64_t s = layout.geometry().sublanes, l = layout.geometry().lanes;
+  const Shape logical = layout.logicalShape();
+  char *bytes = static_cast<char *>(storage);
+  std::vector<LogicalRun> runs;
+  int64_t slots = 0;
+  bool contiguous = true;
+  auto flush = [&]() -> Status {
+    if (runs.empty())
+      return Status::success();
+    Status status = fn(Chunk{runs.data(), runs.size(), slots, contiguous});
+    runs.clear();
+    slots = 0;
+    contiguous = true;
+    return status;
+  };
+  int64_t offset = 0;
+  for (int64_t tr = 0; tr < layout.tileRows(); ++tr)
+    for (int64_t tc = 0; tc < layout.tileCols(); ++tc)
+      for (int64_t sr = 0; sr < s; ++sr, offset += l) {
+        int64_t row = tr * s + sr;
+        int64_t n = row < logical.rows
+                        ? std::clamp<int64_t>(logical.cols - tc * l, 0, l)
+                        : 0;
+        if (n > 0) {
+          if (!runs.empty() && slots + n > maxSlots)
+            if (Status status = flush(); !status)
+              return status;
+          if (!runs.empty() && runs.back().offset + runs.back().count != offset)
+            contiguous = false;
+          runs.push_back({offset, row, tc * l, n});
+          slots += n;
+        }
+        if (n < l)
+          std::memset(bytes + (offset + n) * elementBytes, 0,
+                      static_cast<size_t>(l - n) * elementBytes);
+      }
+  return flush();
+}
+
+namespace {
+
+/// gatherChunk on elements of type E (an unsigned integer of the element's
+/// size: only bits move).
+template <typename E>
+void gatherBits(const E *in, const Layout &operand, Broadcast broadcast,
+                const Chunk &chunk, E *out) {
+  for (const LogicalRun &run : chunk) {
+    switch (broadcast) {
+    case Broadcast::None:
+      std::memcpy(out, in + run.offset, run.count * sizeof(E));
+      break;
+    case Broadcast::Row:
+      // The run lies in one tile column, so its slots of the 1xN row are
+      // one run of the row's storage too.
+      std::memcpy(out, in + operand.offset(0, run.col), run.count * sizeof(E));
+      break;
+    case Broadcast::Column:
+      std::fill(out, out + run.count, in[operand.offset(run.row, 0)]);
+      break;
+    case Broadcast::Scalar:
+      std::fill(out, out + run.count, in[0]);
+      break;
+    }
+    out += run.count;
+  }
+}
+
+template <typename E>
+void scatterBits(const E *in, bool splat, const Chunk &chunk, E *storage) {
+  for (const LogicalRun &run : chunk) {
+    if (splat) {
+      std::fill(storage + run.offset, storage + run.offset + run.count, *in);
+      continue;
+    }
+    // memmove: an in-place update may scatter a register onto itself.
+    std::memmove(storage + run.offset, in, run.count * sizeof(E));
+    in += run.count;
+  }
+}
+
+/// Calls f(E{}) for the unsigned integer E of `elementBytes` bytes.
+template <typename F> void withBits(size_t elementBytes, F &&f) {
+  if (elementBytes == 1)
+    f(uint8_t());
+  else if (elementBytes == 2)
+    f(uint16_t());
+  else
+    f(uint32_t());
+}
+
+} // namespace
+
+void systile::rt::gatherChunk(const void *storage, const Layout &operand,
+                              Broadcast broadcast, const Chunk &chunk,
+                              void *out, size_t elementBytes) {
+  withBits(elementBytes, [&](auto tag) {
+    using E = decltype(tag);
+    gatherBits(static_cast<const E *>(storage), operand, broadcast, chunk,
+               static_cast<E *>(out));
+  });
+}
+
+void systile::rt::scatterChunk(const void *in, bool splat, const Chunk &chunk,
+                               void *storage, size_t elementBytes) {
+  withBits(elementBytes, [&](auto tag) {
+    using E = decltype(tag);
+    scatterBits(static_cast<const E *>(in), splat, chunk,
+                static_cast<E *>(storage));
+  });
+}
+
+//===----------------------------------------------------------------------===//
+// Programs
+//===----------------------------------------------------------------------===//
+
+template <typename T> Status ElementwiseProgram<T>::validate() const {
+  const int numValues = firstTemp() + numTemps;
+  std::vector<bool> written(numValues, false), maskWritten(numMasks, false);
+  std::fill(written.begin(), written.begin() + firstTemp(), true);
+  auto readable = [&](int r) { return r >= 0 && r < numValues && written[r]; };
+  for (const Instruction &in : code) {
+    if constexpr (!isFloat<T>()) {
+      if (in.kind != Instruction::Binary || in.binary == BinaryFn::Div)
+        return Status::error(std::string("element-wise program: ") +
+                             elementTypeName<T>() +
+                             " supports add, sub, mul, max and min only");
+    }
+    bool operandsOk =
+        in.kind == Instruction::Select
+            ? in.a >= 0 && in.a < numMasks && maskWritten[in.a] &&
+                  readable(in.b) && readable(in.c)
+            : readable(in.a) && (in.kind == Instruction::Unary || readable(in.b));
+    if (!operandsOk)
+      return Status::error("element-wise program: an instruction reads a "
+                           "register that is not written before");
+    if (in.kind == Instruction::Cmp) {
+      if (in.dst < 0 || in.dst >= numMasks || maskWritten[in.dst])
+        return Status::error("element-wise program: bad mask register");
+      maskWritten[in.dst] = true;
+      continue;
+    }
+    if (in.dst < firstTemp() || in.dst >= numValues || written[in.dst])
+      return Status::error("element-wise program: an instruction must write "
+                           "a fresh temporary");
+    written[in.dst] = true;
+  }
+  if (!readable(result))
+    return Status::error("element-wise program: the result register is not "
+                         "written");
+  return Status::success();
+}
+
+template <typename T>
+std::string
+ElementwiseProgram<T>::str(const std::vector<Broadcast> &inputs) const {
+  std::ostringstream os;
+  auto reg = [&](int r) {
+    if (r < numInputs) {
+      os << "in" << r;
+      if (r < static_cast<int>(inputs.size()) && inputs[r] != Broadcast::None)
+        os << "[" << toString(inputs[r]) << "]";
+    } else if (r < firstTemp()) {
+      os << static_cast<double>(load(constants[r - numInputs]));
+    } else {
+      os << "t" << r - firstTemp();
+    }
+  };
+  for (const Instruction &in : code) {
+    if (&in != code.data())
+      os << "; ";
+    if (in.kind == Instruction::Cmp)
+      os << "m" << in.dst << " = cmp" << static_cast<int>(in.cmp) << "(";
+    else
+      os << "t" << in.dst - firstTemp() << " = ";
+    if (in.kind == Instruction::Unary)
+      os << toString(in.unary) << "(";
+    if (in.kind == Instruction::Binary)
+      os << toString(in.binary) << "(";
+    if (in.kind == Instruction::Select)
+      os << "select(m" << in.a << ", ";
+    else
+      reg(in.a);
+    if (in.kind != Instruction::Unary) {
+      if (in.kind != Instruction::Select)
+        os << ", ";
+      reg(in.b);
+    }
+    if (in.kind == Instruction::Select) {
+      os << ", ";
+      reg(in.c);
+    }
+    os << ")";
+  }
+  if (code.empty()) {
+    os << "copy(";
+    reg(result);
+    os << ")";
+  }
+  return os.str();
+}
+
+namespace {
+
+// The loops are inlined into each instruction-set clone of `loop` below,
+// so that every clone compiles them for its own vector width.
+#define SYSTILE_INLINE inline __attribute__((always_inline))
+
+/// One loop over n contiguous elements: the operation is fixed, so the
+/// compiler sees straight-line code on arrays.
+template <typename T, typename F>
+SYSTILE_INLINE void binaryLoop(F f, const T *a, const T *b, T *out, int64_t n) {
+  for (int64_t i = 0; i < n; ++i)
+    out[i] = f(a[i], b[i]);
+}
+
+template <typename T>
+SYSTILE_INLINE void runBinary(BinaryFn fn, const T *a, const T *b, T *out, int64_t n) {
+  if constexpr (isFloat<T>()) {
+    auto with = [&](auto op) {
+      binaryLoop<T>([op](T x, T y) { return store<T>(op(load(x), load(y))); },
+                    a, b, out, n);
+    };
+    switch (fn) {
+    case BinaryFn::Add:
+      return with([](float x, float y) { return x + y; });
+    case BinaryFn::Sub:
+      return with([](float x, float y) { return x - y; });
+    case BinaryFn::Mul:
+      return with([](float x, float y) { return x * y; });
+    case BinaryFn::Div:
+      return with([](float x, float y) { return x / y; });
+    // Lambdas, not function pointers, so the loop inlines the operation
+    // (and vectorises it) instead of calling through a pointer.
+    case BinaryFn::Maximum:
+      return with([](float x, float y) { return maximumF(x, y); });
+    case BinaryFn::Minimum:
+      return with([](float x, float y) { return minimumF(x, y); });
+    }
+  } else {
+    auto with = [&](auto fnTag) {
+      binaryLoop<T>(
+          [](T x, T y) { return applyInt<T>(decltype(fnTag)::value, x, y); },
+          a, b, out, n);
+    };
+    using F = BinaryFn;
+    switch (fn) {
+    case F::Add:
+      return with(std::integral_constant<F, F::Add>());
+    case F::Sub:
+      return with(std::integral_constant<F, F::Sub>());
+    case F::Mul:
+      return with(std::integral_constant<F, F::Mul>());
+    case F::Maximum:
+      return with(std::integral_constant<F, F::Maximum>());
+    default:
+      return with(std::integral_constant<F, F::Minimum>());
+    }
+  }
+}
+
+template <typename T>
+SYSTILE_INLINE void runUnary(UnaryFn fn, const T *a, T *out, int64_t n) {
+  if constexpr (std::is_same_v<T, bf16>) {
+    // Sign operations act on the bits (LLVM's fneg / fabs).
+    if (fn == UnaryFn::Neg || fn == UnaryFn::Abs) {
+      for (int64_t i = 0; i < n; ++i) {
+        uint16_t bits = a[i].bits();
+        out[i] = bf16::fromBits(fn == UnaryFn::Neg ? bits ^ 0x8000u
+                                                   : bits & 0x7fffu);
+      }
+      return;
+    }
+  }
+  if constexpr (isFloat<T>())
+    for (int64_t i = 0; i < n; ++i)
+      out[i] = store<T>(applyUnary(fn, load(a[i])));
+}
+
+/// The registers of one evaluation: where each value register's elements
+/// for the current chunk are, and the buffers behind them.
+template <typename T> struct Registers {
+  Registers(const ElementwiseProgram<T> &p, int64_t capacity)
+      : capacity(capacity), values(p.firstTemp() + p.numTemps),
+        buffers(static_cast<size_t>(p.firstTemp() + p.numTemps) * capacity),
+        masks(static_cast<size_t>(p.numMasks) * capacity) {
+    for (size_t k = 0; k < p.constants.size(); ++k) {
+      int r = p.numInputs + static_cast<int>(k);
+      std::fill(buffer(r), buffer(r) + capacity, p.constants[k]);
+      values[r] = buffer(r);
+    }
+  }
+  T *buffer(int r) { return buffers.data() + r * capacity; }
+  uint8_t *mask(int m) { return masks.data() + m * capacity; }
+
+  int64_t capacity;
+  std::vector<const T *> values;
+  std::vector<T> buffers;
+  std::vector<uint8_t> masks;
+};
+
+/// Calls f(std::integral_constant<CmpFn, pred>()), so a loop sees a fixed
+/// predicate.
+template <typename F> SYSTILE_INLINE void withCmp(CmpFn pred, F &&f) {
+  using C = CmpFn;
+  switch (pred) {
+#define SYSTILE_CMP_CASE(P)                                                    \
+  case C::P:                                                                   \
+    return f(std::integral_constant<C, C::P>());
+    SYSTILE_CMP_CASE(OEQ)
+    SYSTILE_CMP_CASE(OGT)
+    SYSTILE_CMP_CASE(OGE)
+    SYSTILE_CMP_CASE(OLT)
+    SYSTILE_CMP_CASE(OLE)
+    SYSTILE_CMP_CASE(ONE)
+    SYSTILE_CMP_CASE(UEQ)
+    SYSTILE_CMP_CASE(UGT)
+    SYSTILE_CMP_CASE(UGE)
+    SYSTILE_CMP_CASE(ULT)
+    SYSTILE_CMP_CASE(ULE)
+    SYSTILE_CMP_CASE(UNE)
+#undef SYSTILE_CMP_CASE
+  }
+}
+
+/// The operands of one instruction over one chunk.
+template <typename T> struct LoopArgs {
+  const T *a = nullptr, *b = nullptr, *c = nullptr;
+  const uint8_t *mask = nullptr; // Select's condition
+  uint8_t *maskOut = nullptr;    // Cmp's result
+  T *dst = nullptr;
+  int64_t n = 0;
+};
+
+template <typename T>
+SYSTILE_INLINE void runLoop(const Instruction &in, const LoopArgs<T> &x) {
+  switch (in.kind) {
+  case Instruction::Unary:
+    return runUnary<T>(in.unary, x.a, x.dst, x.n);
+  case Instruction::Binary:
+    return runBinary<T>(in.binary, x.a, x.b, x.dst, x.n);
+  case Instruction::Cmp:
+    if constexpr (isFloat<T>())
+      withCmp(in.cmp, [&](auto pred) {
+        for (int64_t i = 0; i < x.n; ++i)
+          x.maskOut[i] = applyCmp(decltype(pred)::value, load(x.a[i]),
+                                  load(x.b[i]));
+      });
+    return;
+  case Instruction::Select:
+    for (int64_t i = 0; i < x.n; ++i)
+      x.dst[i] = x.mask[i] ? x.b[i] : x.c[i];
+    return;
+  }
+}
+
+// One clone of the loops per instruction set (AVX-512, AVX2, baseline; f32,
+// i8 and i32),
+// picked once at load time by the dynamic linker (ifunc): the loops are
+// the same IEEE operations in each, so the bits are too (no FMA: this file
+// is built with -ffp-contract=off).
+#if defined(__x86_64__) && (defined(__clang__) || defined(__GNUC__))
+#define SYSTILE_LOOP_CLONES                                                    \
+  __attribute__((target_clones("avx512f", "avx2", "default")))
+#else
+#define SYSTILE_LOOP_CLONES
+#endif
+SYSTILE_LOOP_CLONES void loop(const Instruction &in, const LoopArgs<float> &x) {
+  runLoop(in, x);
+}
+// bf16 has no clones: its loops are conversions more than arithmetic (and
+// clang 22 drops bf16's constructor from a clone's inlined code).
+void loop(const Instruction &in, const LoopArgs<bf16> &x) { runLoop(in, x); }
+SYSTILE_LOOP_CLONES void loop(const Instruction &in,
+                              const LoopArgs<int8_t> &x) {
+  runLoop(in, x);
+}
+SYSTILE_LOOP_CLONES void loop(const Instruction &in,
+                              const LoopArgs<int32_t> &x) {
+  runLoop(in, x);
+}
+
+template <typename T>
+void runInstruction(const Instruction &in, Registers<T> &regs, T *dst,
+                    int64_t n) {
+  const std::vector<const T *> &v = regs.values;
+  LoopArgs<T> x;
+  x.dst = dst;
+  x.n = n;
+  if (in.kind == Instruction::Select) {
+    x.mask = regs.mask(in.a);
+    x.b = v[in.b];
+    x.c = v[in.c];
+  } else {
+    x.a = v[in.a];
+    x.b = in.kind == Instruction::Unary ? nullptr : v[in.b];
+    x.maskOut = in.kind == Instruction::Cmp ? regs.mask(in.dst) : nullptr;
+  }
+  loop(in, x);
+}
+
+/// The operands' broadcasts over `result`, or an error.
+template <typename T>
+Expected<std::vector<Broadcast>>
+checkOperands(const ElementwiseProgram<T> &program,
+              const std::vector<const TiledMatrix<T> *> &inputs,
+              const TiledMatrix<T> &result) {
+  if (Status status = program.validate(); !status)
+    return status;
+  if (static_cast<int>(inputs.size()) != program.numInputs)
+    return Error("element-wise program: " + std::to_string(inputs.size()) +
+                 " inputs given, " + std::to_string(program.numInputs) +
+                 " expected");
+  std::vector<Broadcast> broadcasts;
+  for (const TiledMatrix<T> *in : inputs) {
+    if (in->geometry() != result.geometry())
+      return Error("element-wise program: an input has geometry " +
+                   in->geometry().str() + ", the result " +
+                   result.geometry().str());
+    Expected<Broadcast> b = broadcastOf(in->shape(), result.shape());
+    if (!b)
+      return Error("element-wise program: " + b.error());
+    broadcasts.push_back(*b);
+  }
+  return broadcasts;
+}
+
+} // namespace
+
+template <typename T>
+Status systile::rt::evaluate(const ElementwiseProgram<T> &program,
+                             const std::vector<const TiledMatrix<T> *> &inputs,
+                             TiledMatrix<T> &result, int64_t chunkSlots) {
+  Expected<std::vector<Broadcast>> broadcasts =
+      checkOperands(program, inputs, result);
+  if (!broadcasts)
+    return broadcasts.status();
+  const int64_t capacity =
+      std::max(chunkSlots, result.layout().geometry().lanes);
+  Registers<T> regs(program, capacity);
+  T *out = result.data();
+  const bool resultIsTemp = program.result >= program.firstTemp();
+  // The result's instruction writes the storage itself when the chunk is
+  // one run of it, unless it reads the input that is that storage (in
+  // place): a loop whose output is one of its operands would not be
+  // vectorised (the compiler's overlap check fails), so it writes a
+  // register instead.
+  const int inPlace = static_cast<int>(
+      std::find(inputs.begin(), inputs.end(), &result) - inputs.begin());
+  auto readsInPlace = [&](const Instruction &in) {
+    return in.kind == Instruction::Select
+               ? in.b == inPlace || in.c == inPlace
+               : in.a == inPlace ||
+                     (in.kind != Instruction::Unary && in.b == inPlace);
+  };
+  Status status = forEachChunk(
+      result.layout(), capacity, out, sizeof(T), [&](const Chunk &chunk) {
+        const int64_t first = chunk.runs[0].offset, n = chunk.slots;
+        for (int i = 0; i < program.numInputs; ++i) {
+          if ((*broadcasts)[i] == Broadcast::None && chunk.contiguous) {
+            regs.values[i] = inputs[i]->data() + first;
+            continue;
+          }
+          gatherChunk(inputs[i]->data(), inputs[i]->layout(), (*broadcasts)[i],
+                      chunk, regs.buffer(i), sizeof(T));
+          regs.values[i] = regs.buffer(i);
+        }
+        bool direct = false;
+        for (const Instruction &in : program.code) {
+          bool toResult = in.kind != Instruction::Cmp &&
+                          in.dst == program.result && chunk.contiguous &&
+                          !readsInPlace(in);
+          T *dst = toResult ? out + first : regs.buffer(in.dst);
+          runInstruction(in, regs, dst, n);
+          if (in.kind != Instruction::Cmp)
+            regs.values[in.dst] = dst;
+          direct |= toResult;
+        }
+        if (!direct)
+          scatterChunk(regs.values[program.result], !resultIsTemp &&
+                           program.result >= program.numInputs,
+                       chunk, out, sizeof(T));
+        return Status::success();
+      });
+  result.setPadKind(PadKind::Zero);
+  return status;
+}
+
+#define INSTANTIATE(T)                                                         \
+  template struct systile::rt::ElementwiseProgram<T>;                          \
+  template Status systile::rt::evaluate(                                       \
+      const ElementwiseProgram<T> &, const std::vector<const TiledMatrix<T> *> &, \
+      TiledMatrix<T> &, int64_t);
+INSTANTIATE(float)
+INSTANTIATE(bf16)
+INSTANTIATE(int8_t)
+INSTANTIATE(int32_t)
+#undef INSTANTIATE
