@@ -50,6 +50,11 @@ struct IterationSpace {
   /// Operand values in operand order; the inits' entries are the result
   /// buffers, written in place.
   llvm::SmallVector<DenseValue, 4> values;
+  /// Per init: the shared value it stands for when its result buffer was
+  /// allocated without copying it (the payload never reads it and the op
+  /// writes every element); restored if the op turns out to have no
+  /// points. Empty otherwise.
+  llvm::SmallVector<DenseValue, 2> uncopiedInits;
   unsigned numInputs = 0;
 
   unsigned numLoops() const { return ranges.size(); }

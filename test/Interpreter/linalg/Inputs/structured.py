@@ -110,6 +110,33 @@ func.func @main(%x: {t}) -> {tp} {{
         [got] = r.run(f"transpose_{elem}", mlir, [x])
         r.check(f"linalg.transpose {elem} {shape} by {perm} (blocked)", got,
                 np.ascontiguousarray(np.transpose(x, perm)))
+    # Shared `outs` the payload never reads: each op gets a buffer of its
+    # own without the shared contents; with a zero-trip reduction loop no
+    # point runs and the result is the init as it was.
+    x = rng.standard_normal((5, 3)).astype(np.float32)
+    mlir = """
+#in = affine_map<(d0, d1, d2) -> (d0, d1)>
+#out = affine_map<(d0, d1, d2) -> (d0, d1)>
+func.func @main(%x: tensor<5x3xf32>, %e: tensor<5x0xf32>) -> (tensor<3x5xf32>, tensor<3x5xf32>, tensor<5x3xf32>, tensor<5x3xf32>) {
+  %o = arith.constant dense<7.0> : tensor<3x5xf32>
+  %t1 = linalg.transpose ins(%x : tensor<5x3xf32>) outs(%o : tensor<3x5xf32>) permutation = [1, 0]
+  %t2 = linalg.transpose ins(%x : tensor<5x3xf32>) outs(%o : tensor<3x5xf32>) permutation = [1, 0]
+  %i = arith.constant dense<2.0> : tensor<5x3xf32>
+  %z = linalg.generic {indexing_maps = [#in, affine_map<(d0, d1, d2) -> (d0, d2)>, #out],
+                       iterator_types = ["parallel", "parallel", "reduction"]}
+      ins(%x, %e : tensor<5x3xf32>, tensor<5x0xf32>) outs(%i : tensor<5x3xf32>) {
+  ^bb0(%a: f32, %b: f32, %acc: f32):
+    linalg.yield %a : f32
+  } -> tensor<5x3xf32>
+  return %t1, %t2, %z, %i : tensor<3x5xf32>, tensor<3x5xf32>, tensor<5x3xf32>, tensor<5x3xf32>
+}
+"""
+    t1, t2, z, i = r.run("shared_outs", mlir, [x, np.zeros((5, 0), np.float32)],
+                         nresults=4)
+    r.check("two transposes into one shared outs", np.stack([t1, t2]),
+            np.stack([x.T, x.T]))
+    r.check("zero-trip reduction keeps its shared init", np.stack([z, i]),
+            np.full((2, 5, 3), 2.0, np.float32))
     mlir = f"""
 func.func @main() -> tensor<3x2xf32> {{
   %c = arith.constant -0.0 : f32
