@@ -83,6 +83,8 @@ void configureRunOnceHeap() {
   // but the chunk headers) and mark it for huge pages; freed, it stays the
   // heap's top chunk, from which later allocations are carved. Without
   // room for it, nothing changes.
+  if (const char *thp = std::getenv("SYSTILE_HEAP_THP"); thp && *thp == '0')
+    return;
   constexpr size_t kReserve = size_t(1) << 30, kHuge = size_t(2) << 20;
   void *p = std::malloc(kReserve);
   if (!p)
