@@ -145,7 +145,7 @@ std::string shapeString(llvm::ArrayRef<int64_t> shape, ElementKind kind) {
 struct BudgetedFree {
   uint64_t bytes;
   void operator()(void *p) const {
-    std::free(p);
+    rt::deallocate(p);
     MemoryBudget::get().release(bytes);
   }
 };
@@ -167,7 +167,10 @@ llvm::Expected<DenseValue> DenseValue::allocate(ElementKind kind,
     return std::move(e);
   // aligned_alloc returns null on failure; operator new would call the
   // tool's out-of-memory handler, which aborts.
-  void *p = std::aligned_alloc(64, bytes);
+  // rt::tryAllocate: 64-byte aligned, and a freed block is reused by the
+  // next request of its size (aligned_alloc's are not).
+  rt::Expected<void *> allocated = rt::tryAllocate(bytes, 1, "tensor");
+  void *p = allocated ? *allocated : nullptr;
   if (!p) {
     MemoryBudget::get().release(bytes);
     return llvm::createStringError("out of memory: cannot allocate " +
@@ -298,7 +301,8 @@ llvm::Expected<DenseValue> systile::interp::toDense(const TiledValue &tiled) {
 
 llvm::Expected<TiledValue> systile::interp::packDense(const DenseValue &dense,
                                                       rt::Geometry geometry,
-                                                      bool transpose) {
+                                                      bool transpose,
+                                                      int threads) {
   if (dense.rank() != 2)
     return llvm::createStringError("cannot pack a rank-" +
                                    std::to_string(dense.rank()) +
@@ -318,7 +322,7 @@ llvm::Expected<TiledValue> systile::interp::packDense(const DenseValue &dense,
       return std::move(e);
     MemoryBudget::get().release(bytes);
     auto m = transpose ? rt::TiledMatrix<T>::fromDenseTransposed(
-                             shape, geometry, dense.data<T>())
+                             shape, geometry, dense.data<T>(), threads)
                        : rt::TiledMatrix<T>::fromDense(shape, geometry,
                                                        dense.data<T>());
     if (!m)

@@ -35,14 +35,28 @@ Expected<void *> tryAllocate(size_t count, size_t elementSize,
                  std::to_string(count) + " elements of " +
                  std::to_string(elementSize) +
                  " bytes: the size does not fit in memory addresses");
-  void *p = nullptr;
-  // posix_memalign, unlike operator new, never calls the new-handler.
-  if (posix_memalign(&p, kBufferAlignment, bytes == 0 ? 1 : bytes) != 0 ||
-      !p)
+  // malloc, unlike operator new, never calls the new-handler. The block
+  // is aligned here rather than by posix_memalign: glibc's memalign asks
+  // for size + alignment more than it hands out, so a freed block never
+  // fits the next request of the same size and every buffer would take
+  // fresh pages from the top of the heap (on these VMs ~0.7 ms/MiB, ~3 with
+  // cold huge pages). The original pointer sits just below the aligned one.
+  size_t total;
+  if (__builtin_add_overflow(bytes, kBufferAlignment, &total))
+    return Error(std::string("cannot allocate ") + what + " of " +
+                 std::to_string(bytes) +
+                 " bytes: the size does not fit in memory addresses");
+  void *raw = std::malloc(total);
+  if (!raw)
     return Error(std::string("cannot allocate ") + what + " of " +
                  std::to_string(bytes) + " bytes (" + formatBytes(bytes) +
                  "): out of memory");
-  return p;
+  // malloc's blocks are at least 16-aligned, so there are >= 16 bytes below
+  // the aligned address for the original pointer.
+  uintptr_t aligned = (reinterpret_cast<uintptr_t>(raw) + kBufferAlignment) &
+                      ~(uintptr_t(kBufferAlignment) - 1);
+  reinterpret_cast<void **>(aligned)[-1] = raw;
+  return reinterpret_cast<void *>(aligned);
 }
 
 void *allocate(size_t count, size_t elementSize, const char *what) {
@@ -59,7 +73,10 @@ void *allocate(size_t count, size_t elementSize, const char *what) {
   }
 }
 
-void deallocate(void *p) { std::free(p); }
+void deallocate(void *p) {
+  if (p)
+    std::free(static_cast<void **>(p)[-1]);
+}
 
 #if defined(__has_feature)
 #if __has_feature(address_sanitizer) || __has_feature(memory_sanitizer)

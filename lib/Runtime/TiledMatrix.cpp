@@ -12,6 +12,7 @@
 
 #include <algorithm>
 #include <cstring>
+#include <thread>
 #include <utility>
 #include <vector>
 
@@ -216,16 +217,21 @@ TiledMatrix<T>::fromDense(Shape shape, Geometry geometry,
 template <typename T>
 Expected<TiledMatrix<T>> TiledMatrix<T>::fromDenseTransposed(Shape shape,
                                                              Geometry geometry,
-                                                             const T *src) {
+                                                             const T *src,
+                                                             int threads) {
   Expected<Layout> layout = Layout::get(shape, geometry);
   if (!layout)
     return Error(layout.error());
   if (!src)
     return Error("fromDenseTransposed: null data pointer");
-  Expected<TiledMatrix> allocated = allocate(*layout, /*zeroFill=*/true);
+  // Every logical slot is written below; only the padding is zeroed (a
+  // whole-storage memset would be one more pass over fresh memory).
+  Expected<TiledMatrix> allocated = allocate(*layout, /*zeroFill=*/false);
   if (!allocated)
     return allocated;
   TiledMatrix m = allocated.take();
+  m.fillPadding(T{});
+  m.padKind_ = PadKind::Zero;
   const int64_t s = geometry.sublanes, l = geometry.lanes;
   const int64_t rows = shape.rows, cols = shape.cols;
   T *data = m.owned_.get();
@@ -235,23 +241,40 @@ Expected<TiledMatrix<T>> TiledMatrix<T>::fromDenseTransposed(Shape shape,
   // it. Reading one element per lane straight from the source would walk
   // it `rows` apart, lines a power of two apart colliding in the cache.
   constexpr int64_t kBand = 32;
-  std::vector<T> band(static_cast<size_t>(l * kBand));
-  for (int64_t tc = 0; tc < layout->tileCols(); ++tc) {
-    const int64_t c0 = tc * l, colsHere = std::min(l, cols - c0);
-    for (int64_t r0 = 0; r0 < rows; r0 += kBand) {
-      const int64_t n = std::min(kBand, rows - r0);
-      for (int64_t lane = 0; lane < colsHere; ++lane)
-        std::memcpy(&band[lane * kBand], src + (c0 + lane) * rows + r0,
-                    n * sizeof(T));
-      for (int64_t r = r0; r < r0 + n; ++r) {
-        T *row = data + ((r / s) * layout->tileCols() + tc) * s * l +
-                 (r % s) * l;
-        const T *column = &band[r - r0];
+  auto tileColumns = [&](int64_t tc0, int64_t tc1) {
+    std::vector<T> band(static_cast<size_t>(l * kBand));
+    for (int64_t tc = tc0; tc < tc1; ++tc) {
+      const int64_t c0 = tc * l, colsHere = std::min(l, cols - c0);
+      for (int64_t r0 = 0; r0 < rows; r0 += kBand) {
+        const int64_t n = std::min(kBand, rows - r0);
         for (int64_t lane = 0; lane < colsHere; ++lane)
-          row[lane] = column[lane * kBand];
+          std::memcpy(&band[lane * kBand], src + (c0 + lane) * rows + r0,
+                      n * sizeof(T));
+        for (int64_t r = r0; r < r0 + n; ++r) {
+          T *row = data + ((r / s) * layout->tileCols() + tc) * s * l +
+                   (r % s) * l;
+          const T *column = &band[r - r0];
+          for (int64_t lane = 0; lane < colsHere; ++lane)
+            row[lane] = column[lane * kBand];
+        }
       }
     }
-  }
+  };
+  // Threads only for at least 1 MiB per thread; the caller's thread takes
+  // the first share.
+  const int64_t tileCols = layout->tileCols();
+  int64_t workers = threads > 0 ? threads
+                                : std::max(1u, std::thread::hardware_concurrency());
+  workers = std::clamp<int64_t>(
+      std::min<int64_t>(workers, int64_t(m.size_ * sizeof(T)) >> 20), 1,
+      tileCols);
+  std::vector<std::thread> pool;
+  for (int64_t w = 1; w < workers; ++w)
+    pool.emplace_back(tileColumns, tileCols * w / workers,
+                      tileCols * (w + 1) / workers);
+  tileColumns(0, tileCols / workers);
+  for (std::thread &t : pool)
+    t.join();
   return m;
 }
 

@@ -75,6 +75,32 @@ TEST(TransposedPack, MatchesNaiveModelBF16) { checkTransposedPack<bf16>(); }
 TEST(TransposedPack, MatchesNaiveModelI8) { checkTransposedPack<int8_t>(); }
 TEST(TransposedPack, MatchesNaiveModelI32) { checkTransposedPack<int32_t>(); }
 
+TEST(TransposedPack, ThreadsSplitTileColumns) {
+  // 1030 x 700 f32 on 8x128 tiles: about 2.9 MiB of storage, so two and
+  // three threads each take a share of the 6 tile columns (the last one
+  // ragged) and the padding rows of the last tile row.
+  const int64_t rows = 1030, cols = 700;
+  std::vector<float> input(static_cast<size_t>(rows * cols));
+  for (int64_t i = 0; i < rows * cols; ++i)
+    input[i] = valueAt<float>(i);
+  std::vector<float> transposed(input.size());
+  for (int64_t r = 0; r < rows; ++r)
+    for (int64_t c = 0; c < cols; ++c)
+      transposed[r * cols + c] = input[c * rows + r];
+  Geometry g{8, 128, 128};
+  std::vector<float> expect = naiveStorage(transposed, rows, cols, g);
+  for (int threads : {2, 3, 0}) {
+    auto m = TiledMatrix<float>::fromDenseTransposed({rows, cols}, g,
+                                                     input.data(), threads);
+    ASSERT_TRUE(m) << m.error();
+    std::vector<float> got(m->storage().begin(), m->storage().end());
+    ASSERT_EQ(got.size(), expect.size());
+    for (size_t i = 0; i < got.size(); ++i)
+      ASSERT_EQ(got[i], expect[i]) << "offset " << i << ", " << threads
+                                   << " threads";
+  }
+}
+
 TEST(TransposedPack, HandExample) {
   // The 3x2 input [[1, 2], [3, 4], [5, 6]] is the transpose of the 2x3
   // result [[1, 3, 5], [2, 4, 6]]; on 2x4 tiles the storage is one tile:

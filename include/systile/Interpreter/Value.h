@@ -183,11 +183,11 @@ private:
 /// The logical elements of a tiled value as a dense C-order matrix.
 llvm::Expected<DenseValue> toDense(const TiledValue &tiled);
 /// Packs a rank-2 dense value into a tiled one of `geometry` (padding zero),
-/// transposing it first when `transpose`. Errors on a rank or element-type
-/// mismatch or an exhausted budget.
+/// transposing it first when `transpose` (on `threads` threads, 0: all).
+/// Errors on a rank or element-type mismatch or an exhausted budget.
 llvm::Expected<TiledValue> packDense(const DenseValue &dense,
                                      rt::Geometry geometry,
-                                     bool transpose = false);
+                                     bool transpose = false, int threads = 1);
 /// A dense view of a value: itself, or the logical elements of a tiled one.
 llvm::Expected<DenseValue> asDense(const RtValue &value);
 

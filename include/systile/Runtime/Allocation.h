@@ -2,7 +2,7 @@
 //
 // The runtime's large buffers (tiled storage) come from here, not from
 // `new[]`. `tryAllocate` returns an error value when the memory cannot be
-// had; it uses posix_memalign, which never calls the C++ new-handler, so it
+// had; it uses malloc, which never calls the C++ new-handler, so it
 // fails cleanly also in a process whose new-handler aborts (LLVM's
 // `InitLLVM` installs one: `std::nothrow` new does not help there).
 //

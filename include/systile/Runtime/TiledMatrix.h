@@ -106,9 +106,13 @@ public:
   /// Packs the transpose of a row-major dense `shape.cols x shape.rows`
   /// matrix into a `shape` matrix in one copy: slot (r, c) gets element
   /// (c, r) of `transposed`; padding = zero. What `systile.pack ...
-  /// transpose` does, e.g. for an [out, in] weight.
-  static Expected<TiledMatrix>
-  fromDenseTransposed(Shape shape, Geometry geometry, const T *transposed);
+  /// transpose` does, e.g. for an [out, in] weight. Tile columns are split
+  /// over `threads` threads (0: all hardware threads) when the matrix is
+  /// large enough to pay for them.
+  static Expected<TiledMatrix> fromDenseTransposed(Shape shape,
+                                                   Geometry geometry,
+                                                   const T *transposed,
+                                                   int threads = 1);
   /// Adopts storage that is already in hardware order (numElements() slots).
   static Expected<TiledMatrix> fromStorage(Shape shape, Geometry geometry,
                                            const std::vector<T> &storage,

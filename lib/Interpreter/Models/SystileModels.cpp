@@ -102,8 +102,9 @@ struct PackModel : Base<PackModel, systile::PackOp> {
     auto pack = cast<systile::PackOp>(op);
     TiledType type = pack.getResult().getType();
     // packDense admits the storage against the memory budget.
-    auto packed = packDense(ctx.dense(pack.getInput()), systile::geometryOf(type),
-                             pack.getTranspose());
+    auto packed =
+        packDense(ctx.dense(pack.getInput()), systile::geometryOf(type),
+                  pack.getTranspose(), ctx.options().threads);
     if (!packed)
       return ExecContext::fail(op, packed.takeError());
     ctx.layoutStats().addPack(packed->layout(),
