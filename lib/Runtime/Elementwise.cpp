@@ -220,24 +220,10 @@ void binaryKernel(F f, Operand<T> a, Operand<T> b, TiledMatrix<T> &r) {
 /// Calls binaryKernel with a lambda fixed to `fn`.
 template <typename T>
 void binaryFloat(BinaryFn fn, Operand<T> a, Operand<T> b, TiledMatrix<T> &r) {
-  auto with = [&](auto op) {
+  visitFloatBinary(fn, [&](auto op) {
     binaryKernel<T>([op](T x, T y) { return store<T>(op(load(x), load(y))); },
                     a, b, r);
-  };
-  switch (fn) {
-  case BinaryFn::Add:
-    return with([](float x, float y) { return x + y; });
-  case BinaryFn::Sub:
-    return with([](float x, float y) { return x - y; });
-  case BinaryFn::Mul:
-    return with([](float x, float y) { return x * y; });
-  case BinaryFn::Div:
-    return with([](float x, float y) { return x / y; });
-  case BinaryFn::Maximum:
-    return with([](float x, float y) { return maximumF(x, y); });
-  case BinaryFn::Minimum:
-    return with([](float x, float y) { return minimumF(x, y); });
-  }
+  });
 }
 
 } // namespace

@@ -289,26 +289,10 @@ SYSTILE_INLINE void binaryLoop(F f, const T *a, const T *b, T *out, int64_t n) {
 template <typename T>
 SYSTILE_INLINE void runBinary(BinaryFn fn, const T *a, const T *b, T *out, int64_t n) {
   if constexpr (isFloat<T>()) {
-    auto with = [&](auto op) {
+    visitFloatBinary(fn, [&](auto op) {
       binaryLoop<T>([op](T x, T y) { return store<T>(op(load(x), load(y))); },
                     a, b, out, n);
-    };
-    switch (fn) {
-    case BinaryFn::Add:
-      return with([](float x, float y) { return x + y; });
-    case BinaryFn::Sub:
-      return with([](float x, float y) { return x - y; });
-    case BinaryFn::Mul:
-      return with([](float x, float y) { return x * y; });
-    case BinaryFn::Div:
-      return with([](float x, float y) { return x / y; });
-    // Lambdas, not function pointers, so the loop inlines the operation
-    // (and vectorises it) instead of calling through a pointer.
-    case BinaryFn::Maximum:
-      return with([](float x, float y) { return maximumF(x, y); });
-    case BinaryFn::Minimum:
-      return with([](float x, float y) { return minimumF(x, y); });
-    }
+    });
   } else {
     auto with = [&](auto fnTag) {
       binaryLoop<T>(

@@ -57,6 +57,27 @@ template <typename T> T store(float v) {
 }
 
 /// Integer semantics: wrap-around add/sub/mul, signed max/min.
+/// Calls `with` with the float operation of `fn` as a lambda, so that the
+/// caller's loop inlines (and vectorises) it instead of calling through a
+/// pointer. Each element is what arith's op gives in f32 (RFC 6).
+template <typename With>
+[[gnu::always_inline]] inline void visitFloatBinary(BinaryFn fn, With &&with) {
+  switch (fn) {
+  case BinaryFn::Add:
+    return with([](float x, float y) { return x + y; });
+  case BinaryFn::Sub:
+    return with([](float x, float y) { return x - y; });
+  case BinaryFn::Mul:
+    return with([](float x, float y) { return x * y; });
+  case BinaryFn::Div:
+    return with([](float x, float y) { return x / y; });
+  case BinaryFn::Maximum:
+    return with([](float x, float y) { return maximumF(x, y); });
+  case BinaryFn::Minimum:
+    return with([](float x, float y) { return minimumF(x, y); });
+  }
+}
+
 template <typename T> T applyInt(BinaryFn fn, T a, T b) {
   using U = std::make_unsigned_t<T>;
   switch (fn) {
