@@ -28,10 +28,10 @@ build=${SYSTILE_BUILD_DIR:-$root/build}
 reps=${1:-5}
 png=$build/bench/matmul-gflops.png
 
-. "$root/bench/ensure-debs.sh"
-ensure_debs "the plot" python3-matplotlib || true
+. "$root/scripts/lib.sh"
+ensure_debs bench python3-matplotlib || true
 fresh_blas=0
-ensure_debs "the sgemm anchor" libopenblas-dev && fresh_blas=1
+ensure_debs bench libopenblas-dev && fresh_blas=1
 
 # SYSTILE_BENCH_NO_BUILD=1 runs the existing binary (e.g. while other parts
 # of the tree are mid-edit and do not configure).

@@ -10,19 +10,12 @@ set -euo pipefail
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 build=${SYSTILE_ASAN_BUILD_DIR:-$root/build-asan}
 
-if [ ! -f "$build/build.ninja" ]; then
-  cmake -G Ninja -S "$root" -B "$build" \
-    -DCMAKE_BUILD_TYPE=Release \
-    -DCMAKE_C_COMPILER=clang-22 -DCMAKE_CXX_COMPILER=clang++-22 \
-    -DLLVM_USE_LINKER=lld \
-    -DCMAKE_C_COMPILER_LAUNCHER=ccache -DCMAKE_CXX_COMPILER_LAUNCHER=ccache \
-    -DMLIR_DIR=/usr/lib/llvm-22/lib/cmake/mlir \
-    -DLLVM_USE_SANITIZER="Address;Undefined" \
-    -DLLVM_UBSAN_FLAGS="-fsanitize=undefined -fno-sanitize-recover=all" \
-    -DSYSTILE_BUILD_BENCHMARKS=OFF >/dev/null
-fi
-export CCACHE_BASEDIR="$root"
-flock /tmp/systile-build.lock ninja -C "$build" -j2
+. "$root/scripts/lib.sh"
+systile_configure "$build" \
+  -DLLVM_USE_SANITIZER="Address;Undefined" \
+  -DLLVM_UBSAN_FLAGS="-fsanitize=undefined -fno-sanitize-recover=all" \
+  -DSYSTILE_BUILD_BENCHMARKS=OFF
+systile_ninja "$build"
 
 # allow_user_poisoning=0: the project's objects carry an ASan-instrumented
 # inline copy of LLVM's BumpPtrAllocator (from the LLVM headers) while the

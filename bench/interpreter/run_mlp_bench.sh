@@ -24,8 +24,8 @@ work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 
 # numpy uses the reference BLAS unless OpenBLAS is installed (toolchain.md).
-. "$root/bench/ensure-debs.sh"
-ensure_debs "numpy's BLAS" libopenblas0-pthread || true
+. "$root/scripts/lib.sh"
+ensure_debs bench libopenblas0-pthread || true
 flock /tmp/systile-build.lock ninja -C "$build" -j2 systile-run systile-opt >/dev/null
 
 "$py" - "$work" <<'PY'

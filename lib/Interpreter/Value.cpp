@@ -90,18 +90,7 @@ MemoryBudget &MemoryBudget::get() {
 }
 
 std::string systile::interp::formatBytes(uint64_t bytes) {
-  if (bytes < 1024)
-    return std::to_string(bytes) + " bytes";
-  const char *units[] = {"KiB", "MiB", "GiB", "TiB", "PiB", "EiB"};
-  double v = static_cast<double>(bytes) / 1024;
-  int u = 0;
-  while (v >= 1024 && u < 5) {
-    v /= 1024;
-    ++u;
-  }
-  char buf[64];
-  std::snprintf(buf, sizeof(buf), "%.2f %s", v, units[u]);
-  return buf;
+  return rt::formatBytes(bytes, /*decimals=*/2);
 }
 
 llvm::Error MemoryBudget::reserve(uint64_t bytes, llvm::StringRef what) {

@@ -12,7 +12,7 @@
 
 namespace systile::rt {
 
-std::string formatBytes(size_t bytes) {
+std::string formatBytes(size_t bytes, int decimals) {
   static const char *units[] = {"KiB", "MiB", "GiB", "TiB", "PiB", "EiB"};
   if (bytes < 1024)
     return std::to_string(bytes) + " bytes";
@@ -23,7 +23,10 @@ std::string formatBytes(size_t bytes) {
     ++unit;
   }
   char text[32];
-  std::snprintf(text, sizeof(text), "%.3g %s", v, units[unit]);
+  if (decimals < 0)
+    std::snprintf(text, sizeof(text), "%.3g %s", v, units[unit]);
+  else
+    std::snprintf(text, sizeof(text), "%.*f %s", decimals, v, units[unit]);
   return text;
 }
 

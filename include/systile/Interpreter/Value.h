@@ -64,7 +64,7 @@ private:
   std::atomic<uint64_t> live_{0}, peak_{0};
 };
 
-/// "4.00 GiB", "12 bytes".
+/// "4.00 GiB", "12 bytes" (rt::formatBytes with two decimals).
 std::string formatBytes(uint64_t bytes);
 
 //===----------------------------------------------------------------------===//

@@ -54,8 +54,10 @@ void deallocate(void *p);
 /// ms/MiB when not, small pages ~0.7 ms/MiB either way).
 void configureRunOnceHeap();
 
-/// "4 TiB", "1.5 GiB", "512 bytes": a byte count for messages.
-std::string formatBytes(size_t bytes);
+/// "4 TiB", "1.5 GiB", "512 bytes": a byte count for messages, with three
+/// significant digits, or `decimals` fixed decimals when given ("4.00
+/// TiB").
+std::string formatBytes(size_t bytes, int decimals = -1);
 
 } // namespace systile::rt
 
