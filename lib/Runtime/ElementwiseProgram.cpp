@@ -14,10 +14,18 @@
 
 #include <algorithm>
 #include <cstring>
+#include <optional>
 #include <sstream>
+
+#include <unistd.h>
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
 
 using namespace systile::rt;
 using namespace systile::rt::detail;
+
+
 
 //===----------------------------------------------------------------------===//
 // Broadcast operands and the chunk walk
@@ -481,19 +489,84 @@ checkOperands(const ElementwiseProgram<T> &program,
   return broadcasts;
 }
 
+/// EvaluateOptions::streamingBytes' default: half the last-level cache.
+size_t defaultStreamingBytes() {
+  static const size_t bytes = [] {
+    long llc = -1;
+#ifdef _SC_LEVEL3_CACHE_SIZE
+    llc = sysconf(_SC_LEVEL3_CACHE_SIZE);
+#endif
+    if (llc <= 0)
+      llc = 32l << 20;
+    return static_cast<size_t>(llc) / 2;
+  }();
+  return bytes;
+}
+
+/// memcpy of `bytes` to `dst` with non-temporal stores of whole 64-byte
+/// lines where `dst` is line-aligned (an sfence must follow the last one).
+/// One clone per instruction set, like the loops: one zmm store per line
+/// with AVX-512.
+SYSTILE_LOOP_CLONES void streamCopy(char *dst, const char *src,
+                                    size_t bytes) {
+  using Line = float __attribute__((vector_size(64)));
+  size_t i = 0;
+  if (reinterpret_cast<uintptr_t>(dst) % 64 == 0)
+    for (; i + 64 <= bytes; i += 64) {
+      Line line;
+      std::memcpy(&line, src + i, sizeof(line)); // src: any alignment
+      __builtin_nontemporal_store(line, reinterpret_cast<Line *>(dst + i));
+    }
+  std::memcpy(dst + i, src + i, bytes - i);
+}
+
+/// A 1xN operand broadcast over the rows, laid out as the result's tile
+/// row: tile column c holds the operand's lanes of c on every sublane. A
+/// chunk of whole tiles within one tile row then reads it in place.
+template <typename T> struct ExpandedRow {
+  ExpandedRow(const TiledMatrix<T> &row, const Layout &result) {
+    const Geometry g = result.geometry();
+    tileSlots = g.sublanes * g.lanes;
+    rowSlots = result.tileCols() * tileSlots;
+    values.resize(static_cast<size_t>(rowSlots));
+    for (int64_t tc = 0; tc < result.tileCols(); ++tc)
+      for (int64_t sr = 0; sr < g.sublanes; ++sr)
+        std::memcpy(values.data() + tc * tileSlots + sr * g.lanes,
+                    row.data() + row.layout().offset(0, tc * g.lanes),
+                    static_cast<size_t>(g.lanes) * sizeof(T));
+  }
+  /// The chunk's elements, or null when it is not whole tiles of one tile
+  /// row.
+  const T *lookup(const Chunk &chunk) const {
+    const int64_t first = chunk.runs[0].offset % rowSlots;
+    if (!chunk.contiguous || first % tileSlots != 0 ||
+        chunk.slots % tileSlots != 0 || first + chunk.slots > rowSlots)
+      return nullptr;
+    return values.data() + first;
+  }
+  int64_t tileSlots = 0, rowSlots = 0;
+  std::vector<T> values;
+};
+
 } // namespace
 
 template <typename T>
 Status systile::rt::evaluate(const ElementwiseProgram<T> &program,
                              const std::vector<const TiledMatrix<T> *> &inputs,
-                             TiledMatrix<T> &result, int64_t chunkSlots) {
+                             TiledMatrix<T> &result,
+                             const EvaluateOptions &options) {
   Expected<std::vector<Broadcast>> broadcasts =
       checkOperands(program, inputs, result);
   if (!broadcasts)
     return broadcasts.status();
   const int64_t capacity =
-      std::max(chunkSlots, result.layout().geometry().lanes);
+      std::max(options.chunkSlots, result.layout().geometry().lanes);
   Registers<T> regs(program, capacity);
+  // Row broadcasts over two or more tile rows read a copy laid out as one.
+  std::vector<std::optional<ExpandedRow<T>>> rows(inputs.size());
+  for (size_t i = 0; i < inputs.size(); ++i)
+    if ((*broadcasts)[i] == Broadcast::Row && result.layout().tileRows() > 1)
+      rows[i].emplace(*inputs[i], result.layout());
   T *out = result.data();
   const bool resultIsTemp = program.result >= program.firstTemp();
   // The result's instruction writes the storage itself when the chunk is
@@ -501,20 +574,32 @@ Status systile::rt::evaluate(const ElementwiseProgram<T> &program,
   // place): a loop whose output is one of its operands would not be
   // vectorised (the compiler's overlap check fails), so it writes a
   // register instead.
-  const int inPlace = static_cast<int>(
-      std::find(inputs.begin(), inputs.end(), &result) - inputs.begin());
+  // (-1 when no input is the result: the registers after the inputs hold
+  // constants and temporaries, which must not match.)
+  auto resultInput = std::find(inputs.begin(), inputs.end(), &result);
+  const int inPlace = resultInput == inputs.end()
+                          ? -1
+                          : static_cast<int>(resultInput - inputs.begin());
   auto readsInPlace = [&](const Instruction &in) {
     return in.kind == Instruction::Select
                ? in.b == inPlace || in.c == inPlace
                : in.a == inPlace ||
                      (in.kind != Instruction::Unary && in.b == inPlace);
   };
+  const bool stream =
+      inPlace < 0 &&
+      static_cast<size_t>(result.size()) * sizeof(T) >=
+          options.streamingBytes.value_or(defaultStreamingBytes());
   Status status = forEachChunk(
       result.layout(), capacity, out, sizeof(T), [&](const Chunk &chunk) {
         const int64_t first = chunk.runs[0].offset, n = chunk.slots;
         for (int i = 0; i < program.numInputs; ++i) {
           if ((*broadcasts)[i] == Broadcast::None && chunk.contiguous) {
             regs.values[i] = inputs[i]->data() + first;
+            continue;
+          }
+          if (const T *row = rows[i] ? rows[i]->lookup(chunk) : nullptr) {
+            regs.values[i] = row;
             continue;
           }
           gatherChunk(inputs[i]->data(), inputs[i]->layout(), (*broadcasts)[i],
@@ -525,19 +610,29 @@ Status systile::rt::evaluate(const ElementwiseProgram<T> &program,
         for (const Instruction &in : program.code) {
           bool toResult = in.kind != Instruction::Cmp &&
                           in.dst == program.result && chunk.contiguous &&
-                          !readsInPlace(in);
+                          !stream && !readsInPlace(in);
           T *dst = toResult ? out + first : regs.buffer(in.dst);
           runInstruction(in, regs, dst, n);
           if (in.kind != Instruction::Cmp)
             regs.values[in.dst] = dst;
           direct |= toResult;
         }
-        if (!direct)
-          scatterChunk(regs.values[program.result], !resultIsTemp &&
-                           program.result >= program.numInputs,
-                       chunk, out, sizeof(T));
+        const bool splat =
+            !resultIsTemp && program.result >= program.numInputs;
+        if (!direct && stream && chunk.contiguous && !splat)
+          streamCopy(reinterpret_cast<char *>(out + first),
+                     reinterpret_cast<const char *>(
+                         regs.values[program.result]),
+                     static_cast<size_t>(n) * sizeof(T));
+        else if (!direct)
+          scatterChunk(regs.values[program.result], splat, chunk, out,
+                       sizeof(T));
         return Status::success();
       });
+#if defined(__SSE2__)
+  if (stream)
+    _mm_sfence();
+#endif
   result.setPadKind(PadKind::Zero);
   return status;
 }
@@ -546,7 +641,7 @@ Status systile::rt::evaluate(const ElementwiseProgram<T> &program,
   template struct systile::rt::ElementwiseProgram<T>;                          \
   template Status systile::rt::evaluate(                                       \
       const ElementwiseProgram<T> &, const std::vector<const TiledMatrix<T> *> &, \
-      TiledMatrix<T> &, int64_t);
+      TiledMatrix<T> &, const EvaluateOptions &);
 INSTANTIATE(float)
 INSTANTIATE(bf16)
 INSTANTIATE(int8_t)

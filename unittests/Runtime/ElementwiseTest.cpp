@@ -332,14 +332,18 @@ TEST(ElementwiseProgram, BroadcastOperandsAnyChunkSize) {
   std::vector<float> want = expectedStorage<float>(shape, [&](int64_t i) {
     return naiveMaximum((x[i] + row[i % 7]) * col[i / 7] - s[0], 0.0f);
   });
-  // One run per chunk, several runs, the whole matrix.
-  for (int64_t chunk : {1, 5, 8, 1024}) {
-    SCOPED_TRACE(chunk);
-    TiledMatrix<float> r = withGarbage(shape, x, 3.0f);
-    Status st = evaluate<float>(p, {&tx, &tr, &tc, &ts}, r, chunk);
-    ASSERT_TRUE(st.ok()) << st.message();
-    expectBits<float>(r, want);
-  }
+  // One run per chunk, several runs, the whole matrix; normal and
+  // non-temporal stores.
+  for (int64_t chunk : {1, 5, 8, 1024})
+    for (size_t streamingBytes : {size_t(0), SIZE_MAX}) {
+      SCOPED_TRACE(std::to_string(chunk) + " " +
+                   std::to_string(streamingBytes));
+      TiledMatrix<float> r = withGarbage(shape, x, 3.0f);
+      Status st = evaluate<float>(p, {&tx, &tr, &tc, &ts}, r,
+                                  {chunk, streamingBytes});
+      ASSERT_TRUE(st.ok()) << st.message();
+      expectBits<float>(r, want);
+    }
 }
 
 TEST(ElementwiseProgram, InPlaceContiguousAndGathered) {
@@ -359,7 +363,7 @@ TEST(ElementwiseProgram, InPlaceContiguousAndGathered) {
               binaryOp(BinaryFn::Maximum, 4, 3, 2)};
     p.result = 4;
     const float *storage = tx.data();
-    Status st = evaluate<float>(p, {&tx, &tr}, tx, 8);
+    Status st = evaluate<float>(p, {&tx, &tr}, tx, {8, std::nullopt});
     ASSERT_TRUE(st.ok()) << st.message();
     EXPECT_EQ(tx.data(), storage);
     expectBits<float>(tx, expectedStorage<float>(shape, [&](int64_t i) {
@@ -371,7 +375,7 @@ TEST(ElementwiseProgram, InPlaceContiguousAndGathered) {
     q.numTemps = 1;
     q.code = {binaryOp(BinaryFn::Mul, 2, 0, 1)};
     q.result = 2;
-    ASSERT_TRUE(evaluate<float>(q, {&tx, &tr}, tx, 8).ok());
+    ASSERT_TRUE(evaluate<float>(q, {&tx, &tr}, tx, {8, std::nullopt}).ok());
     expectBits<float>(tx, expectedStorage<float>(shape, [&](int64_t i) {
       return naiveMaximum(x[i] + row[i % shape.cols], 0.0f) *
              row[i % shape.cols];
@@ -492,10 +496,12 @@ TEST(ElementwiseProgram, InvalidProgramsAndOperandsAreErrors) {
 
 TEST(ElementwiseProgram, LargeMatricesOnDefaultTiles) {
   // The default 8x128 tiles, 8 MiB and more of result: one matrix without
-  // padding (contiguous chunks, written in place in the storage) and one
-  // with padding rows and columns (gathered chunks).
-  for (Shape shape : {Shape{2048, 1024}, Shape{1500, 1500}}) {
-    SCOPED_TRACE(shape.str());
+  // padding (contiguous chunks: the row read from its expanded copy, the
+  // result written straight to storage) and one with padding rows and
+  // columns (gathered chunks); normal and non-temporal stores.
+  for (Shape shape : {Shape{2048, 1024}, Shape{1500, 1500}})
+  for (size_t streamingBytes : {size_t(0), SIZE_MAX}) {
+    SCOPED_TRACE(shape.str() + " " + std::to_string(streamingBytes));
     int64_t n = shape.rows * shape.cols;
     std::vector<float> x(n), row(shape.cols);
     for (int64_t i = 0; i < n; ++i)
@@ -513,7 +519,9 @@ TEST(ElementwiseProgram, LargeMatricesOnDefaultTiles) {
     p.code = {binaryOp(BinaryFn::Add, 3, 0, 1),
               binaryOp(BinaryFn::Maximum, 4, 3, 2)};
     p.result = 4;
-    ASSERT_TRUE(evaluate<float>(p, {&tx, &tr}, r).ok());
+    ASSERT_TRUE(evaluate<float>(p, {&tx, &tr}, r, {kDefaultChunkSlots,
+                                                   streamingBytes})
+                    .ok());
     int64_t bad = 0;
     for (int64_t off = 0; off < r.size(); ++off) {
       Location loc = r.layout().locate(off);

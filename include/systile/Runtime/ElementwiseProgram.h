@@ -37,6 +37,7 @@
 
 #include <cstdint>
 #include <functional>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -155,6 +156,18 @@ const char *elementwiseInstructionSet();
 /// the first-level cache.
 inline constexpr int64_t kDefaultChunkSlots = 1024;
 
+/// How `evaluate` walks the storage; the bits never depend on it.
+struct EvaluateOptions {
+  /// Slots per chunk (at least one run of lanes is taken).
+  int64_t chunkSlots = kDefaultChunkSlots;
+  /// A result that is not one of the inputs and has at least this many
+  /// bytes of storage is written with non-temporal stores (two memory
+  /// streams instead of three: a normal store first reads the line it
+  /// writes). Unset: half the last-level cache (sysconf), so results that
+  /// fit stay cached for their consumer.
+  std::optional<size_t> streamingBytes;
+};
+
 /// Runs `program` on `inputs` (numInputs matrices of the result's geometry,
 /// each broadcasting over the result's logical shape) into `result`, whose
 /// layout fixes the shape: every logical slot gets the program's value,
@@ -163,8 +176,7 @@ inline constexpr int64_t kDefaultChunkSlots = 1024;
 template <typename T>
 Status evaluate(const ElementwiseProgram<T> &program,
                 const std::vector<const TiledMatrix<T> *> &inputs,
-                TiledMatrix<T> &result,
-                int64_t chunkSlots = kDefaultChunkSlots);
+                TiledMatrix<T> &result, const EvaluateOptions &options = {});
 
 } // namespace systile::rt
 
