@@ -11,23 +11,28 @@
 
 namespace {
 
+using systile::rt::detail::BPanelStrides;
+
 constexpr int kMR = 4;
 constexpr int kNR = 8;
 
-void portableF32(int64_t klen, const float *a, const float *b, float *c,
-                 int64_t ldc) {
+void portableF32(int64_t klen, const float *a, const float *b,
+                 const BPanelStrides &bs, float *c, int64_t ldc) {
   float p[kMR][kNR];
   for (int i = 0; i < kMR; ++i)
     for (int j = 0; j < kNR; ++j)
       p[i][j] = 0.0f; // +0, as RFC 6 starts each block.
-  for (int64_t k = 0; k < klen; ++k, a += kMR, b += kNR)
+  for (int64_t k = 0; k < klen; ++k, a += kMR) {
+    const float *bk =
+        b + (k / bs.groupRows) * bs.groupStride + (k % bs.groupRows) * bs.rowStride;
     for (int i = 0; i < kMR; ++i) {
       const float av = a[i];
       for (int j = 0; j < kNR; ++j) {
-        const float prod = av * b[j];
+        const float prod = av * bk[j];
         p[i][j] = p[i][j] + prod;
       }
     }
+  }
   for (int i = 0; i < kMR; ++i)
     for (int j = 0; j < kNR; ++j)
       c[i * ldc + j] = c[i * ldc + j] + p[i][j];

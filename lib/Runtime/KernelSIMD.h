@@ -15,32 +15,39 @@
 #ifndef SYSTILE_LIB_RUNTIME_KERNELSIMD_H
 #define SYSTILE_LIB_RUNTIME_KERNELSIMD_H
 
+#include "MatmulKernels.h"
+
 #include <cstdint>
 
 namespace {
 
 template <typename V, int MR, int NV>
-void kernelF32(int64_t klen, const float *a, const float *b, float *c,
+void kernelF32(int64_t klen, const float *a, const float *b,
+               const systile::rt::detail::BPanelStrides &bs, float *c,
                int64_t ldc) {
   constexpr int W = V::width;
-  constexpr int NR = NV * W;
   typename V::F p[MR][NV];
 #pragma GCC unroll 32
   for (int i = 0; i < MR; ++i)
 #pragma GCC unroll 8
     for (int v = 0; v < NV; ++v)
       p[i][v] = V::zero();
-  for (int64_t k = 0; k < klen; ++k, a += MR, b += NR) {
-    typename V::F bv[NV];
-#pragma GCC unroll 8
-    for (int v = 0; v < NV; ++v)
-      bv[v] = V::load(b + v * W);
-#pragma GCC unroll 32
-    for (int i = 0; i < MR; ++i) {
-      typename V::F av = V::broadcast(a + i);
+  const int64_t rowStride = bs.rowStride;
+  for (int64_t k0 = 0; k0 < klen; k0 += bs.groupRows, b += bs.groupStride) {
+    const int64_t k1 = k0 + bs.groupRows < klen ? k0 + bs.groupRows : klen;
+    const float *bk = b;
+    for (int64_t k = k0; k < k1; ++k, a += MR, bk += rowStride) {
+      typename V::F bv[NV];
 #pragma GCC unroll 8
       for (int v = 0; v < NV; ++v)
-        p[i][v] = V::add(p[i][v], V::mul(av, bv[v]));
+        bv[v] = V::load(bk + v * W);
+#pragma GCC unroll 32
+      for (int i = 0; i < MR; ++i) {
+        typename V::F av = V::broadcast(a + i);
+#pragma GCC unroll 8
+        for (int v = 0; v < NV; ++v)
+          p[i][v] = V::add(p[i][v], V::mul(av, bv[v]));
+      }
     }
   }
 #pragma GCC unroll 32

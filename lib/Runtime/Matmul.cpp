@@ -129,8 +129,11 @@ template <typename T> struct UninitBuffer {
     void operator()(T *p) const { deallocate(p); }
   };
   std::unique_ptr<T, Free> data;
-  /// `n` uninitialised elements (no fill); an error if unavailable.
+  /// `n` uninitialised elements (no fill; none for 0); an error if
+  /// unavailable.
   Status allocate(size_t n) {
+    if (n == 0)
+      return Status::success();
     Expected<void *> p = tryAllocate(n, sizeof(T), "matmul packing buffer");
     if (!p)
       return Status::error(p.error());
@@ -309,6 +312,15 @@ private:
            ((kbi * slabNb + (nbi - slab0)) * colPanelsPerBlock + jp) *
                bPanelSize;
   }
+  /// Panel jp of block (kbi, nbi) as the kernel reads it: packed, or in
+  /// the rhs's storage (readRhs).
+  const Packed *kernelBPanel(int64_t kbi, int64_t nbi, int64_t jp) const {
+    if constexpr (std::is_same_v<B, Packed>)
+      if (readRhs)
+        return rhs.data() + lb.offset((kb0 + kbi) * m, (nb0 + nbi) * m + jp * NR);
+    return bPanel(kbi, nbi, jp);
+  }
+  bool canReadRhs() const;
 
   const TiledMatrix<A> &lhs;
   const TiledMatrix<B> &rhs;
@@ -326,6 +338,10 @@ private:
   int64_t aPanelSize = 0, bPanelSize = 0, chunkPanels = 0, chunks = 0;
   /// n blocks per B slab, and the first n block of the current slab.
   int64_t slabNb = 0, slab0 = 0;
+  /// The kernel reads B's panels in its tiled storage (nothing packed),
+  /// with these strides; otherwise packed panels.
+  bool readRhs = false;
+  detail::BPanelStrides bStrides;
   int threads = 1;
 
   TiledMatrix<Acc> *const inPlace;
@@ -357,6 +373,14 @@ void MatmulRun<A, B, Acc>::plan() {
   colPanelsPerBlock = (std::min(m, N) + NR - 1) / NR;
   aPanelSize = MR * kDepth;
   bPanelSize = NR * kDepth;
+  readRhs = canReadRhs();
+  const Geometry g = lb.geometry();
+  bStrides = readRhs ? detail::BPanelStrides{g.lanes, g.sublanes,
+                                             lb.tileCols() * g.sublanes *
+                                                 g.lanes}
+                     : detail::BPanelStrides{NR * ks, std::max<int64_t>(
+                                                          kDepth / ks, 1),
+                                             0};
 
   threads = options.threads > 0
                 ? options.threads
@@ -375,9 +399,11 @@ void MatmulRun<A, B, Acc>::plan() {
   // place, costs the budget in panels, not another 1 GiB (issue 12).
   const int64_t blockBytes =
       nkb * colPanelsPerBlock * bPanelSize * int64_t(sizeof(Packed));
-  slabNb = std::clamp<int64_t>(std::max<int64_t>(options.packedRhsBudget, 0) /
-                                   std::max<int64_t>(blockBytes, 1),
-                               std::min<int64_t>(threads, nnb), nnb);
+  slabNb = readRhs ? nnb
+                   : std::clamp<int64_t>(
+                         std::max<int64_t>(options.packedRhsBudget, 0) /
+                             std::max<int64_t>(blockBytes, 1),
+                         std::min<int64_t>(threads, nnb), nnb);
 
   // Row chunks: up to 16 register panels, fewer when that leaves threads
   // idle.
@@ -388,14 +414,26 @@ void MatmulRun<A, B, Acc>::plan() {
   chunks = (rowPanels + chunkPanels - 1) / chunkPanels;
 }
 
+/// Whether the kernel can read B's column panels in place: f32 values
+/// used as they are (no bf16 rounding, no int8 widening), every NR-column
+/// panel within one tile column, every k block starting a tile row.
+template <typename A, typename B, typename Acc>
+bool MatmulRun<A, B, Acc>::canReadRhs() const {
+  if constexpr (!std::is_same_v<B, float> || !std::is_same_v<Packed, float>)
+    return false;
+  const Geometry g = lb.geometry();
+  return options.readRhsInPlace && precision == Precision::F32 &&
+         g.lanes % NR == 0 && m % NR == 0 && m % g.sublanes == 0;
+}
+
 template <typename A, typename B, typename Acc>
 Status MatmulRun<A, B, Acc>::allocatePanels() {
   if (Status st =
           aPack.allocate(static_cast<size_t>(nkb * rowPanels * aPanelSize));
       !st)
     return st;
-  if (Status st = bPack.allocate(
-          static_cast<size_t>(nkb * slabNb * colPanelsPerBlock * bPanelSize));
+  if (Status st = bPack.allocate(static_cast<size_t>(
+          readRhs ? 0 : nkb * slabNb * colPanelsPerBlock * bPanelSize));
       !st)
     return st;
   skip.assign(static_cast<size_t>(nkb * nnb), 0);
@@ -478,6 +516,8 @@ void MatmulRun<A, B, Acc>::packB(int64_t kbi, int64_t nbi) {
     skip[kbi * nnb + nbi] = 1;
     return;
   }
+  if (readRhs)
+    return; // The kernel reads the block where it is.
   const int64_t panels = (nlen + NR - 1) / NR;
   for (int64_t jp = 0; jp < panels; ++jp) {
     // As for A: columns past the block and the odd k slot of an int8 pair.
@@ -546,10 +586,14 @@ void MatmulRun<A, B, Acc>::compute(int64_t chunk, int64_t nbi,
     const int64_t k0 = (kb0 + kbi) * m, klen = std::min(m, K - k0);
     const int64_t kunits = (klen + ks - 1) / ks;
     for (int64_t jp = 0; jp < panels; ++jp) {
-      const Packed *bp = bPanel(kbi, nbi, jp);
-      for (int64_t ip = ip0; ip < ip1; ++ip)
-        kernel(kunits, aPanel(kbi, ip), bp,
-               cbuf.data() + (ip - ip0) * MR * ldc + jp * NR, ldc);
+      const Packed *bp = kernelBPanel(kbi, nbi, jp);
+      for (int64_t ip = ip0; ip < ip1; ++ip) {
+        Acc *c = cbuf.data() + (ip - ip0) * MR * ldc + jp * NR;
+        if constexpr (std::is_same_v<Acc, float>)
+          kernel(kunits, aPanel(kbi, ip), bp, bStrides, c, ldc);
+        else
+          kernel(kunits, aPanel(kbi, ip), bp, c, ldc);
+      }
     }
   }
   for (int64_t i = r0; i < r1; ++i)

@@ -24,8 +24,19 @@
 
 namespace systile::rt::detail {
 
+/// Where the f32 kernel reads row k of its B panel (NR floats): rows
+/// come in groups of `groupRows` rows `rowStride` floats apart, and the
+/// groups `groupStride` floats apart. A packed panel is one group of
+/// rows NR apart; a panel read in place from tiled storage has a group
+/// per tile row (sublanes rows, `lanes` apart).
+struct BPanelStrides {
+  int64_t rowStride = 0;
+  int64_t groupRows = 1;
+  int64_t groupStride = 0;
+};
+
 using KernelF32 = void (*)(int64_t klen, const float *a, const float *b,
-                           float *c, int64_t ldc);
+                           const BPanelStrides &bs, float *c, int64_t ldc);
 using KernelI8 = void (*)(int64_t kpairs, const int16_t *a, const int16_t *b,
                           int32_t *c, int64_t ldc);
 

@@ -118,7 +118,10 @@ void checkFloatCase(std::mt19937 &rng, Geometry g, Dims d, Precision prec,
       withZeroBlocks ? naiveMatmulF32(d.M, d.K, d.N, widen(ad), widen(bd), c,
                                       g.mxu, bfp, &zeroMap)
                      : want;
-  // A 1-byte rhs budget packs one column block (per thread) at a time.
+  // A 1-byte rhs budget packs one column block (per thread) at a time;
+  // readRhsInPlace off packs an f32 rhs the kernel could read in place
+  // (where the geometry allows it: rhs padding, poisoned, is then read
+  // into columns that are dropped).
   for (KernelPath path : availableKernelPaths())
     for (int threads : {1, 2})
       for (bool skip : {false, true})
@@ -128,8 +131,10 @@ void checkFloatCase(std::mt19937 &rng, Geometry g, Dims d, Precision prec,
           opts.threads = threads;
           opts.skipZeroBlocks = skip;
           opts.packedRhsBudget = budget;
+          opts.readRhsInPlace = budget != 1;
           std::string what = describe(path, g, d, prec, threads, skip) +
-                             " budget " + std::to_string(budget);
+                             " budget " + std::to_string(budget) +
+                             (opts.readRhsInPlace ? "" : " rhs packed");
           auto r = simulateMatmul(*lhs, *rhs, *acc, prec, opts);
           ASSERT_TRUE(r) << what << ": " << r.error();
           EXPECT_EQ(r->result.shape(), (Shape{d.M, d.N}));

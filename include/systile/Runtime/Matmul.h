@@ -65,6 +65,13 @@ struct MatmulOptions {
   /// copied whole. A slab holds at least one column block (and one per
   /// thread when there are enough); the numerics do not depend on it.
   int64_t packedRhsBudget = int64_t(64) << 20;
+  /// Read an f32 rhs straight from its tiled storage, with no packed copy,
+  /// when the precision is f32 and the geometry lets the kernel's column
+  /// panels lie within tiles (lanes and mxu multiples of the panel width,
+  /// mxu a multiple of sublanes: the default geometry on every kernel
+  /// path). Off, or otherwise, the rhs is packed. The numerics do not
+  /// depend on it.
+  bool readRhsInPlace = true;
 };
 
 template <typename Acc> struct MatmulResult {
