@@ -12,6 +12,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "LinalgExec.h"
+#include "Transpose.h"
 
 #include "mlir/Dialect/Utils/StructuredOpsUtils.h"
 #include "mlir/IR/AffineExpr.h"
@@ -23,7 +24,6 @@
 #include <optional>
 
 #if defined(__SSE2__)
-#include <immintrin.h>
 #endif
 
 using namespace mlir;
@@ -96,39 +96,6 @@ void copyBlock2D(T *dst, int64_t dstRow, const T *src, int64_t srcRow,
     }
 }
 
-#if defined(__SSE2__)
-/// The 4-byte transpose dst[i][j] = src[i + j * srcCol] (source stride 1
-/// along i) in 4x4 register transposes: four 16-byte loads down source
-/// columns, four 16-byte stores along dst rows. Shuffles move bits, so any
-/// 4-byte element (float, NaN payloads included, or integer) is copied
-/// exactly. Within 32x32 blocks so both sides stay cached.
-void transposeBlocks4(uint32_t *dst, int64_t dstRow, const uint32_t *src,
-                      int64_t srcCol, int64_t rows, int64_t cols) {
-  constexpr int64_t kBlock = 32;
-  for (int64_t i0 = 0; i0 < rows; i0 += kBlock)
-    for (int64_t j0 = 0; j0 < cols; j0 += kBlock) {
-      int64_t i1 = std::min(rows, i0 + kBlock), j1 = std::min(cols, j0 + kBlock);
-      int64_t i4 = i0 + (i1 - i0) / 4 * 4, j4 = j0 + (j1 - j0) / 4 * 4;
-      for (int64_t j = j0; j < j4; j += 4)
-        for (int64_t i = i0; i < i4; i += 4) {
-          const float *s = reinterpret_cast<const float *>(src + i + j * srcCol);
-          __m128 r0 = _mm_loadu_ps(s), r1 = _mm_loadu_ps(s + srcCol),
-                 r2 = _mm_loadu_ps(s + 2 * srcCol),
-                 r3 = _mm_loadu_ps(s + 3 * srcCol);
-          _MM_TRANSPOSE4_PS(r0, r1, r2, r3);
-          float *d = reinterpret_cast<float *>(dst + i * dstRow + j);
-          _mm_storeu_ps(d, r0);
-          _mm_storeu_ps(d + dstRow, r1);
-          _mm_storeu_ps(d + 2 * dstRow, r2);
-          _mm_storeu_ps(d + 3 * dstRow, r3);
-        }
-      // The block's ragged edges, one element at a time.
-      for (int64_t i = i0; i < i1; ++i)
-        for (int64_t j = (i < i4 ? j4 : j0); j < j1; ++j)
-          dst[i * dstRow + j] = src[i + j * srcCol];
-    }
-}
-#endif
 
 template <typename T>
 void gatherAs(T *dst, const T *src, ArrayRef<int64_t> extents,
@@ -171,15 +138,14 @@ void gatherAs(T *dst, const T *src, ArrayRef<int64_t> extents,
       srcOffset += i * strides[d];
       dstOffset += i * dstStrides[d];
     }
-#if defined(__SSE2__)
     if constexpr (sizeof(T) == 4) {
       if (strides[unit] == 1) {
-        transposeBlocks4(dst + dstOffset, dstStrides[unit], src + srcOffset,
-                         strides[last], extents[unit], extents[last]);
+        transpose::transpose32(dst + dstOffset, dstStrides[unit],
+                               src + srcOffset, strides[last], extents[unit],
+                               extents[last]);
         continue;
       }
     }
-#endif
     copyBlock2D<T>(dst + dstOffset, dstStrides[unit], src + srcOffset,
                    strides[unit], strides[last], extents[unit], extents[last]);
   }
