@@ -20,6 +20,7 @@ bool systile::rt::detail::getAVX512Kernels(KernelSet &set) {
   set.mr = 6;
   set.nr = 64;
   set.f32 = &kernelF32<AVX512, 6, 4>;
+  set.f32ExactProducts = &kernelF32<AVX512, 6, 4, /*Fused=*/true>;
   set.i8 = &kernelI8<AVX512, 6, 4>;
   return true;
 }

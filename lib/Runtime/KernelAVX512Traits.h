@@ -24,6 +24,8 @@ struct AVX512 {
   static F broadcast(const float *p) { return _mm512_set1_ps(*p); }
   static F mul(F a, F b) { return _mm512_mul_ps(a, b); }
   static F add(F a, F b) { return _mm512_add_ps(a, b); }
+  /// a * b + c rounded once (only for exact products: see KernelSet).
+  static F fma(F a, F b, F c) { return _mm512_fmadd_ps(a, b, c); }
 
   static I zeroI() { return _mm512_setzero_si512(); }
   static I loadI(const int16_t *p) { return _mm512_loadu_si512(p); }

@@ -21,7 +21,9 @@
 
 namespace {
 
-template <typename V, int MR, int NV>
+/// `Fused`: p + a*b as one fused multiply-add, which rounds once; only for
+/// operands whose products are exact (then the bits are the same).
+template <typename V, int MR, int NV, bool Fused = false>
 void kernelF32(int64_t klen, const float *a, const float *b,
                const systile::rt::detail::BPanelStrides &bs, float *c,
                int64_t ldc) {
@@ -45,8 +47,12 @@ void kernelF32(int64_t klen, const float *a, const float *b,
       for (int i = 0; i < MR; ++i) {
         typename V::F av = V::broadcast(a + i);
 #pragma GCC unroll 8
-        for (int v = 0; v < NV; ++v)
-          p[i][v] = V::add(p[i][v], V::mul(av, bv[v]));
+        for (int v = 0; v < NV; ++v) {
+          if constexpr (Fused)
+            p[i][v] = V::fma(av, bv[v], p[i][v]);
+          else
+            p[i][v] = V::add(p[i][v], V::mul(av, bv[v]));
+        }
       }
     }
   }

@@ -27,6 +27,7 @@
 
 #include <algorithm>
 #include <atomic>
+#include <cstring>
 #include <memory>
 #include <optional>
 #include <thread>
@@ -228,6 +229,76 @@ Status validate(const char *op, const TiledMatrix<A> &lhs,
   return Status::success();
 }
 
+#if defined(__x86_64__) && (defined(__clang__) || defined(__GNUC__))
+#define SYSTILE_SCAN_CLONES                                                    \
+  __attribute__((target_clones("avx512f", "avx2", "default")))
+#else
+#define SYSTILE_SCAN_CLONES
+#endif
+
+/// Folds the biased exponents of p[0..n) into lo (smallest of the nonzero
+/// values), hi (largest) and special (nonzero for an inf, NaN or
+/// subnormal). Branch-free, so it vectorises (one clone per instruction
+/// set: unsigned min/max need SSE4.1 or later).
+SYSTILE_SCAN_CLONES void scanExponents(const float *p, int64_t n,
+                                       uint32_t &lo, uint32_t &hi,
+                                       uint32_t &special) {
+  uint32_t l = lo, h = hi, sp = 0;
+  for (int64_t i = 0; i < n; ++i) {
+    uint32_t bits;
+    std::memcpy(&bits, p + i, sizeof(bits));
+    const uint32_t mag = bits & 0x7fffffffu, e = mag >> 23;
+    l = std::min(l, mag != 0 ? e : 255u);
+    h = std::max(h, e);
+    sp |= (e == 255) | ((e == 0) & (mag != 0));
+  }
+  lo = l;
+  hi = h;
+  special |= sp;
+}
+
+/// dst[i] = roundToBF16(src[i]) (RFC 6: nearest even, NaN kept quiet with
+/// its sign), branch-free so that it vectorises.
+SYSTILE_SCAN_CLONES void roundRunToBF16(const float *src, float *dst,
+                                        int64_t n) {
+  for (int64_t i = 0; i < n; ++i) {
+    uint32_t u;
+    std::memcpy(&u, src + i, sizeof(u));
+    const bool nan = (u & 0x7fffffffu) > 0x7f800000u;
+    const uint32_t rounded = (u + 0x7fffu + ((u >> 16) & 1u)) & 0xffff0000u;
+    const uint32_t r = nan ? (u | 0x00400000u) & 0xffff0000u : rounded;
+    std::memcpy(dst + i, &r, sizeof(r));
+  }
+}
+
+/// The exponents of a set of f32 values that are bf16 values (7 fraction
+/// bits): enough to tell whether every product of two of them, one from
+/// each of two sets, is exact in f32.
+struct ExponentRange {
+  uint32_t minE = 255, maxE = 0; // biased exponents of the nonzero values
+  uint32_t special = 0;          // an inf, NaN or subnormal
+  void scan(const float *p, int64_t n) {
+    scanExponents(p, n, minE, maxE, special);
+  }
+  void merge(const ExponentRange &o) {
+    minE = std::min(minE, o.minE);
+    maxE = std::max(maxE, o.maxE);
+    special |= o.special;
+  }
+  bool anyNonZero() const { return maxE > 0 || special; }
+};
+
+/// Whether every product a*b, a of `a` and b of `b` (normal bf16 values or
+/// zeros), is exact in f32: its lowest bit, at least 2^(Ea-134 + Eb-134),
+/// is at least 2^-149, and it is below 2^(Ea+Eb-252) <= 2^128.
+bool exactProducts(const ExponentRange &a, const ExponentRange &b) {
+  if (a.special || b.special)
+    return false;
+  if (!a.anyNonZero() || !b.anyNonZero())
+    return true;
+  return a.minE + b.minE >= 119 && a.maxE + b.maxE <= 380;
+}
+
 /// One weight load (kb, nb): what simulateMxuBlock computes.
 struct Block {
   int64_t kb, nb;
@@ -260,8 +331,14 @@ public:
     plan();
     if (Status st = allocatePanels(); !st)
       return Error(st.message());
-    parallelFor(threads, nkb * chunks,
-                [&](int64_t t) { packA(t / chunks, t % chunks); });
+    parallelFor(threads, nkb * chunks, [&](int64_t t) {
+      packA(t / chunks, t % chunks);
+      if (checkExact)
+        scanA(t);
+    });
+    ExponentRange aRange;
+    for (const ExponentRange &r : aRanges)
+      aRange.merge(r);
     // Each work item reads its block of the accumulator before it writes
     // the same block of the result, so the two may be one storage.
     std::optional<TiledMatrix<Acc>> fresh;
@@ -279,8 +356,18 @@ public:
     }
     for (slab0 = 0; slab0 < nnb; slab0 += slabNb) {
       const int64_t width = std::min(slabNb, nnb - slab0);
-      parallelFor(threads, nkb * width,
-                  [&](int64_t t) { packB(t / width, slab0 + t % width); });
+      parallelFor(threads, nkb * width, [&](int64_t t) {
+        packB(t / width, slab0 + t % width);
+        if (checkExact)
+          scanB(t, width);
+      });
+      if (checkExact) {
+        ExponentRange bRange;
+        for (int64_t t = 0; t < nkb * width; ++t)
+          bRange.merge(bRanges[t]);
+        bRanges.assign(bRanges.size(), ExponentRange());
+        slabKernel = exactProducts(aRange, bRange) ? exactKernel : kernel;
+      }
       parallelFor(threads, chunks * width, [&](int64_t item) {
         compute(item / width, slab0 + item % width, out);
       });
@@ -321,6 +408,19 @@ private:
     return bPanel(kbi, nbi, jp);
   }
   bool canReadRhs() const;
+  /// The exponents of pack task t's panels (checkExact only).
+  void scanA(int64_t t) {
+    if constexpr (std::is_same_v<Packed, float>)
+      for (int64_t ip = t % chunks * chunkPanels;
+           ip < std::min(rowPanels, (t % chunks + 1) * chunkPanels); ++ip)
+        aRanges[t].scan(aPanel(t / chunks, ip), aPanelSize);
+  }
+  void scanB(int64_t t, int64_t width) {
+    const int64_t kbi = t / width, nbi = slab0 + t % width;
+    if constexpr (std::is_same_v<Packed, float>)
+      if (!skip[kbi * nnb + nbi])
+        bRanges[t].scan(bPanel(kbi, nbi, 0), colPanelsPerBlock * bPanelSize);
+  }
 
   const TiledMatrix<A> &lhs;
   const TiledMatrix<B> &rhs;
@@ -342,6 +442,13 @@ private:
   /// with these strides; otherwise packed panels.
   bool readRhs = false;
   detail::BPanelStrides bStrides;
+  /// The fused kernel for exact products, whether to look for them (the
+  /// packed values are bf16 values and the path has the kernel), the
+  /// exponents seen per pack task, and the current slab's kernel.
+  decltype(Mode::kernel(detail::KernelSet())) exactKernel = nullptr,
+                                              slabKernel = nullptr;
+  bool checkExact = false;
+  std::vector<ExponentRange> aRanges, bRanges;
   int threads = 1;
 
   TiledMatrix<Acc> *const inPlace;
@@ -374,6 +481,13 @@ void MatmulRun<A, B, Acc>::plan() {
   aPanelSize = MR * kDepth;
   bPanelSize = NR * kDepth;
   readRhs = canReadRhs();
+  if constexpr (std::is_same_v<Acc, float>) {
+    exactKernel = kset.f32ExactProducts;
+    checkExact = exactKernel && options.fuseExactProducts &&
+                 (precision == Precision::BF16 ||
+                  (std::is_same_v<A, bf16> && std::is_same_v<B, bf16>));
+  }
+  slabKernel = kernel;
   const Geometry g = lb.geometry();
   bStrides = readRhs ? detail::BPanelStrides{g.lanes, g.sublanes,
                                              lb.tileCols() * g.sublanes *
@@ -437,6 +551,10 @@ Status MatmulRun<A, B, Acc>::allocatePanels() {
       !st)
     return st;
   skip.assign(static_cast<size_t>(nkb * nnb), 0);
+  if (checkExact) {
+    aRanges.resize(static_cast<size_t>(nkb * chunks));
+    bRanges.resize(static_cast<size_t>(nkb * slabNb));
+  }
   return Status::success();
 }
 
@@ -534,6 +652,21 @@ void MatmulRun<A, B, Acc>::packB(int64_t kbi, int64_t nbi) {
           // division per element.
           int64_t jp = (c - n0) / NR, jj = (c - n0) % NR;
           Packed *d = bPanel(kbi, nbi, jp) + (k / ks) * NR * ks + k % ks;
+          if constexpr (std::is_same_v<B, float> &&
+                        std::is_same_v<Packed, float>) {
+            // Runs contiguous in a panel row, converted as a vector.
+            for (int64_t t = 0; t < n;) {
+              const int64_t run = std::min(NR - jj, n - t);
+              if (precision == Precision::BF16)
+                roundRunToBF16(p + t, d + jj, run);
+              else
+                std::memcpy(d + jj, p + t, run * sizeof(float));
+              t += run;
+              jj = 0;
+              d += bPanelSize;
+            }
+            return;
+          }
           for (int64_t t = 0; t < n; ++t) {
             d[jj * ks] = convertIn<Packed>(p[t], precision);
             if (++jj == NR) {
@@ -590,7 +723,7 @@ void MatmulRun<A, B, Acc>::compute(int64_t chunk, int64_t nbi,
       for (int64_t ip = ip0; ip < ip1; ++ip) {
         Acc *c = cbuf.data() + (ip - ip0) * MR * ldc + jp * NR;
         if constexpr (std::is_same_v<Acc, float>)
-          kernel(kunits, aPanel(kbi, ip), bp, bStrides, c, ldc);
+          slabKernel(kunits, aPanel(kbi, ip), bp, bStrides, c, ldc);
         else
           kernel(kunits, aPanel(kbi, ip), bp, c, ldc);
       }

@@ -45,6 +45,11 @@ struct KernelSet {
       0; ///< Rows of the register tile: 4, 6 or 8 (the packer unrolls these).
   int nr = 0; ///< Columns of the register tile.
   KernelF32 f32 = nullptr;
+  /// The f32 kernel with fused multiply-adds, for operands whose every
+  /// product a*b is exact in f32 (bf16 values in a safe exponent range):
+  /// fma(a, b, p) = round(p + a*b) = add(p, mul(a, b)), the same bits in
+  /// half the instructions. Null where the path has none.
+  KernelF32 f32ExactProducts = nullptr;
   KernelI8 i8 = nullptr;
 };
 

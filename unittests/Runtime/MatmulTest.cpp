@@ -132,9 +132,10 @@ void checkFloatCase(std::mt19937 &rng, Geometry g, Dims d, Precision prec,
           opts.skipZeroBlocks = skip;
           opts.packedRhsBudget = budget;
           opts.readRhsInPlace = budget != 1;
+          opts.fuseExactProducts = budget != 1;
           std::string what = describe(path, g, d, prec, threads, skip) +
                              " budget " + std::to_string(budget) +
-                             (opts.readRhsInPlace ? "" : " rhs packed");
+                             (opts.readRhsInPlace ? "" : " rhs packed, unfused");
           auto r = simulateMatmul(*lhs, *rhs, *acc, prec, opts);
           ASSERT_TRUE(r) << what << ": " << r.error();
           EXPECT_EQ(r->result.shape(), (Shape{d.M, d.N}));
@@ -253,6 +254,27 @@ TEST(Matmul, ModelIsSensitiveToOrder) {
   auto r = simulateMatmul(lhs, rhs, acc, Precision::F32);
   ASSERT_TRUE(r);
   expectBitsEqual(r->result.toDense(), blocked, "blocked order");
+}
+
+TEST(Matmul, InexactBF16ProductsAreRoundedFirst) {
+  // bf16 values whose second product, 2^-150, is not an f32: RFC 6 rounds
+  // it first (a tie, to even: 0), so the sum stays 3 * 2^-149; a fused
+  // multiply-add would give round(3.5 * 2^-149) = 4 * 2^-149. Every path
+  // must see that these products are not exact and not fuse them.
+  const float a1 = std::ldexp(1.5f, -73), a2 = std::ldexp(1.0f, -75);
+  const float b = std::ldexp(1.0f, -75);
+  auto lhs = *TiledMatrix<float>::fromDense({1, 2}, {}, {a1, a2});
+  auto rhs = *TiledMatrix<float>::fromDense({2, 1}, {}, {b, b});
+  auto acc = *TiledMatrix<float>::zeros({1, 1}, {});
+  for (KernelPath path : availableKernelPaths())
+    for (Precision p : {Precision::BF16, Precision::F32}) {
+      MatmulOptions o;
+      o.path = path;
+      auto r = simulateMatmul(lhs, rhs, acc, p, o);
+      ASSERT_TRUE(r);
+      EXPECT_EQ(floatBits(r->result.toDense()[0]), 3u)
+          << toString(path) << " " << toString(p);
+    }
 }
 
 TEST(Matmul, NonFiniteInputsGiveNaNOnEveryPath) {

@@ -72,6 +72,13 @@ struct MatmulOptions {
   /// path). Off, or otherwise, the rhs is packed. The numerics do not
   /// depend on it.
   bool readRhsInPlace = true;
+  /// When every product a*b of the packed operands is exact in f32 (bf16
+  /// values, bf16 precision or bf16 operands, whose exponents keep the
+  /// products in range: checked on the packed values), accumulate with
+  /// fused multiply-adds on kernel paths that have them: round(p + a*b) is
+  /// then the same number whether a*b was rounded first or not. The
+  /// numerics do not depend on it.
+  bool fuseExactProducts = true;
 };
 
 template <typename Acc> struct MatmulResult {
