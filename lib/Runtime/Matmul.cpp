@@ -29,6 +29,7 @@
 #include <atomic>
 #include <cstring>
 #include <memory>
+#include <mutex>
 #include <optional>
 #include <thread>
 #include <type_traits>
@@ -124,24 +125,101 @@ constexpr int kMaxThreads = 256;
 
 namespace {
 
+/// The packing workspace kept between calls: a few freed panel buffers
+/// (at most kCachedBlocks, kCachedBytes in all), so that calls in a row
+/// reuse memory already mapped instead of taking fresh pages for every
+/// packed operand (the first touch of a page costs more than packing
+/// into it on these VMs). A request takes the smallest cached block that
+/// holds it and is at most twice its size. Thread-safe.
+class PanelCache {
+public:
+  static PanelCache &get() {
+    static PanelCache *cache = new PanelCache(); // never destroyed: no
+    return *cache; // order-of-destruction issue at exit
+  }
+  /// A block of at least `bytes` (its size in `bytes`), or null.
+  void *take(size_t &bytes) {
+    std::lock_guard<std::mutex> lock(mutex);
+    auto best = blocks.end();
+    for (auto it = blocks.begin(); it != blocks.end(); ++it)
+      if (it->bytes >= bytes && it->bytes / 2 <= bytes &&
+          (best == blocks.end() || it->bytes < best->bytes))
+        best = it;
+    if (best == blocks.end())
+      return nullptr;
+    void *p = best->data;
+    bytes = best->bytes;
+    total -= best->bytes;
+    blocks.erase(best);
+    return p;
+  }
+  /// Keeps `p` (of `bytes`) for a later take, or frees it (or the oldest
+  /// cached block) when the cache is full.
+  void give(void *p, size_t bytes) {
+    std::vector<void *> dropped;
+    {
+      std::lock_guard<std::mutex> lock(mutex);
+      if (bytes > kCachedBytes) {
+        dropped.push_back(p);
+      } else {
+        blocks.push_back({p, bytes});
+        total += bytes;
+        while (blocks.size() > kCachedBlocks || total > kCachedBytes) {
+          dropped.push_back(blocks.front().data);
+          total -= blocks.front().bytes;
+          blocks.erase(blocks.begin());
+        }
+      }
+    }
+    for (void *d : dropped)
+      deallocate(d);
+  }
+
+private:
+  static constexpr size_t kCachedBlocks = 4;
+  static constexpr size_t kCachedBytes = size_t(256) << 20;
+  struct Block {
+    void *data;
+    size_t bytes;
+  };
+  std::mutex mutex;
+  std::vector<Block> blocks;
+  size_t total = 0;
+};
+
 template <typename T> struct UninitBuffer {
   static_assert(std::is_trivially_default_constructible_v<T>);
-  struct Free {
-    void operator()(T *p) const { deallocate(p); }
-  };
-  std::unique_ptr<T, Free> data;
-  /// `n` uninitialised elements (no fill; none for 0); an error if
-  /// unavailable.
+  UninitBuffer() = default;
+  UninitBuffer(const UninitBuffer &) = delete;
+  UninitBuffer &operator=(const UninitBuffer &) = delete;
+  ~UninitBuffer() {
+    if (data)
+      PanelCache::get().give(data, bytes);
+  }
+  /// `n` uninitialised elements (no fill; none for 0), from the packing
+  /// workspace when it has a block; an error if unavailable.
   Status allocate(size_t n) {
+    size_t want;
     if (n == 0)
       return Status::success();
+    if (!__builtin_mul_overflow(n, sizeof(T), &want))
+      if (void *p = PanelCache::get().take(want)) {
+        data = static_cast<T *>(p);
+        bytes = want; // now the block's size
+        return Status::success();
+      }
     Expected<void *> p = tryAllocate(n, sizeof(T), "matmul packing buffer");
     if (!p)
       return Status::error(p.error());
-    data.reset(static_cast<T *>(*p));
+    data = static_cast<T *>(*p);
+    bytes = n * sizeof(T);
     return Status::success();
   }
-  T *get() const { return data.get(); }
+  T *get() const { return data; }
+
+private:
+  T *data = nullptr;
+  size_t bytes = 0;
 };
 
 /// Runs f(0..n-1) on up to `threads` threads (the caller is one of them).
