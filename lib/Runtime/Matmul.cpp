@@ -486,6 +486,17 @@ private:
     return bPanel(kbi, nbi, jp);
   }
   bool canReadRhs() const;
+  /// Prefetches rows [r0, r1) of a B panel as the kernel reads it.
+  void prefetchPanelRows(const Packed *panel, int64_t r0, int64_t r1) const {
+    const int64_t rowBytes = NR * ks * int64_t(sizeof(Packed));
+    for (int64_t r = r0; r < r1; ++r) {
+      const char *row = reinterpret_cast<const char *>(
+          panel + (r / bStrides.groupRows) * bStrides.groupStride +
+          (r % bStrides.groupRows) * bStrides.rowStride);
+      for (int64_t b = 0; b < rowBytes; b += 64)
+        __builtin_prefetch(row + b, 0, 2);
+    }
+  }
   /// The exponents of pack task t's panels (checkExact only).
   void scanA(int64_t t) {
     if constexpr (std::is_same_v<Packed, float>)
@@ -798,7 +809,22 @@ void MatmulRun<A, B, Acc>::compute(int64_t chunk, int64_t nbi,
     const int64_t kunits = (klen + ks - 1) / ks;
     for (int64_t jp = 0; jp < panels; ++jp) {
       const Packed *bp = kernelBPanel(kbi, nbi, jp);
+      // The next B panel this item reads, fetched into L2 a slice per
+      // kernel call, so its first pass does not wait on memory.
+      int64_t nextKb = jp + 1 < panels ? kbi : kbi + 1;
+      while (nextKb < nkb && nextKb != kbi && skip[nextKb * nnb + nbi])
+        ++nextKb;
+      const Packed *next =
+          nextKb < nkb ? kernelBPanel(nextKb, nbi, jp + 1 < panels ? jp + 1 : 0)
+                       : nullptr;
+      const int64_t nextRows =
+          nextKb < nkb ? (std::min(m, K - (kb0 + nextKb) * m) + ks - 1) / ks
+                       : 0;
+      const int64_t rowsPerCall = (nextRows + (ip1 - ip0) - 1) / (ip1 - ip0);
       for (int64_t ip = ip0; ip < ip1; ++ip) {
+        if (next)
+          prefetchPanelRows(next, (ip - ip0) * rowsPerCall,
+                            std::min(nextRows, (ip - ip0 + 1) * rowsPerCall));
         Acc *c = cbuf.data() + (ip - ip0) * MR * ldc + jp * NR;
         if constexpr (std::is_same_v<Acc, float>)
           slabKernel(kunits, aPanel(kbi, ip), bp, bStrides, c, ldc);
