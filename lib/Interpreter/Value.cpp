@@ -312,8 +312,8 @@ llvm::Expected<TiledValue> systile::interp::packDense(const DenseValue &dense,
     MemoryBudget::get().release(bytes);
     auto m = transpose ? rt::TiledMatrix<T>::fromDenseTransposed(
                              shape, geometry, dense.data<T>(), threads)
-                       : rt::TiledMatrix<T>::fromDense(shape, geometry,
-                                                       dense.data<T>());
+                       : rt::TiledMatrix<T>::fromDense(
+                             shape, geometry, dense.data<T>(), threads);
     if (!m)
       return llvm::createStringError(m.error());
     return TiledValue{m.take()};

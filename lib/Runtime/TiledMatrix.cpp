@@ -183,9 +183,31 @@ Expected<TiledMatrix<T>> TiledMatrix<T>::zeros(Shape shape, Geometry geometry) {
   return allocate(*layout, /*zeroFill=*/true);
 }
 
+/// Runs f(u0, u1) over [0, units) split in contiguous shares over up to
+/// `threads` threads (0: all hardware threads), at least 1 MiB of the
+/// `bytes` written per thread; the caller's thread takes the first share.
+/// Fresh pages are faulted in by the thread that writes them, so the
+/// kernel's page clearing is split too.
+template <typename F>
+static void splitOverThreads(int threads, int64_t bytes, int64_t units,
+                             F &&f) {
+  int64_t workers = threads > 0
+                        ? threads
+                        : std::max(1u, std::thread::hardware_concurrency());
+  workers = std::clamp<int64_t>(std::min<int64_t>(workers, bytes >> 20), 1,
+                                std::max<int64_t>(units, 1));
+  std::vector<std::thread> pool;
+  for (int64_t w = 1; w < workers; ++w)
+    pool.emplace_back(f, units * w / workers, units * (w + 1) / workers);
+  f(0, units / workers);
+  for (std::thread &t : pool)
+    t.join();
+}
+
 template <typename T>
 Expected<TiledMatrix<T>>
-TiledMatrix<T>::fromDense(Shape shape, Geometry geometry, const T *rowMajor) {
+TiledMatrix<T>::fromDense(Shape shape, Geometry geometry, const T *rowMajor,
+                          int threads) {
   Expected<Layout> layout = Layout::get(shape, geometry);
   if (!layout)
     return Error(layout.error());
@@ -193,7 +215,7 @@ TiledMatrix<T>::fromDense(Shape shape, Geometry geometry, const T *rowMajor) {
     return Error("fromDense: null data pointer");
   Expected<TiledMatrix> m = allocate(*layout, /*zeroFill=*/false);
   if (m)
-    m->assignFromDense(rowMajor);
+    m->assignFromDense(rowMajor, threads);
   return m;
 }
 
@@ -260,21 +282,8 @@ Expected<TiledMatrix<T>> TiledMatrix<T>::fromDenseTransposed(Shape shape,
       }
     }
   };
-  // Threads only for at least 1 MiB per thread; the caller's thread takes
-  // the first share.
-  const int64_t tileCols = layout->tileCols();
-  int64_t workers = threads > 0 ? threads
-                                : std::max(1u, std::thread::hardware_concurrency());
-  workers = std::clamp<int64_t>(
-      std::min<int64_t>(workers, int64_t(m.size_ * sizeof(T)) >> 20), 1,
-      tileCols);
-  std::vector<std::thread> pool;
-  for (int64_t w = 1; w < workers; ++w)
-    pool.emplace_back(tileColumns, tileCols * w / workers,
-                      tileCols * (w + 1) / workers);
-  tileColumns(0, tileCols / workers);
-  for (std::thread &t : pool)
-    t.join();
+  splitOverThreads(threads, int64_t(m.size_ * sizeof(T)), layout->tileCols(),
+                   tileColumns);
   return m;
 }
 
@@ -298,37 +307,43 @@ TiledMatrix<T>::fromStorage(Shape shape, Geometry geometry,
   return m;
 }
 
-template <typename T> void TiledMatrix<T>::assignFromDense(const T *src) {
+template <typename T>
+void TiledMatrix<T>::assignFromDense(const T *src, int threads) {
   const Layout &lay = layout_;
   const int64_t s = lay.geometry().sublanes, l = lay.geometry().lanes;
   const int64_t rows = lay.logicalShape().rows, cols = lay.logicalShape().cols;
-  const int64_t tileRows = lay.tileRows(), tileCols = lay.tileCols();
-  T *dst = writable();
+  const int64_t tileCols = lay.tileCols();
+  T *const storage = writable();
   // Segments start at multiples of `lanes` elements from a 64-byte aligned
   // base, so they are 16-byte aligned when a lane row is.
   const bool stream = size_ * sizeof(T) >= kStreamingThreshold &&
                       (static_cast<size_t>(l) * sizeof(T)) % 16 == 0;
-  for (int64_t tr = 0; tr < tileRows; ++tr) {
-    for (int64_t tc = 0; tc < tileCols; ++tc) {
-      const int64_t c0 = tc * l;
-      const int64_t n = std::min(l, cols - c0); // >= 1: tiles hold logicals.
-      for (int64_t sr = 0; sr < s; ++sr, dst += l) {
-        const int64_t row = tr * s + sr;
-        if (row >= rows) {
-          std::memset(dst, 0, static_cast<size_t>(l) * sizeof(T));
-          continue;
+  auto tileRows = [&](int64_t tr0, int64_t tr1) {
+    T *dst = storage + tr0 * tileCols * s * l;
+    for (int64_t tr = tr0; tr < tr1; ++tr) {
+      for (int64_t tc = 0; tc < tileCols; ++tc) {
+        const int64_t c0 = tc * l;
+        const int64_t n = std::min(l, cols - c0); // >= 1: tiles hold logicals.
+        for (int64_t sr = 0; sr < s; ++sr, dst += l) {
+          const int64_t row = tr * s + sr;
+          if (row >= rows) {
+            std::memset(dst, 0, static_cast<size_t>(l) * sizeof(T));
+            continue;
+          }
+          copySegment(dst, src + row * cols + c0,
+                      static_cast<size_t>(n) * sizeof(T), stream);
+          if (n < l)
+            std::memset(dst + n, 0, static_cast<size_t>(l - n) * sizeof(T));
         }
-        copySegment(dst, src + row * cols + c0,
-                    static_cast<size_t>(n) * sizeof(T), stream);
-        if (n < l)
-          std::memset(dst + n, 0, static_cast<size_t>(l - n) * sizeof(T));
       }
     }
-  }
 #if defined(__SSE2__)
-  if (stream)
-    _mm_sfence(); // Order the streaming stores before any later access.
+    if (stream)
+      _mm_sfence(); // Order this thread's streaming stores before the join.
 #endif
+  };
+  splitOverThreads(threads, int64_t(size_ * sizeof(T)), lay.tileRows(),
+                   tileRows);
   padKind_ = PadKind::Zero;
 }
 

@@ -1,9 +1,10 @@
-//===- TransposedPackTest.cpp - TiledMatrix::fromDenseTransposed ----------===//
+//===- TransposedPackTest.cpp - fromDenseTransposed and fromDense ---------===//
 //
 // The one-copy transposed pack against a naive model: transpose the dense
 // input element by element, then place every element with RFC 3's address
 // formula written out here (padding zero). Shapes straddle tile edges in
-// several geometries, for every element type.
+// several geometries, for every element type; both packs split over
+// threads.
 //
 //===----------------------------------------------------------------------===//
 
@@ -123,3 +124,27 @@ TEST(TransposedPack, Errors) {
 }
 
 } // namespace
+
+TEST(DensePack, ThreadsSplitTileRows) {
+  // fromDense with 1, 2, 3 and all threads against the same naive
+  // placement: 1030 x 700 (2.9 MiB, the last tile row part padding) and
+  // 2050 x 2100 (about 17 MiB: streaming stores, ragged tile column).
+  for (Shape shape : {Shape{1030, 700}, Shape{2050, 2100}}) {
+    std::vector<float> dense(static_cast<size_t>(shape.rows * shape.cols));
+    for (size_t i = 0; i < dense.size(); ++i)
+      dense[i] = valueAt<float>(static_cast<int64_t>(i));
+    Geometry g{8, 128, 128};
+    std::vector<float> expect = naiveStorage(dense, shape.rows, shape.cols, g);
+    for (int threads : {1, 2, 3, 0}) {
+      auto m = TiledMatrix<float>::fromDense(shape, g, dense.data(), threads);
+      ASSERT_TRUE(m) << m.error();
+      EXPECT_EQ(m->padKind(), PadKind::Zero);
+      std::vector<float> got(m->storage().begin(), m->storage().end());
+      ASSERT_EQ(got.size(), expect.size());
+      for (size_t i = 0; i < got.size(); ++i)
+        ASSERT_EQ(got[i], expect[i]) << "offset " << i << " of "
+                                     << shape.str() << ", " << threads
+                                     << " threads";
+    }
+  }
+}

@@ -98,9 +98,10 @@ public:
   /// A copy with its own storage, or an error if it cannot be allocated.
   Expected<TiledMatrix> clone() const;
   /// Packs a row-major dense matrix of `shape` (rows*cols elements);
-  /// padding = zero.
+  /// padding = zero. Tile rows are split over `threads` threads (0: all
+  /// hardware threads) when the matrix is large enough to pay for them.
   static Expected<TiledMatrix> fromDense(Shape shape, Geometry geometry,
-                                         const T *rowMajor);
+                                         const T *rowMajor, int threads = 1);
   static Expected<TiledMatrix> fromDense(Shape shape, Geometry geometry,
                                          const std::vector<T> &rowMajor);
   /// Packs the transpose of a row-major dense `shape.cols x shape.rows`
@@ -130,8 +131,8 @@ public:
 
   /// Overwrites every slot from a row-major dense matrix of this matrix's
   /// logical shape; padding becomes zero. The fast path behind fromDense,
-  /// usable without an allocation.
-  void assignFromDense(const T *rowMajor);
+  /// usable without an allocation; `threads` as for fromDense.
+  void assignFromDense(const T *rowMajor, int threads = 1);
   /// Writes the logical elements, row-major, to `rowMajor` (rows*cols
   /// elements); padding is ignored.
   void toDense(T *rowMajor) const;
