@@ -37,6 +37,7 @@
 #include "systile/Interpreter/Interpreter.h"
 #include "systile/Interpreter/Npy.h"
 #include "systile/Interpreter/OpDump.h"
+#include "systile/Runtime/Matmul.h"
 #include "systile/Support/InputFile.h"
 
 #include "mlir/IR/AsmState.h"
@@ -511,9 +512,10 @@ LogicalResult Runner::run() {
     auto end = Clock::now();
     llvm::errs() << llvm::format(
         "timing: parse=%.2fms inputs=%.2fms execute=%.2fms "
-        "print+outputs=%.2fms total=%.2fms\n",
+        "print+outputs=%.2fms total=%.2fms matmul-kernel=%s\n",
         ms(start, parsed), ms(parsed, bound), ms(bound, executed),
-        ms(executed, end), ms(start, end));
+        ms(executed, end), ms(start, end),
+        rt::toString(rt::resolveKernelPath(rt::KernelPath::Auto)));
   }
   return success();
 }
