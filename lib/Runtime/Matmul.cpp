@@ -80,7 +80,13 @@ static bool getKernels(KernelPath path, detail::KernelSet &set) {
   case KernelPath::Portable:
     return detail::getPortableKernels(set);
   case KernelPath::AVX2:
-    return cpuSupports(path) && detail::getAVX2Kernels(set);
+    if (!cpuSupports(path) || !detail::getAVX2Kernels(set))
+      return false;
+#if defined(__x86_64__) || defined(__i386__)
+    if (__builtin_cpu_supports("fma"))
+      detail::getAVX2FMAKernels(set);
+#endif
+    return true;
   case KernelPath::AVX512:
     return cpuSupports(path) && detail::getAVX512Kernels(set);
   case KernelPath::AVX512VNNI:

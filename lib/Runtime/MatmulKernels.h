@@ -57,6 +57,8 @@ struct KernelSet {
 /// caller checks CPU support separately).
 bool getPortableKernels(KernelSet &set);
 bool getAVX2Kernels(KernelSet &set);
+/// Adds the AVX2 path's f32ExactProducts kernel (the CPU must have FMA).
+bool getAVX2FMAKernels(KernelSet &set);
 bool getAVX512Kernels(KernelSet &set);
 bool getAVX512VNNIKernels(KernelSet &set);
 
