@@ -20,7 +20,13 @@ struct AVX2 {
   static F zero() { return _mm256_setzero_ps(); }
   static F load(const float *p) { return _mm256_loadu_ps(p); }
   static void store(float *p, F v) { _mm256_storeu_ps(p, v); }
-  static F broadcast(const float *p) { return _mm256_broadcast_ss(p); }
+  /// The integer broadcast from memory (vpbroadcastd), as for AVX-512: a
+  /// load alone on AMD Zen, where vbroadcastss also takes an FP pipe.
+  static F broadcast(const float *p) {
+    __m256i v;
+    asm("vpbroadcastd %1, %0" : "=x"(v) : "m"(*p));
+    return _mm256_castsi256_ps(v);
+  }
   static F mul(F a, F b) { return _mm256_mul_ps(a, b); }
   static F add(F a, F b) { return _mm256_add_ps(a, b); }
 
