@@ -23,7 +23,7 @@ trap 'rm -rf "$work"' EXIT
 
 . "$root/scripts/lib.sh"
 ensure_debs bench libopenblas0-pthread || true
-flock /tmp/systile-build.lock ninja -C "$build" -j2 systile-run systile-opt >/dev/null
+systile_ninja "$build" systile-run systile-opt >/dev/null
 # OpenBLAS's SkylakeX kernels on AVX-512 CPUs (the shipped library picks a
 # generic one there otherwise), Haswell's elsewhere, as run_runtime_bench.sh.
 if [ -z "${OPENBLAS_CORETYPE:-}" ]; then

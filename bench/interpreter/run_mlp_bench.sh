@@ -26,7 +26,7 @@ trap 'rm -rf "$work"' EXIT
 # numpy uses the reference BLAS unless OpenBLAS is installed (toolchain.md).
 . "$root/scripts/lib.sh"
 ensure_debs bench libopenblas0-pthread || true
-flock /tmp/systile-build.lock ninja -C "$build" -j2 systile-run systile-opt >/dev/null
+systile_ninja "$build" systile-run systile-opt >/dev/null
 
 "$py" - "$work" <<'PY'
 import sys, numpy as np

@@ -12,6 +12,8 @@
 
 #include "MatmulKernel.h"
 
+#include "systile/Runtime/Parallel.h"
+
 #include <algorithm>
 #include <cstring>
 #include <thread>
@@ -236,19 +238,9 @@ void kernel::contract(const T *a, const T *b, T *c, int64_t batch, int64_t m,
       item = end;
     }
   };
-  int64_t workers = threads > 0 ? threads : std::thread::hardware_concurrency();
   double macs = static_cast<double>(batch) * m * n * k;
-  workers = std::clamp<int64_t>(workers, 1, items);
-  if (workers == 1 || macs < (1 << 20)) {
-    runItems(0, items);
-    return;
-  }
-  std::vector<std::thread> pool;
-  for (int64_t w = 1; w < workers; ++w)
-    pool.emplace_back(runItems, items * w / workers, items * (w + 1) / workers);
-  runItems(0, items / workers);
-  for (std::thread &t : pool)
-    t.join();
+  rt::runShares(macs < (1 << 20) ? 1 : rt::resolveThreads(threads), items,
+                runItems);
 }
 
 template <typename T>

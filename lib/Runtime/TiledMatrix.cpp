@@ -8,6 +8,8 @@
 
 #include "systile/Runtime/TiledMatrix.h"
 
+#include "systile/Runtime/Parallel.h"
+
 #include "TileAccess.h"
 
 #include <algorithm>
@@ -191,17 +193,8 @@ Expected<TiledMatrix<T>> TiledMatrix<T>::zeros(Shape shape, Geometry geometry) {
 template <typename F>
 static void splitOverThreads(int threads, int64_t bytes, int64_t units,
                              F &&f) {
-  int64_t workers = threads > 0
-                        ? threads
-                        : std::max(1u, std::thread::hardware_concurrency());
-  workers = std::clamp<int64_t>(std::min<int64_t>(workers, bytes >> 20), 1,
-                                std::max<int64_t>(units, 1));
-  std::vector<std::thread> pool;
-  for (int64_t w = 1; w < workers; ++w)
-    pool.emplace_back(f, units * w / workers, units * (w + 1) / workers);
-  f(0, units / workers);
-  for (std::thread &t : pool)
-    t.join();
+  runShares(std::min<int64_t>(resolveThreads(threads), bytes >> 20), units,
+            std::forward<F>(f));
 }
 
 template <typename T>
