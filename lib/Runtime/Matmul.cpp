@@ -250,19 +250,6 @@ template <typename F> void parallelFor(int threads, int64_t n, F &&f) {
     t.join();
 }
 
-/// Float problems pack to f32 with k step 1; int8 packs to int16 pairs.
-template <typename AccT> struct ModeOf;
-template <> struct ModeOf<float> {
-  using Packed = float;
-  static constexpr int kstep = 1;
-  static detail::KernelF32 kernel(const detail::KernelSet &s) { return s.f32; }
-};
-template <> struct ModeOf<int32_t> {
-  using Packed = int16_t;
-  static constexpr int kstep = 2;
-  static detail::KernelI8 kernel(const detail::KernelSet &s) { return s.i8; }
-};
-
 template <typename Packed, typename In>
 inline Packed convertIn(In v, Precision precision) {
   if constexpr (std::is_same_v<Packed, int16_t>) {
@@ -277,6 +264,51 @@ inline Packed convertIn(In v, Precision precision) {
     return precision == Precision::BF16 ? roundToBF16(f) : f;
   }
 }
+
+/// How a problem packs and which kernel runs it. Float problems pack to
+/// f32 with k step 1; int8 packs to int16 pairs (k step 2), or, where the
+/// path has vpdpbusd, to byte quads (ModeI8Quad). fromA/fromB convert one
+/// operand element as it is packed; kCorrection says the kernel's sums
+/// need 128 x B's column sums subtracted.
+template <typename AccT> struct ModeOf;
+template <> struct ModeOf<float> {
+  using Packed = float;
+  static constexpr int kstep = 1;
+  static constexpr bool kCorrection = false;
+  static detail::KernelF32 kernel(const detail::KernelSet &s) { return s.f32; }
+  template <typename In> static Packed fromA(In v, Precision p) {
+    return convertIn<Packed>(v, p);
+  }
+  template <typename In> static Packed fromB(In v, Precision p) {
+    return convertIn<Packed>(v, p);
+  }
+};
+template <> struct ModeOf<int32_t> {
+  using Packed = int16_t;
+  static constexpr int kstep = 2;
+  static constexpr bool kCorrection = false;
+  static detail::KernelI8 kernel(const detail::KernelSet &s) { return s.i8; }
+  template <typename In> static Packed fromA(In v, Precision p) {
+    return convertIn<Packed>(v, p);
+  }
+  template <typename In> static Packed fromB(In v, Precision p) {
+    return convertIn<Packed>(v, p);
+  }
+};
+/// int8 four k at a time: A as a + 128 (0..255), B's bits as they are.
+/// sum (a + 128) * b - 128 * sum b = sum a * b, exactly in wrap-around i32.
+struct ModeI8Quad {
+  using Packed = uint8_t;
+  static constexpr int kstep = 4;
+  static constexpr bool kCorrection = true;
+  static detail::KernelI8Quad kernel(const detail::KernelSet &s) {
+    return s.i8Quad;
+  }
+  static Packed fromA(int8_t v, Precision) {
+    return static_cast<uint8_t>(static_cast<int>(v) + 128);
+  }
+  static Packed fromB(int8_t v, Precision) { return static_cast<uint8_t>(v); }
+};
 
 template <typename A, typename B, typename Acc>
 Status validate(const char *op, const TiledMatrix<A> &lhs,
@@ -395,8 +427,8 @@ struct Block {
 /// one (row chunk, nb) item per task with the register-tiled kernel, and
 /// count the RFC 8 figures. Each item runs all k blocks in order, so the
 /// slabs change nothing in the numerics.
-template <typename A, typename B, typename Acc> class MatmulRun {
-  using Mode = ModeOf<Acc>;
+template <typename A, typename B, typename Acc, typename Mode = ModeOf<Acc>>
+class MatmulRun {
   using Packed = typename Mode::Packed;
   static constexpr int64_t ks = Mode::kstep;
 
@@ -550,10 +582,31 @@ private:
 
   UninitBuffer<Packed> aPack, bPack;
   std::vector<uint8_t> skip;
+  /// Mode::kCorrection: per weight load (kb, nb), the sums of B's columns
+  /// over its k (wrap-around), filled as B is packed.
+  std::vector<uint32_t> colSums;
+  uint32_t *colSum(int64_t kbi, int64_t nbi) {
+    return colSums.data() + (kbi * nnb + nbi) * m;
+  }
+  /// Subtracts 128 x B's column sums over the k blocks computed from the
+  /// rows [r0, r1) x columns of block nbi of `cbuf` (Mode::kCorrection).
+  void correct(int64_t nbi, int64_t r0, int64_t r1, int64_t nlen,
+               Acc *cbuf, int64_t ldc) const {
+    std::vector<uint32_t> sums(static_cast<size_t>(nlen), 0);
+    for (int64_t kbi = 0; kbi < nkb; ++kbi)
+      if (!skip[kbi * nnb + nbi])
+        for (int64_t j = 0; j < nlen; ++j)
+          sums[j] += colSums[(kbi * nnb + nbi) * m + j];
+    for (int64_t i = r0; i < r1; ++i)
+      for (int64_t j = 0; j < nlen; ++j) {
+        Acc &x = cbuf[(i - r0) * ldc + j];
+        x = static_cast<Acc>(static_cast<uint32_t>(x) - 128u * sums[j]);
+      }
+  }
 };
 
-template <typename A, typename B, typename Acc>
-void MatmulRun<A, B, Acc>::plan() {
+template <typename A, typename B, typename Acc, typename Mode>
+void MatmulRun<A, B, Acc, Mode>::plan() {
   detail::KernelSet kset;
   getKernels(options.path, kset);
   MR = kset.mr;
@@ -626,8 +679,8 @@ void MatmulRun<A, B, Acc>::plan() {
 /// Whether the kernel can read B's column panels in place: f32 values
 /// used as they are (no bf16 rounding, no int8 widening), every NR-column
 /// panel within one tile column, every k block starting a tile row.
-template <typename A, typename B, typename Acc>
-bool MatmulRun<A, B, Acc>::canReadRhs() const {
+template <typename A, typename B, typename Acc, typename Mode>
+bool MatmulRun<A, B, Acc, Mode>::canReadRhs() const {
   if constexpr (!std::is_same_v<B, float> || !std::is_same_v<Packed, float>)
     return false;
   const Geometry g = lb.geometry();
@@ -635,8 +688,8 @@ bool MatmulRun<A, B, Acc>::canReadRhs() const {
          g.lanes % NR == 0 && m % NR == 0 && m % g.sublanes == 0;
 }
 
-template <typename A, typename B, typename Acc>
-Status MatmulRun<A, B, Acc>::allocatePanels() {
+template <typename A, typename B, typename Acc, typename Mode>
+Status MatmulRun<A, B, Acc, Mode>::allocatePanels() {
   if (Status st =
           aPack.allocate(static_cast<size_t>(nkb * rowPanels * aPanelSize));
       !st)
@@ -646,6 +699,8 @@ Status MatmulRun<A, B, Acc>::allocatePanels() {
       !st)
     return st;
   skip.assign(static_cast<size_t>(nkb * nnb), 0);
+  if constexpr (Mode::kCorrection)
+    colSums.assign(static_cast<size_t>(nkb * nnb * m), 0);
   if (checkExact) {
     aRanges.resize(static_cast<size_t>(nkb * chunks));
     bRanges.resize(static_cast<size_t>(nkb * slabNb));
@@ -656,9 +711,9 @@ Status MatmulRun<A, B, Acc>::allocatePanels() {
 /// A panel's rows share their column segmentation (it depends on the
 /// column only), so its R rows are read side by side and the panel is
 /// written sequentially. R is a template constant so the row loop unrolls.
-template <typename A, typename B, typename Acc>
+template <typename A, typename B, typename Acc, typename Mode>
 template <int64_t R>
-void MatmulRun<A, B, Acc>::packAPanel(int64_t kbi, int64_t ip) {
+void MatmulRun<A, B, Acc, Mode>::packAPanel(int64_t kbi, int64_t ip) {
   const int64_t k0 = (kb0 + kbi) * m, klen = std::min(m, K - k0);
   const int64_t rows = std::min<int64_t>(R, M - ip * R);
   Packed *dst = aPanel(kbi, ip);
@@ -677,7 +732,7 @@ void MatmulRun<A, B, Acc>::packAPanel(int64_t kbi, int64_t ip) {
             const int64_t k = c - k0 + t;
             Packed *d = dst + (k / ks) * R * ks + k % ks;
             for (int64_t r = 0; r < R; ++r)
-              d[r * ks] = convertIn<Packed>(src[r][t], precision);
+              d[r * ks] = Mode::fromA(src[r][t], precision);
           }
           return;
         }
@@ -685,13 +740,13 @@ void MatmulRun<A, B, Acc>::packAPanel(int64_t kbi, int64_t ip) {
           const int64_t k = c - k0 + t;
           Packed *d = dst + (k / ks) * R * ks + k % ks;
           for (int64_t r = 0; r < rows; ++r)
-            d[r * ks] = convertIn<Packed>(src[r][t], precision);
+            d[r * ks] = Mode::fromA(src[r][t], precision);
         }
       });
 }
 
-template <typename A, typename B, typename Acc>
-void MatmulRun<A, B, Acc>::packA(int64_t kbi, int64_t chunk) {
+template <typename A, typename B, typename Acc, typename Mode>
+void MatmulRun<A, B, Acc, Mode>::packA(int64_t kbi, int64_t chunk) {
   const int64_t ip1 = std::min(rowPanels, (chunk + 1) * chunkPanels);
   for (int64_t ip = chunk * chunkPanels; ip < ip1; ++ip) {
     switch (MR) {
@@ -708,8 +763,8 @@ void MatmulRun<A, B, Acc>::packA(int64_t kbi, int64_t chunk) {
   }
 }
 
-template <typename A, typename B, typename Acc>
-bool MatmulRun<A, B, Acc>::isZeroBlock(int64_t k0, int64_t klen, int64_t n0,
+template <typename A, typename B, typename Acc, typename Mode>
+bool MatmulRun<A, B, Acc, Mode>::isZeroBlock(int64_t k0, int64_t klen, int64_t n0,
                                        int64_t nlen) const {
   bool zero = true;
   for (int64_t k = 0; k < klen && zero; ++k)
@@ -721,8 +776,8 @@ bool MatmulRun<A, B, Acc>::isZeroBlock(int64_t k0, int64_t klen, int64_t n0,
   return zero;
 }
 
-template <typename A, typename B, typename Acc>
-void MatmulRun<A, B, Acc>::packB(int64_t kbi, int64_t nbi) {
+template <typename A, typename B, typename Acc, typename Mode>
+void MatmulRun<A, B, Acc, Mode>::packB(int64_t kbi, int64_t nbi) {
   const int64_t k0 = (kb0 + kbi) * m, klen = std::min(m, K - k0);
   const int64_t n0 = (nb0 + nbi) * m, nlen = std::min(m, N - n0);
   if (options.skipZeroBlocks && isZeroBlock(k0, klen, n0, nlen)) {
@@ -763,7 +818,9 @@ void MatmulRun<A, B, Acc>::packB(int64_t kbi, int64_t nbi) {
             return;
           }
           for (int64_t t = 0; t < n; ++t) {
-            d[jj * ks] = convertIn<Packed>(p[t], precision);
+            d[jj * ks] = Mode::fromB(p[t], precision);
+            if constexpr (Mode::kCorrection)
+              colSum(kbi, nbi)[c - n0 + t] += static_cast<uint32_t>(p[t]);
             if (++jj == NR) {
               jj = 0;
               d += bPanelSize;
@@ -775,8 +832,8 @@ void MatmulRun<A, B, Acc>::packB(int64_t kbi, int64_t nbi) {
 /// The result: every logical slot is written by compute(), the padding is
 /// zeroed here (no full memset); a single load copies acc first, so the
 /// columns outside its nb block keep acc's values.
-template <typename A, typename B, typename Acc>
-Expected<TiledMatrix<Acc>> MatmulRun<A, B, Acc>::startResult() const {
+template <typename A, typename B, typename Acc, typename Mode>
+Expected<TiledMatrix<Acc>> MatmulRun<A, B, Acc, Mode>::startResult() const {
   Expected<TiledMatrix<Acc>> allocated = TiledMatrix<Acc>::uninitialized(lc);
   if (!allocated)
     return allocated;
@@ -795,8 +852,8 @@ Expected<TiledMatrix<Acc>> MatmulRun<A, B, Acc>::startResult() const {
 
 /// One work item: rows of chunk `chunk` x columns of block nb0 + nbi, all
 /// k blocks in increasing order (RFC 6), in a local buffer.
-template <typename A, typename B, typename Acc>
-void MatmulRun<A, B, Acc>::compute(int64_t chunk, int64_t nbi,
+template <typename A, typename B, typename Acc, typename Mode>
+void MatmulRun<A, B, Acc, Mode>::compute(int64_t chunk, int64_t nbi,
                                    Acc *out) const {
   const int64_t ip0 = chunk * chunkPanels;
   const int64_t ip1 = std::min(rowPanels, ip0 + chunkPanels);
@@ -839,14 +896,16 @@ void MatmulRun<A, B, Acc>::compute(int64_t chunk, int64_t nbi,
       }
     }
   }
+  if constexpr (Mode::kCorrection)
+    correct(nbi, r0, r1, nlen, cbuf.data(), ldc);
   for (int64_t i = r0; i < r1; ++i)
     detail::writeRowSegment(lc, out, i, n0, n0 + nlen,
                             cbuf.data() + (i - r0) * ldc);
 }
 
 /// RFC 8's figures of the loads issued and skipped.
-template <typename A, typename B, typename Acc>
-Expected<MatmulStats> MatmulRun<A, B, Acc>::count() const {
+template <typename A, typename B, typename Acc, typename Mode>
+Expected<MatmulStats> MatmulRun<A, B, Acc, Mode>::count() const {
   MatmulStats stats;
   const int64_t mPad = la.paddedShape().rows;
   for (int64_t kbi = 0; kbi < nkb; ++kbi)
@@ -863,6 +922,20 @@ Expected<MatmulStats> MatmulRun<A, B, Acc>::count() const {
   return stats;
 }
 
+/// MatmulRun with the mode the kernel path calls for: int8 packs to byte
+/// quads where the path has vpdpbusd, to int16 pairs elsewhere.
+template <typename A, typename B, typename Acc, typename... Args>
+Expected<MatmulResult<Acc>> runMatmul(const MatmulOptions &options,
+                                      Args &&...args) {
+  if constexpr (std::is_same_v<Acc, int32_t>) {
+    detail::KernelSet set;
+    if (getKernels(options.path, set) && set.i8Quad)
+      return MatmulRun<A, B, Acc, ModeI8Quad>(std::forward<Args>(args)...)
+          .run();
+  }
+  return MatmulRun<A, B, Acc>(std::forward<Args>(args)...).run();
+}
+
 template <typename A, typename B, typename Acc>
 Expected<MatmulResult<Acc>>
 matmul(const TiledMatrix<A> &lhs, const TiledMatrix<B> &rhs,
@@ -870,9 +943,8 @@ matmul(const TiledMatrix<A> &lhs, const TiledMatrix<B> &rhs,
        const MatmulOptions &options) {
   if (Status s = validate("simulateMatmul", lhs, rhs, acc, options); !s)
     return Error(s.message());
-  return MatmulRun<A, B, Acc>(lhs, rhs, acc, precision, options,
-                              std::nullopt)
-      .run();
+  return runMatmul<A, B, Acc>(options, lhs, rhs, acc, precision, options,
+                              std::nullopt);
 }
 
 template <typename A, typename B, typename Acc>
@@ -886,9 +958,8 @@ matmulInPlace(const TiledMatrix<A> &lhs, const TiledMatrix<B> &rhs,
       acc.data() == static_cast<const void *>(rhs.data()))
     return Error("simulateMatmul: the accumulator written in place must be "
                  "a storage of its own, not an operand's");
-  return MatmulRun<A, B, Acc>(lhs, rhs, acc, precision, options, std::nullopt,
-                              &acc)
-      .run();
+  return runMatmul<A, B, Acc>(options, lhs, rhs, acc, precision, options,
+                              std::nullopt, &acc);
 }
 
 template <typename A, typename B, typename Acc>
@@ -910,9 +981,8 @@ mxuBlock(const TiledMatrix<A> &lhs, const TiledMatrix<B> &rhs,
                  " is out of range: N = " + std::to_string(rhs.shape().cols) +
                  " with mxu = " + std::to_string(rhs.geometry().mxu) +
                  " has n blocks [0, " + std::to_string(NB) + ")");
-  return MatmulRun<A, B, Acc>(lhs, rhs, acc, precision, options,
-                              Block{kb, nb})
-      .run();
+  return runMatmul<A, B, Acc>(options, lhs, rhs, acc, precision, options,
+                              Block{kb, nb});
 }
 
 } // namespace

@@ -39,6 +39,11 @@ using KernelF32 = void (*)(int64_t klen, const float *a, const float *b,
                            const BPanelStrides &bs, float *c, int64_t ldc);
 using KernelI8 = void (*)(int64_t kpairs, const int16_t *a, const int16_t *b,
                           int32_t *c, int64_t ldc);
+/// int8 four k at a time (vpdpbusd): A packed as a + 128 in unsigned
+/// bytes, B as signed bytes, [k/4][rows][4]. C gets sum (a + 128) * b;
+/// the driver subtracts 128 x B's column sums (exact in wrap-around i32).
+using KernelI8Quad = void (*)(int64_t kquads, const uint8_t *a,
+                              const uint8_t *b, int32_t *c, int64_t ldc);
 
 struct KernelSet {
   int mr =
@@ -51,6 +56,8 @@ struct KernelSet {
   /// half the instructions. Null where the path has none.
   KernelF32 f32ExactProducts = nullptr;
   KernelI8 i8 = nullptr;
+  /// Null where the path has no four-way byte dot product.
+  KernelI8Quad i8Quad = nullptr;
 };
 
 /// Each returns false when its instruction set was not compiled in (the
