@@ -88,9 +88,16 @@ static bool getKernels(KernelPath path, detail::KernelSet &set) {
 #endif
     return true;
   case KernelPath::AVX512:
-    return cpuSupports(path) && detail::getAVX512Kernels(set);
   case KernelPath::AVX512VNNI:
-    return cpuSupports(path) && detail::getAVX512VNNIKernels(set);
+    if (!cpuSupports(path) || !(path == KernelPath::AVX512
+                                    ? detail::getAVX512Kernels(set)
+                                    : detail::getAVX512VNNIKernels(set)))
+      return false;
+#if defined(__x86_64__) || defined(__i386__)
+    if (__builtin_cpu_supports("avx512bf16"))
+      detail::getAVX512BF16Kernels(set);
+#endif
+    return true;
   case KernelPath::Auto:
     return getKernels(resolveKernelPath(path), set);
   }
@@ -275,6 +282,7 @@ template <> struct ModeOf<float> {
   using Packed = float;
   static constexpr int kstep = 1;
   static constexpr bool kCorrection = false;
+  static constexpr bool kSwapPairs = false;
   static detail::KernelF32 kernel(const detail::KernelSet &s) { return s.f32; }
   template <typename In> static Packed fromA(In v, Precision p) {
     return convertIn<Packed>(v, p);
@@ -287,6 +295,7 @@ template <> struct ModeOf<int32_t> {
   using Packed = int16_t;
   static constexpr int kstep = 2;
   static constexpr bool kCorrection = false;
+  static constexpr bool kSwapPairs = false;
   static detail::KernelI8 kernel(const detail::KernelSet &s) { return s.i8; }
   template <typename In> static Packed fromA(In v, Precision p) {
     return convertIn<Packed>(v, p);
@@ -301,6 +310,7 @@ struct ModeI8Quad {
   using Packed = uint8_t;
   static constexpr int kstep = 4;
   static constexpr bool kCorrection = true;
+  static constexpr bool kSwapPairs = false;
   static detail::KernelI8Quad kernel(const detail::KernelSet &s) {
     return s.i8Quad;
   }
@@ -308,6 +318,31 @@ struct ModeI8Quad {
     return static_cast<uint8_t>(static_cast<int>(v) + 128);
   }
   static Packed fromB(int8_t v, Precision) { return static_cast<uint8_t>(v); }
+};
+/// bf16 two k at a time (vdpbf16ps), for bf16 values (bf16 precision or
+/// bf16 operands) whose every partial sum is a multiple of 2^-126: then no
+/// input or result is subnormal and the instruction's flushing never
+/// acts (bf16PairsExact). Pairs are stored high half first (kSwapPairs).
+struct ModeBF16Pairs {
+  using Packed = uint16_t;
+  static constexpr int kstep = 2;
+  static constexpr bool kCorrection = false;
+  static constexpr bool kSwapPairs = true;
+  static detail::KernelBF16Pairs kernel(const detail::KernelSet &s) {
+    return s.bf16Pairs;
+  }
+  template <typename In> static Packed fromA(In v, Precision p) {
+    return bits(v, p);
+  }
+  template <typename In> static Packed fromB(In v, Precision p) {
+    return bits(v, p);
+  }
+  template <typename In> static Packed bits(In v, Precision) {
+    if constexpr (std::is_same_v<In, bf16>)
+      return v.bits();
+    else
+      return bf16::fromFloat(v).bits(); // only at bf16 precision
+  }
 };
 
 template <typename A, typename B, typename Acc>
@@ -524,6 +559,10 @@ private:
     return bPanel(kbi, nbi, jp);
   }
   bool canReadRhs() const;
+  /// Where element k goes within its k group of a packed panel row.
+  static int64_t slot(int64_t k) {
+    return Mode::kSwapPairs ? ks - 1 - k % ks : k % ks;
+  }
   /// Prefetches rows [r0, r1) of a B panel as the kernel reads it.
   void prefetchPanelRows(const Packed *panel, int64_t r0, int64_t r1) const {
     const int64_t rowBytes = NR * ks * int64_t(sizeof(Packed));
@@ -629,7 +668,7 @@ void MatmulRun<A, B, Acc, Mode>::plan() {
   aPanelSize = MR * kDepth;
   bPanelSize = NR * kDepth;
   readRhs = canReadRhs();
-  if constexpr (std::is_same_v<Acc, float>) {
+  if constexpr (std::is_same_v<Packed, float>) {
     exactKernel = kset.f32ExactProducts;
     checkExact = exactKernel && options.fuseExactProducts &&
                  (precision == Precision::BF16 ||
@@ -730,7 +769,7 @@ void MatmulRun<A, B, Acc, Mode>::packAPanel(int64_t kbi, int64_t ip) {
         if (rows == R) {
           for (int64_t t = 0; t < n; ++t) {
             const int64_t k = c - k0 + t;
-            Packed *d = dst + (k / ks) * R * ks + k % ks;
+            Packed *d = dst + (k / ks) * R * ks + slot(k);
             for (int64_t r = 0; r < R; ++r)
               d[r * ks] = Mode::fromA(src[r][t], precision);
           }
@@ -738,7 +777,7 @@ void MatmulRun<A, B, Acc, Mode>::packAPanel(int64_t kbi, int64_t ip) {
         }
         for (int64_t t = 0; t < n; ++t) {
           const int64_t k = c - k0 + t;
-          Packed *d = dst + (k / ks) * R * ks + k % ks;
+          Packed *d = dst + (k / ks) * R * ks + slot(k);
           for (int64_t r = 0; r < rows; ++r)
             d[r * ks] = Mode::fromA(src[r][t], precision);
         }
@@ -801,7 +840,7 @@ void MatmulRun<A, B, Acc, Mode>::packB(int64_t kbi, int64_t nbi) {
           // Walk the columns with a running (panel, column) pair: no
           // division per element.
           int64_t jp = (c - n0) / NR, jj = (c - n0) % NR;
-          Packed *d = bPanel(kbi, nbi, jp) + (k / ks) * NR * ks + k % ks;
+          Packed *d = bPanel(kbi, nbi, jp) + (k / ks) * NR * ks + slot(k);
           if constexpr (std::is_same_v<B, float> &&
                         std::is_same_v<Packed, float>) {
             // Runs contiguous in a panel row, converted as a vector.
@@ -889,7 +928,7 @@ void MatmulRun<A, B, Acc, Mode>::compute(int64_t chunk, int64_t nbi,
           prefetchPanelRows(next, (ip - ip0) * rowsPerCall,
                             std::min(nextRows, (ip - ip0 + 1) * rowsPerCall));
         Acc *c = cbuf.data() + (ip - ip0) * MR * ldc + jp * NR;
-        if constexpr (std::is_same_v<Acc, float>)
+        if constexpr (std::is_same_v<Packed, float>)
           slabKernel(kunits, aPanel(kbi, ip), bp, bStrides, c, ldc);
         else
           kernel(kunits, aPanel(kbi, ip), bp, c, ldc);
@@ -922,15 +961,69 @@ Expected<MatmulStats> MatmulRun<A, B, Acc, Mode>::count() const {
   return stats;
 }
 
-/// MatmulRun with the mode the kernel path calls for: int8 packs to byte
-/// quads where the path has vpdpbusd, to int16 pairs elsewhere.
+/// The exponents of the logical elements of `m` (f32 or bf16 values).
+template <typename T> ExponentRange logicalExponents(const TiledMatrix<T> &m) {
+  ExponentRange r;
+  float buf[256];
+  for (int64_t row = 0; row < m.shape().rows; ++row)
+    detail::forRowSegments(
+        m.layout(), m.data(), row, 0, m.shape().cols,
+        [&](const T *p, int64_t, int64_t n) {
+          for (int64_t i0 = 0; i0 < n; i0 += 256) {
+            const int64_t len = std::min<int64_t>(256, n - i0);
+            if constexpr (std::is_same_v<T, float>) {
+              r.scan(p + i0, len);
+            } else {
+              for (int64_t i = 0; i < len; ++i)
+                buf[i] = p[i0 + i].toFloat();
+              r.scan(buf, len);
+            }
+          }
+        });
+  return r;
+}
+
+/// Whether ModeBF16Pairs gives RFC 6's bits for these operands once they
+/// are bf16 values: every product exact and every partial sum a multiple
+/// of 2^-126 (so never subnormal). A product's lowest bit is at least
+/// 2^(Ea-134 + Eb-134), hence Ea_min + Eb_min >= 142; a sum of multiples
+/// of 2^-126 below 2^-102 is exact and above it its ulp is at least
+/// 2^-125, so the partial sums stay multiples too. f32 values rounded to
+/// bf16 may gain one in exponent (rounding up), never lose one.
+template <typename A, typename B>
+bool bf16PairsExact(const TiledMatrix<A> &lhs, const TiledMatrix<B> &rhs) {
+  ExponentRange a = logicalExponents(lhs), b = logicalExponents(rhs);
+  if (a.special || b.special)
+    return false;
+  if (!a.anyNonZero() || !b.anyNonZero())
+    return true;
+  const uint32_t ua = std::is_same_v<A, float> ? 1 : 0;
+  const uint32_t ub = std::is_same_v<B, float> ? 1 : 0;
+  return a.minE + b.minE >= 142 && a.maxE + ua <= 254 &&
+         b.maxE + ub <= 254 && a.maxE + ua + b.maxE + ub <= 380;
+}
+
+/// MatmulRun with the mode the kernel path and the operands call for: int8
+/// packs to byte quads where the path has vpdpbusd (int16 pairs
+/// elsewhere); bf16 values go to bf16 pairs where the CPU has vdpbf16ps
+/// and their exponents allow it (f32 panels elsewhere).
 template <typename A, typename B, typename Acc, typename... Args>
-Expected<MatmulResult<Acc>> runMatmul(const MatmulOptions &options,
-                                      Args &&...args) {
+Expected<MatmulResult<Acc>>
+runMatmul(const TiledMatrix<A> &lhs, const TiledMatrix<B> &rhs,
+          Precision precision, const MatmulOptions &options, Args &&...args) {
+  detail::KernelSet set;
+  const bool known = getKernels(options.path, set);
   if constexpr (std::is_same_v<Acc, int32_t>) {
-    detail::KernelSet set;
-    if (getKernels(options.path, set) && set.i8Quad)
+    if (known && set.i8Quad)
       return MatmulRun<A, B, Acc, ModeI8Quad>(std::forward<Args>(args)...)
+          .run();
+  } else {
+    const bool bf16Values =
+        precision == Precision::BF16 ||
+        (std::is_same_v<A, bf16> && std::is_same_v<B, bf16>);
+    if (known && set.bf16Pairs && bf16Values && options.fuseExactProducts &&
+        bf16PairsExact(lhs, rhs))
+      return MatmulRun<A, B, Acc, ModeBF16Pairs>(std::forward<Args>(args)...)
           .run();
   }
   return MatmulRun<A, B, Acc>(std::forward<Args>(args)...).run();
@@ -943,8 +1036,8 @@ matmul(const TiledMatrix<A> &lhs, const TiledMatrix<B> &rhs,
        const MatmulOptions &options) {
   if (Status s = validate("simulateMatmul", lhs, rhs, acc, options); !s)
     return Error(s.message());
-  return runMatmul<A, B, Acc>(options, lhs, rhs, acc, precision, options,
-                              std::nullopt);
+  return runMatmul<A, B, Acc>(lhs, rhs, precision, options, lhs, rhs, acc,
+                              precision, options, std::nullopt);
 }
 
 template <typename A, typename B, typename Acc>
@@ -958,8 +1051,8 @@ matmulInPlace(const TiledMatrix<A> &lhs, const TiledMatrix<B> &rhs,
       acc.data() == static_cast<const void *>(rhs.data()))
     return Error("simulateMatmul: the accumulator written in place must be "
                  "a storage of its own, not an operand's");
-  return runMatmul<A, B, Acc>(options, lhs, rhs, acc, precision, options,
-                              std::nullopt, &acc);
+  return runMatmul<A, B, Acc>(lhs, rhs, precision, options, lhs, rhs, acc,
+                              precision, options, std::nullopt, &acc);
 }
 
 template <typename A, typename B, typename Acc>
@@ -981,8 +1074,8 @@ mxuBlock(const TiledMatrix<A> &lhs, const TiledMatrix<B> &rhs,
                  " is out of range: N = " + std::to_string(rhs.shape().cols) +
                  " with mxu = " + std::to_string(rhs.geometry().mxu) +
                  " has n blocks [0, " + std::to_string(NB) + ")");
-  return runMatmul<A, B, Acc>(options, lhs, rhs, acc, precision, options,
-                              Block{kb, nb});
+  return runMatmul<A, B, Acc>(lhs, rhs, precision, options, lhs, rhs, acc,
+                              precision, options, Block{kb, nb});
 }
 
 } // namespace

@@ -44,6 +44,14 @@ using KernelI8 = void (*)(int64_t kpairs, const int16_t *a, const int16_t *b,
 /// the driver subtracts 128 x B's column sums (exact in wrap-around i32).
 using KernelI8Quad = void (*)(int64_t kquads, const uint8_t *a,
                               const uint8_t *b, int32_t *c, int64_t ldc);
+/// bf16 two k at a time (vdpbf16ps): A and B as bf16 bits in pairs
+/// [k/2][rows][2], k + 1 in the low half and k in the high half, because
+/// the instruction adds the high product first, then the low one, each
+/// rounded (measured on Zen 5: bit for bit the sequential order). It
+/// flushes subnormal inputs and results, so the driver uses it only when
+/// every partial sum is a multiple of 2^-126 (see ModeBF16Pairs).
+using KernelBF16Pairs = void (*)(int64_t kpairs, const uint16_t *a,
+                                 const uint16_t *b, float *c, int64_t ldc);
 
 struct KernelSet {
   int mr =
@@ -58,6 +66,8 @@ struct KernelSet {
   KernelI8 i8 = nullptr;
   /// Null where the path has no four-way byte dot product.
   KernelI8Quad i8Quad = nullptr;
+  /// Null where the path (or the CPU) has no bf16 pair dot product.
+  KernelBF16Pairs bf16Pairs = nullptr;
 };
 
 /// Each returns false when its instruction set was not compiled in (the
@@ -68,6 +78,8 @@ bool getAVX2Kernels(KernelSet &set);
 bool getAVX2FMAKernels(KernelSet &set);
 bool getAVX512Kernels(KernelSet &set);
 bool getAVX512VNNIKernels(KernelSet &set);
+/// Adds the bf16Pairs kernel (the CPU must have AVX512-BF16).
+bool getAVX512BF16Kernels(KernelSet &set);
 
 } // namespace systile::rt::detail
 

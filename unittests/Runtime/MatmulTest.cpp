@@ -277,6 +277,26 @@ TEST(Matmul, InexactBF16ProductsAreRoundedFirst) {
     }
 }
 
+TEST(Matmul, SubnormalPartialSumsAreKept) {
+  // Exact bf16 products (2^-120 and -(1 - 2^-8) 2^-120) whose sum, 2^-128,
+  // is subnormal: RFC 6 keeps it. A kernel that flushes subnormal results
+  // (vdpbf16ps) would give 0, so no path may use one here.
+  const float a1 = std::ldexp(1.0f, -60), a2 = -std::ldexp(0.99609375f, -60);
+  const float b = std::ldexp(1.0f, -60);
+  auto lhs = *TiledMatrix<float>::fromDense({1, 2}, {}, {a1, a2});
+  auto rhs = *TiledMatrix<float>::fromDense({2, 1}, {}, {b, b});
+  auto acc = *TiledMatrix<float>::zeros({1, 1}, {});
+  for (KernelPath path : availableKernelPaths())
+    for (Precision p : {Precision::BF16, Precision::F32}) {
+      MatmulOptions o;
+      o.path = path;
+      auto r = simulateMatmul(lhs, rhs, acc, p, o);
+      ASSERT_TRUE(r);
+      EXPECT_EQ(floatBits(r->result.toDense()[0]), 0x00200000u) // 2^-128
+          << toString(path) << " " << toString(p);
+    }
+}
+
 TEST(Matmul, NonFiniteInputsGiveNaNOnEveryPath) {
   auto lhs = *TiledMatrix<float>::fromDense(
       {2, 2}, {2, 4, 4},
