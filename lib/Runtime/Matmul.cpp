@@ -482,7 +482,7 @@ public:
     plan();
     if (Status st = allocatePanels(); !st)
       return Error(st.message());
-    parallelFor(threads, nkb * chunks, [&](int64_t t) {
+    parallelFor(threads, lazyA ? 0 : nkb * chunks, [&](int64_t t) {
       packA(t / chunks, t % chunks);
       if (checkExact)
         scanA(t);
@@ -519,9 +519,22 @@ public:
         bRanges.assign(bRanges.size(), ExponentRange());
         slabKernel = exactProducts(aRange, bRange) ? exactKernel : kernel;
       }
-      parallelFor(threads, chunks * width, [&](int64_t item) {
-        compute(item / width, slab0 + item % width, out);
-      });
+      if (lazyA) {
+        // One row chunk per task: its A panels packed once, in a buffer of
+        // the thread's, then every column block of the slab.
+        parallelFor(threads, chunks, [&](int64_t chunk) {
+          thread_local std::vector<Packed> local;
+          local.resize(static_cast<size_t>(nkb * chunkPanels * aPanelSize));
+          for (int64_t kbi = 0; kbi < nkb; ++kbi)
+            packA(kbi, chunk, local.data());
+          for (int64_t w = 0; w < width; ++w)
+            compute(chunk, slab0 + w, out, local.data());
+        });
+      } else {
+        parallelFor(threads, chunks * width, [&](int64_t item) {
+          compute(item / width, slab0 + item % width, out);
+        });
+      }
     }
     Expected<MatmulStats> stats = count();
     if (!stats)
@@ -533,12 +546,16 @@ public:
 private:
   void plan();
   Status allocatePanels();
-  template <int64_t R> void packAPanel(int64_t kbi, int64_t ip);
-  void packA(int64_t kbi, int64_t chunk);
+  template <int64_t R>
+  void packAPanel(int64_t kbi, int64_t ip, Packed *dst) const;
+  /// Packs row chunk `chunk`'s panels of k block kbi: into the global
+  /// panels, or (lazyA) into `local`, laid out [kbi][panel of the chunk].
+  void packA(int64_t kbi, int64_t chunk, Packed *local = nullptr) const;
   bool isZeroBlock(int64_t k0, int64_t klen, int64_t n0, int64_t nlen) const;
   void packB(int64_t kbi, int64_t nbi);
   Expected<TiledMatrix<Acc>> startResult() const;
-  void compute(int64_t chunk, int64_t nbi, Acc *out) const;
+  void compute(int64_t chunk, int64_t nbi, Acc *out,
+               const Packed *localA = nullptr) const;
   Expected<MatmulStats> count() const;
 
   Packed *aPanel(int64_t kbi, int64_t ip) const {
@@ -608,6 +625,10 @@ private:
   /// with these strides; otherwise packed panels.
   bool readRhs = false;
   detail::BPanelStrides bStrides;
+  /// A's panels are packed per row chunk by the task computing it instead
+  /// of all at once: a large lhs then costs no lhs-sized buffer (fresh
+  /// pages on a first run), only a chunk's worth per thread.
+  bool lazyA = false;
   /// The fused kernel for exact products, whether to look for them (the
   /// packed values are bf16 values and the path has the kernel), the
   /// exponents seen per pack task, and the current slab's kernel.
@@ -708,9 +729,18 @@ void MatmulRun<A, B, Acc, Mode>::plan() {
 
   // Row chunks: up to 16 register panels, fewer when that leaves threads
   // idle.
+  // lazyA (f32 panels, no exactness scan of the whole A first) when a
+  // packed A would be large.
+  lazyA = std::is_same_v<Packed, float> && !checkExact &&
+          double(nkb) * double(rowPanels) * double(aPanelSize) *
+                  sizeof(Packed) >
+              double(8 << 20);
+  // With lazyA a task is a whole row chunk, so there must be enough of
+  // them.
   chunkPanels = std::min<int64_t>(16, rowPanels);
   while (chunkPanels > 1 &&
-         ((rowPanels + chunkPanels - 1) / chunkPanels) * slabNb < 2 * threads)
+         ((rowPanels + chunkPanels - 1) / chunkPanels) * (lazyA ? 1 : slabNb) <
+             2 * threads)
     chunkPanels = (chunkPanels + 1) / 2;
   chunks = (rowPanels + chunkPanels - 1) / chunkPanels;
 }
@@ -729,8 +759,8 @@ bool MatmulRun<A, B, Acc, Mode>::canReadRhs() const {
 
 template <typename A, typename B, typename Acc, typename Mode>
 Status MatmulRun<A, B, Acc, Mode>::allocatePanels() {
-  if (Status st =
-          aPack.allocate(static_cast<size_t>(nkb * rowPanels * aPanelSize));
+  if (Status st = aPack.allocate(
+          static_cast<size_t>(lazyA ? 0 : nkb * rowPanels * aPanelSize));
       !st)
     return st;
   if (Status st = bPack.allocate(static_cast<size_t>(
@@ -752,10 +782,10 @@ Status MatmulRun<A, B, Acc, Mode>::allocatePanels() {
 /// written sequentially. R is a template constant so the row loop unrolls.
 template <typename A, typename B, typename Acc, typename Mode>
 template <int64_t R>
-void MatmulRun<A, B, Acc, Mode>::packAPanel(int64_t kbi, int64_t ip) {
+void MatmulRun<A, B, Acc, Mode>::packAPanel(int64_t kbi, int64_t ip,
+                                             Packed *dst) const {
   const int64_t k0 = (kb0 + kbi) * m, klen = std::min(m, K - k0);
   const int64_t rows = std::min<int64_t>(R, M - ip * R);
-  Packed *dst = aPanel(kbi, ip);
   // Zero only what is left unwritten but read by the kernel: rows past M
   // and the odd k slot of a last int8 pair.
   if (rows < R || klen % ks != 0)
@@ -785,18 +815,22 @@ void MatmulRun<A, B, Acc, Mode>::packAPanel(int64_t kbi, int64_t ip) {
 }
 
 template <typename A, typename B, typename Acc, typename Mode>
-void MatmulRun<A, B, Acc, Mode>::packA(int64_t kbi, int64_t chunk) {
-  const int64_t ip1 = std::min(rowPanels, (chunk + 1) * chunkPanels);
-  for (int64_t ip = chunk * chunkPanels; ip < ip1; ++ip) {
+void MatmulRun<A, B, Acc, Mode>::packA(int64_t kbi, int64_t chunk,
+                                        Packed *local) const {
+  const int64_t ip0 = chunk * chunkPanels;
+  const int64_t ip1 = std::min(rowPanels, ip0 + chunkPanels);
+  for (int64_t ip = ip0; ip < ip1; ++ip) {
+    Packed *dst = local ? local + (kbi * chunkPanels + ip - ip0) * aPanelSize
+                        : aPanel(kbi, ip);
     switch (MR) {
     case 4:
-      packAPanel<4>(kbi, ip);
+      packAPanel<4>(kbi, ip, dst);
       break;
     case 6:
-      packAPanel<6>(kbi, ip);
+      packAPanel<6>(kbi, ip, dst);
       break;
     default:
-      packAPanel<8>(kbi, ip);
+      packAPanel<8>(kbi, ip, dst);
       break;
     }
   }
@@ -893,8 +927,13 @@ Expected<TiledMatrix<Acc>> MatmulRun<A, B, Acc, Mode>::startResult() const {
 /// k blocks in increasing order (RFC 6), in a local buffer.
 template <typename A, typename B, typename Acc, typename Mode>
 void MatmulRun<A, B, Acc, Mode>::compute(int64_t chunk, int64_t nbi,
-                                   Acc *out) const {
+                                         Acc *out,
+                                         const Packed *localA) const {
   const int64_t ip0 = chunk * chunkPanels;
+  auto aOf = [&](int64_t kbi, int64_t ip) -> const Packed * {
+    return localA ? localA + (kbi * chunkPanels + ip - ip0) * aPanelSize
+                  : aPanel(kbi, ip);
+  };
   const int64_t ip1 = std::min(rowPanels, ip0 + chunkPanels);
   const int64_t r0 = ip0 * MR, r1 = std::min(M, ip1 * MR);
   const int64_t n0 = (nb0 + nbi) * m, nlen = std::min(m, N - n0);
@@ -929,9 +968,9 @@ void MatmulRun<A, B, Acc, Mode>::compute(int64_t chunk, int64_t nbi,
                             std::min(nextRows, (ip - ip0 + 1) * rowsPerCall));
         Acc *c = cbuf.data() + (ip - ip0) * MR * ldc + jp * NR;
         if constexpr (std::is_same_v<Packed, float>)
-          slabKernel(kunits, aPanel(kbi, ip), bp, bStrides, c, ldc);
+          slabKernel(kunits, aOf(kbi, ip), bp, bStrides, c, ldc);
         else
-          kernel(kunits, aPanel(kbi, ip), bp, c, ldc);
+          kernel(kunits, aOf(kbi, ip), bp, c, ldc);
       }
     }
   }

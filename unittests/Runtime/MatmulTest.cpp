@@ -215,6 +215,15 @@ TEST(Matmul, F32DefaultGeometryMatchesModel) {
       checkFloatCase<float, float>(rng, {}, d, p, /*zeros=*/d.K > 128);
 }
 
+TEST(Matmul, LargeLhsIsPackedPerRowChunk) {
+  // 1100 x 2048 f32: a packed lhs of 8.6 MiB, above the size from which
+  // each row chunk's panels are packed by the task that computes it
+  // (ragged last chunk, two column blocks, one ragged).
+  std::mt19937 rng(7);
+  checkFloatCase<float, float>(rng, {}, {1100, 2048, 130}, Precision::F32,
+                               /*zeros=*/true);
+}
+
 TEST(Matmul, OtherGeometriesMatchModel) {
   std::mt19937 rng(3);
   for (Geometry g : {Geometry{8, 16, 32}, Geometry{3, 5, 7}, Geometry{1, 1, 1},
