@@ -278,12 +278,12 @@ inline Packed convertIn(In v, Precision precision) {
 /// operand element as it is packed; kCorrection says the kernel's sums
 /// need 128 x B's column sums subtracted.
 template <typename AccT> struct ModeOf;
-template <> struct ModeOf<float> {
-  using Packed = float;
-  static constexpr int kstep = 1;
+/// The modes whose operands both pack with convertIn.
+template <typename P, int KStep> struct ConvertingMode {
+  using Packed = P;
+  static constexpr int kstep = KStep;
   static constexpr bool kCorrection = false;
   static constexpr bool kSwapPairs = false;
-  static detail::KernelF32 kernel(const detail::KernelSet &s) { return s.f32; }
   template <typename In> static Packed fromA(In v, Precision p) {
     return convertIn<Packed>(v, p);
   }
@@ -291,18 +291,11 @@ template <> struct ModeOf<float> {
     return convertIn<Packed>(v, p);
   }
 };
-template <> struct ModeOf<int32_t> {
-  using Packed = int16_t;
-  static constexpr int kstep = 2;
-  static constexpr bool kCorrection = false;
-  static constexpr bool kSwapPairs = false;
+template <> struct ModeOf<float> : ConvertingMode<float, 1> {
+  static detail::KernelF32 kernel(const detail::KernelSet &s) { return s.f32; }
+};
+template <> struct ModeOf<int32_t> : ConvertingMode<int16_t, 2> {
   static detail::KernelI8 kernel(const detail::KernelSet &s) { return s.i8; }
-  template <typename In> static Packed fromA(In v, Precision p) {
-    return convertIn<Packed>(v, p);
-  }
-  template <typename In> static Packed fromB(In v, Precision p) {
-    return convertIn<Packed>(v, p);
-  }
 };
 /// int8 four k at a time: A as a + 128 (0..255), B's bits as they are.
 /// sum (a + 128) * b - 128 * sum b = sum a * b, exactly in wrap-around i32.

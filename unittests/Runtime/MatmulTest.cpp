@@ -265,13 +265,9 @@ TEST(Matmul, ModelIsSensitiveToOrder) {
   expectBitsEqual(r->result.toDense(), blocked, "blocked order");
 }
 
-TEST(Matmul, InexactBF16ProductsAreRoundedFirst) {
-  // bf16 values whose second product, 2^-150, is not an f32: RFC 6 rounds
-  // it first (a tie, to even: 0), so the sum stays 3 * 2^-149; a fused
-  // multiply-add would give round(3.5 * 2^-149) = 4 * 2^-149. Every path
-  // must see that these products are not exact and not fuse them.
-  const float a1 = std::ldexp(1.5f, -73), a2 = std::ldexp(1.0f, -75);
-  const float b = std::ldexp(1.0f, -75);
+/// [a1 a2] x [b b]^T + 0 on every kernel path at both precisions must have
+/// the bits `want`.
+void expectDotBitsOnEveryPath(float a1, float a2, float b, uint32_t want) {
   auto lhs = *TiledMatrix<float>::fromDense({1, 2}, {}, {a1, a2});
   auto rhs = *TiledMatrix<float>::fromDense({2, 1}, {}, {b, b});
   auto acc = *TiledMatrix<float>::zeros({1, 1}, {});
@@ -281,29 +277,27 @@ TEST(Matmul, InexactBF16ProductsAreRoundedFirst) {
       o.path = path;
       auto r = simulateMatmul(lhs, rhs, acc, p, o);
       ASSERT_TRUE(r);
-      EXPECT_EQ(floatBits(r->result.toDense()[0]), 3u)
+      EXPECT_EQ(floatBits(r->result.toDense()[0]), want)
           << toString(path) << " " << toString(p);
     }
+}
+
+TEST(Matmul, InexactBF16ProductsAreRoundedFirst) {
+  // bf16 values whose second product, 2^-150, is not an f32: RFC 6 rounds
+  // it first (a tie, to even: 0), so the sum stays 3 * 2^-149; a fused
+  // multiply-add would give round(3.5 * 2^-149) = 4 * 2^-149. Every path
+  // must see that these products are not exact and not fuse them.
+  expectDotBitsOnEveryPath(std::ldexp(1.5f, -73), std::ldexp(1.0f, -75),
+                           std::ldexp(1.0f, -75), 3u);
 }
 
 TEST(Matmul, SubnormalPartialSumsAreKept) {
   // Exact bf16 products (2^-120 and -(1 - 2^-8) 2^-120) whose sum, 2^-128,
   // is subnormal: RFC 6 keeps it. A kernel that flushes subnormal results
   // (vdpbf16ps) would give 0, so no path may use one here.
-  const float a1 = std::ldexp(1.0f, -60), a2 = -std::ldexp(0.99609375f, -60);
-  const float b = std::ldexp(1.0f, -60);
-  auto lhs = *TiledMatrix<float>::fromDense({1, 2}, {}, {a1, a2});
-  auto rhs = *TiledMatrix<float>::fromDense({2, 1}, {}, {b, b});
-  auto acc = *TiledMatrix<float>::zeros({1, 1}, {});
-  for (KernelPath path : availableKernelPaths())
-    for (Precision p : {Precision::BF16, Precision::F32}) {
-      MatmulOptions o;
-      o.path = path;
-      auto r = simulateMatmul(lhs, rhs, acc, p, o);
-      ASSERT_TRUE(r);
-      EXPECT_EQ(floatBits(r->result.toDense()[0]), 0x00200000u) // 2^-128
-          << toString(path) << " " << toString(p);
-    }
+  expectDotBitsOnEveryPath(std::ldexp(1.0f, -60),
+                           -std::ldexp(0.99609375f, -60),
+                           std::ldexp(1.0f, -60), 0x00200000u); // 2^-128
 }
 
 TEST(Matmul, NonFiniteInputsGiveNaNOnEveryPath) {
