@@ -22,6 +22,8 @@
 
 #include "systile/Runtime/Matmul.h"
 
+#include "systile/Runtime/Parallel.h"
+
 #include "MatmulKernels.h"
 #include "TileAccess.h"
 
@@ -234,28 +236,6 @@ private:
   T *data = nullptr;
   size_t bytes = 0;
 };
-
-/// Runs f(0..n-1) on up to `threads` threads (the caller is one of them).
-template <typename F> void parallelFor(int threads, int64_t n, F &&f) {
-  if (threads <= 1 || n <= 1) {
-    for (int64_t i = 0; i < n; ++i)
-      f(i);
-    return;
-  }
-  std::atomic<int64_t> next{0};
-  auto worker = [&] {
-    for (int64_t i; (i = next.fetch_add(1, std::memory_order_relaxed)) < n;)
-      f(i);
-  };
-  std::vector<std::thread> pool;
-  const int64_t extra = std::min<int64_t>(threads, n) - 1;
-  pool.reserve(static_cast<size_t>(extra));
-  for (int64_t t = 0; t < extra; ++t)
-    pool.emplace_back(worker);
-  worker();
-  for (std::thread &t : pool)
-    t.join();
-}
 
 template <typename Packed, typename In>
 inline Packed convertIn(In v, Precision precision) {

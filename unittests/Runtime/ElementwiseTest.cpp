@@ -303,6 +303,18 @@ Instruction binaryOp(BinaryFn fn, int dst, int a, int b) {
   return in;
 }
 
+/// max(x + row, 0): a bias add and a ReLU on x and a 1xN row.
+ElementwiseProgram<float> biasRelu() {
+  ElementwiseProgram<float> p;
+  p.numInputs = 2;
+  p.constants = {0.0f};
+  p.numTemps = 2;
+  p.code = {binaryOp(BinaryFn::Add, 3, 0, 1),
+            binaryOp(BinaryFn::Maximum, 4, 3, 2)};
+  p.result = 4;
+  return p;
+}
+
 /// max((x + row) * col - s, 0) on x, a row, a column and a scalar.
 ElementwiseProgram<float> biasScaleRelu() {
   ElementwiseProgram<float> p;
@@ -355,13 +367,7 @@ TEST(ElementwiseProgram, InPlaceContiguousAndGathered) {
     std::vector<float> x = sampleValues(n, 21), row = sampleValues(shape.cols, 22);
     TiledMatrix<float> tx = withGarbage(shape, x, 4.0f);
     TiledMatrix<float> tr = withGarbage(Shape{1, shape.cols}, row, 4.0f);
-    ElementwiseProgram<float> p;
-    p.numInputs = 2;
-    p.constants = {0.0f};
-    p.numTemps = 2;
-    p.code = {binaryOp(BinaryFn::Add, 3, 0, 1),
-              binaryOp(BinaryFn::Maximum, 4, 3, 2)};
-    p.result = 4;
+    ElementwiseProgram<float> p = biasRelu();
     const float *storage = tx.data();
     Status st = evaluate<float>(p, {&tx, &tr}, tx, {8, std::nullopt});
     ASSERT_TRUE(st.ok()) << st.message();
@@ -512,13 +518,7 @@ TEST(ElementwiseProgram, LargeMatricesOnDefaultTiles) {
     TiledMatrix<float> tr =
         *TiledMatrix<float>::fromDense({1, shape.cols}, {}, row);
     TiledMatrix<float> r = *TiledMatrix<float>::uninitialized(tx.layout());
-    ElementwiseProgram<float> p;
-    p.numInputs = 2;
-    p.constants = {0.0f};
-    p.numTemps = 2;
-    p.code = {binaryOp(BinaryFn::Add, 3, 0, 1),
-              binaryOp(BinaryFn::Maximum, 4, 3, 2)};
-    p.result = 4;
+    ElementwiseProgram<float> p = biasRelu();
     ASSERT_TRUE(evaluate<float>(p, {&tx, &tr}, r, {kDefaultChunkSlots,
                                                    streamingBytes})
                     .ok());

@@ -1,9 +1,11 @@
 //===- Parallel.h - Contiguous shares of work over threads ------*- C++ -*-===//
 //
-// The one fork-join helper of the runtime and the interpreter: a range of
-// work units cut into contiguous shares, one per thread, the caller's
-// thread taking the first. Header-only, so the interpreter's kernel (also
-// built alone into its unit test) uses it without linking the runtime.
+// The fork-join helpers of the runtime and the interpreter: a range of
+// work units cut into contiguous shares, one per thread (runShares), or
+// handed out one at a time to whichever thread is free (parallelFor); the
+// caller's thread always works too. Header-only, so the interpreter's
+// kernel (also built alone into its unit test) uses them without linking
+// the runtime.
 //
 //===----------------------------------------------------------------------===//
 
@@ -11,6 +13,7 @@
 #define SYSTILE_RUNTIME_PARALLEL_H
 
 #include <algorithm>
+#include <atomic>
 #include <cstdint>
 #include <thread>
 #include <vector>
@@ -26,6 +29,29 @@ template <typename F> void runShares(int64_t workers, int64_t units, F &&f) {
   for (int64_t w = 1; w < workers; ++w)
     pool.emplace_back(f, units * w / workers, units * (w + 1) / workers);
   f(0, units / workers);
+  for (std::thread &t : pool)
+    t.join();
+}
+
+/// Runs f(0..n-1) on up to `threads` threads, each taking the next unit
+/// when it finishes one (units of uneven cost balance out).
+template <typename F> void parallelFor(int threads, int64_t n, F &&f) {
+  if (threads <= 1 || n <= 1) {
+    for (int64_t i = 0; i < n; ++i)
+      f(i);
+    return;
+  }
+  std::atomic<int64_t> next{0};
+  auto worker = [&] {
+    for (int64_t i; (i = next.fetch_add(1, std::memory_order_relaxed)) < n;)
+      f(i);
+  };
+  std::vector<std::thread> pool;
+  const int64_t extra = std::min<int64_t>(threads, n) - 1;
+  pool.reserve(static_cast<size_t>(extra));
+  for (int64_t t = 0; t < extra; ++t)
+    pool.emplace_back(worker);
+  worker();
   for (std::thread &t : pool)
     t.join();
 }
