@@ -691,7 +691,7 @@ void MatmulRun<A, B, Acc, Mode>::plan() {
   // options.packedRhsBudget holds, but at least one per thread when there
   // are that many, so no thread idles. A weight of any size is thus never
   // copied whole: a 1 GiB constant rhs, which the interpreter borrows in
-  // place, costs the budget in panels, not another 1 GiB (issue 12).
+  // place, costs the budget in panels, not another 1 GiB.
   const int64_t blockBytes =
       nkb * colPanelsPerBlock * bPanelSize * int64_t(sizeof(Packed));
   slabNb = readRhs ? nnb

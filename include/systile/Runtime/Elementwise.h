@@ -1,7 +1,7 @@
 //===- Elementwise.h - Element-wise kernels over tiled storage --*- C++ -*-===//
 //
 // Single-operation kernels for systile.elementwise, and the kernels behind
-// systile.broadcast and systile.splat (RFC section 5, second wave). A whole
+// systile.broadcast and systile.splat (RFC section 5). A whole
 // region (a chain of these operations, broadcast operands, in place) runs
 // as one pass through ElementwiseProgram.h, which applies the same scalar
 // semantics (lib/Runtime/ElementwiseScalar.h). They walk the storage in

@@ -3,7 +3,7 @@
 // Verifiers and folds of systile.splat, systile.broadcast,
 // systile.elementwise and systile.yield: the ops that keep element-wise
 // computations (bias, activations, conversions) in the tiled domain, so a
-// model pays its layout transform once (RFC section 5, second wave).
+// model pays its layout transform once (RFC section 5).
 //
 //===----------------------------------------------------------------------===//
 

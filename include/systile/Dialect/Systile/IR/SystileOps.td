@@ -402,7 +402,7 @@ def Systile_FillPaddingOp : Systile_Op<"fill_padding", [Pure]> {
 }
 
 //===----------------------------------------------------------------------===//
-// Element-wise ops on tiled values (second wave)
+// Element-wise ops on tiled values
 //===----------------------------------------------------------------------===//
 
 def Systile_SplatOp : Systile_Op<"splat", [Pure,
