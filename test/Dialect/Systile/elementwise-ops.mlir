@@ -1,7 +1,7 @@
 // RUN: systile-opt %s --verify-roundtrip | FileCheck %s
 // RUN: systile-opt %s --mlir-print-op-generic | systile-opt | FileCheck %s
 
-// Round trip of the second-wave element-wise ops: systile.splat,
+// Round trip of the element-wise ops on tiled values: systile.splat,
 // systile.broadcast, systile.elementwise and systile.yield.
 
 !t = !systile.tiled<3x5xf32, #systile.geometry<2x4, mxu = 4>>

@@ -172,7 +172,7 @@ func.func @huge_splat_zero(%a: !HA, %c: !HC) -> (!HC, !HC) {
 
 // -----
 
-// Issue 12: K = 2^40 with a splat lhs and an all-zero splat rhs. The lhs is
+// K = 2^40 with a splat lhs and an all-zero splat rhs. The lhs is
 // one finite splat, so require-finite-lhs answers once for it (not once per
 // each of the 2^40 column blocks): the matmul and the load both fold.
 // CHECK-LABEL: func.func @huge_k_finite_splat_lhs

@@ -16,10 +16,10 @@ a few shapes and geometries, it
      and, for quantized_matmul, upstream's definition
      C + sum_k (a - za)(b - zb) in wrapping i32 arithmetic.
 
-usage: contraction_forms.py --bin-dir DIR --work-dir DIR --set now|v2
-`now`: forms whose lowered IR is only pack/matmul/unpack (runs on today's
-systile-run); `v2`: forms that also need tensor reshapes/slices, scf.for or
-linalg.generic (the second-wave interpreter).
+usage: contraction_forms.py --bin-dir DIR --work-dir DIR --set packs|slices-loops
+`packs`: forms whose lowered IR is only pack (transposing or not), matmul
+and unpack; `slices-loops`: forms whose lowering also needs tensor
+reshapes/slices, scf.for or linalg.generic.
 Prints one line per case and "PASS: N cases"; exits 1 on the first mismatch.
 """
 import argparse
@@ -268,7 +268,7 @@ def form_batch_transposed(rng, m, k, n, mxu, batch):
 
 SMALL, ODD = (2, 4, 4), (3, 8, 5)
 
-NOW = [
+PACKS = [
     ("maps rhs^T", SMALL, lambda r, g: form_maps(r, 3, 9, 6, g[2], 0, 1, 0)),
     ("maps lhs^T", ODD, lambda r, g: form_maps(r, 7, 11, 5, g[2], 1, 0, 0)),
     ("maps lhs^T rhs^T out^T", SMALL,
@@ -287,7 +287,7 @@ NOW = [
      lambda r, g: form_quantized(r, 3, 10, 5, g[2], 0, 0)),
 ]
 
-V2 = [
+SLICES_LOOPS = [
     ("matvec", SMALL, lambda r, g: form_vector(r, 5, 9, 0, g[2], "matvec")),
     ("vecmat", ODD, lambda r, g: form_vector(r, 0, 11, 6, g[2], "vecmat")),
     ("dot", SMALL, lambda r, g: form_vector(r, 0, 13, 0, g[2], "dot")),
@@ -315,14 +315,14 @@ def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--bin-dir", required=True)
     ap.add_argument("--work-dir", required=True)
-    ap.add_argument("--set", choices=["now", "v2"], required=True)
+    ap.add_argument("--set", choices=["packs", "slices-loops"], required=True)
     ap.add_argument("--seed", type=int, default=20261130)
     opts = ap.parse_args()
     os.makedirs(opts.work_dir, exist_ok=True)
     opt_tool = os.path.join(opts.bin_dir, "systile-opt")
     run_tool = os.path.join(opts.bin_dir, "systile-run")
     rng = np.random.default_rng(opts.seed)
-    cases = NOW if opts.set == "now" else V2
+    cases = PACKS if opts.set == "packs" else SLICES_LOOPS
     for index, (label, geometry, make) in enumerate(cases):
         name = os.path.join(opts.work_dir, f"case{index}")
         ir, inputs, want = make(rng, geometry)

@@ -176,7 +176,7 @@ def execute(program, opts):
 def check_forms(opts):
     forms.random_input = small_integers
     rng = np.random.default_rng(opts.seed)
-    cases = forms.NOW + forms.V2
+    cases = forms.PACKS + forms.SLICES_LOOPS
     for index, (label, (sub, lanes, mxu), make) in enumerate(cases):
         ir, inputs, want = make(rng, (sub, lanes, mxu))
         ir = ir.replace("@main", "@f")
