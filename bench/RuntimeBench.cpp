@@ -319,7 +319,7 @@ void BM_Memcpy(benchmark::State &state) {
 }
 
 // Args: M, K, N, threads (0 = all). Wall-clock time, since the work is
-// threaded. Cubes 256..4096 and the non-square shapes of issue 11: a tall
+// threaded. Cubes 256..4096 and three non-square shapes: a tall
 // K-thin product, a 256-row batch and batch-8 inference (padding and
 // bandwidth dominate).
 void matmulShapes(benchmark::internal::Benchmark *b) {

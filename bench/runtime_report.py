@@ -69,7 +69,7 @@ def ratio(label, num, den, target, fmtstr="{:.2f}x"):
     print(f"  {label:52s} {'n/a' if r is None else fmtstr.format(r):>8s}"
           f"   target >= {target:g}x  {'OK' if ok else 'MISSED'}")
 
-print("\n== issue 11 ratios (ceiling = min(OpenBLAS sgemm, no-FMA peak))")
+print("\n== large-cube ratios (ceiling = min(OpenBLAS sgemm, no-FMA peak))")
 for (shape, t, f, b, i, s_, ceil) in table:
     if shape[0] == shape[1] == shape[2] and shape[0] >= 1024:
         ratio(f"f32 / ceiling {shape[0]}^3, {1 if t == 1 else T}T", f, ceil, 0.8)
@@ -84,7 +84,7 @@ for (shape, t, f, b, i, s_, ceil) in table:
         ratio(f"bf16 / f32 {shape[0]}^3, {1 if t == 1 else T}T", b, f, 1.0)
         ratio(f"i8 / f32 {shape[0]}^3, {1 if t == 1 else T}T", i, f, 2.0)
 
-print("\n== first-wave ratios at 1024^3 (issue 3)")
+print("\n== baseline ratios at 1024^3 (threads, bf16 and i8 against f32)")
 c = SHAPES[2]
 f1, fN = g("MatmulF32", c, 1), g("MatmulF32", c, 0)
 b1, i1 = g("MatmulBF16", c, 1), g("MatmulI8", c, 1)

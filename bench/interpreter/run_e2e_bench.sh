@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Issue 11, done-when 3: f32 D = A x B + C at SIZE^3 (default 4096) through
+# f32 D = A x B + C at SIZE^3 (default 4096) through
 # systile-run on the lowered program, npy in and npy out, against a numpy
 # script doing the same job (np.load x3, a @ b + c, np.save), as whole
 # processes. One run; REPS alternating repetitions (systile, numpy, ...);

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Done-when 3 of issue 5: systile-run on a lowered 1024x1024x1024 f32 matmul
+# systile-run on a lowered 1024x1024x1024 f32 matmul
 # with .npy inputs against the runtime simulator alone (sim_driver.cpp: the
 # same npy -> pack -> rt::simulateMatmul -> unpack -> npy, no MLIR).
 #

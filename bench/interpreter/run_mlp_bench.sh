@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Issue 8, done-when 5: a 3-layer 256x1024x1024 f32 MLP in frontend form
-# (torch-mlir's nn.Linear: linalg.transpose of the [out, in] weight, a
+# A 3-layer 256x1024x1024 f32 MLP in frontend form (torch-mlir's
+# nn.Linear: linalg.transpose of the [out, in] weight, a
 # zero-filled accumulator, linalg.matmul, the bias as a broadcast
 # linalg.generic, ReLU as a linalg.generic) run by systile-run unlowered and
 # after systile-pipeline, against numpy (OpenBLAS) doing the same math.

@@ -1,5 +1,5 @@
 #!/usr/bin/python3
-"""Benchmarks of the systile passes (issue 4), each a ratio against an
+"""Benchmarks of the systile passes, each a ratio against an
 upstream anchor measured in the same run (medians of interleaved repetitions,
 peak RSS of each command):
 
@@ -9,13 +9,13 @@ peak RSS of each command):
 2. The same on a module of 1000 functions of mixed contraction forms
    (transposed-maps matmul, linalg.transpose + matmul, matvec, vecmat, dot,
    batch_matmul and batch_reduce_matmul of 1-12 batches, quantized_matmul,
-   matmul-shaped linalg.generic on bf16), the second-wave forms of
-   convert-linalg-to-systile.
+   matmul-shaped linalg.generic on bf16): every form
+   convert-linalg-to-systile lowers.
 3. The same on a module of 1000 two-layer MLP functions in frontend form
    (torch-mlir's nn.Linear: linalg.transpose of the [out, in] weight,
    zero-filled accumulator, matmul, bias as a broadcast linalg.generic,
    ReLU as a linalg.generic), so systile-propagate-layout does its work
-   (issue 10: within 2x).
+   (target: within 2x).
 4. systile-opt --systile-fold-zero-tiles on a module whose rhs is one
    2048x2048 f32 constant (dense<"0x...">, 1% non-zero, the non-zeros in
    the 16 diagonal 128x128 blocks, so 240 of 256 weight loads fold), vs
