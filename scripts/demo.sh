@@ -29,7 +29,7 @@ step "The same after systile-pipeline (2, 4, 4), run with the runtime's systolic
 step "Translation validation: entry before vs after the pipeline"
 "$run" "$root/examples/run-matmul.mlir" --compare-after="systile-pipeline{sublanes=2 lanes=4 mxu=4}"
 
-# The main job: a PyTorch model through systile (issue 14). The first run
+# The main job: a PyTorch model through systile. The first run
 # makes the pinned torch + torch-mlir venv under build/ (a few minutes).
 step "PyTorch MLP (nn.Linear + ReLU, 784-512-256-10, batch 64) exported by torch-mlir to linalg-on-tensors"
 python=$("$root/scripts/setup-pytorch-venv.sh" | tail -n 1)

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The PyTorch frontend's end-to-end test (issue 14): makes or reuses the
+# The PyTorch frontend's end-to-end test: makes or reuses the
 # pinned torch + torch-mlir venv (scripts/setup-pytorch-venv.sh; it fails,
 # never skips, when the wheels cannot be installed), builds the tools, exports
 # every model of examples/pytorch to build/pytorch, and runs them through

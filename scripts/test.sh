@@ -32,7 +32,7 @@ failed=$( (grep -E '^ *(Failed|Unresolved|Timed Out|Unexpectedly Passed) *:' "$l
 passed=${passed:-0}; failed=${failed:-0}
 echo "lit and unit tests: $passed passed, $failed failed"
 
-# PyTorch models end to end (examples/pytorch, issue 14): the pinned torch +
+# PyTorch models end to end (examples/pytorch): the pinned torch +
 # torch-mlir venv under build/ (made once, reused), export, systile-opt,
 # systile-run, checked against PyTorch and an RFC 6 model. A venv that
 # cannot be installed fails the run; it never skips.

@@ -43,7 +43,7 @@ from torch_mlir import fx  # noqa: E402
 
 MLIR_OPT = "/usr/lib/llvm-22/bin/mlir-opt"
 
-# Model sizes. "full" is what issue 14 asks for; "small" keeps the same
+# Model sizes. "full" is the size the models are run at; "small" keeps the same
 # structure at shapes whose printed IR (weights included) stays small enough
 # to commit as a golden file.
 SIZES = {

@@ -12,7 +12,7 @@ model fails):
            contractions lowered and left (from the IR before and after, the
            remarks and the pass statistics); fails when a contraction is
            left without a remark saying why
-  layout   systile.pack / systile.unpack counts; for the MLP (issue 14) one
+  layout   systile.pack / systile.unpack counts; for the MLP one
            pack per input and one unpack per output
   run      systile-run --input ... --output ... --stats
   torch    agreement with PyTorch's CPU outputs: f32 within 1e-5 relative to
@@ -236,7 +236,7 @@ class Model:
             self.stages.append(("layout", "INFO", detail))
             return True
         return self.stage("layout", packs <= n_in and unpacks <= n_out,
-                          detail + "; issue 14 wants one pack per input and "
+                          detail + "; the model should pay one pack per input and "
                           "one unpack per output")
 
     def run(self):
