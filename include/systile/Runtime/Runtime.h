@@ -1,7 +1,25 @@
 //===- Runtime.h - Umbrella header of the systile runtime -------*- C++ -*-===//
 //
-// Includes the whole runtime library: the numerics reference of the systile
-// dialect (RFC section 11). Depends only on the C++ standard library.
+// Includes every public header of the runtime library, the numerics
+// reference of the systile dialect (RFC section 11). Depends only on the C++
+// standard library.
+//
+//   Allocation.h          fallible aligned allocation, the run-once heap
+//   BF16.h                the bfloat16 storage type and its RNE conversion
+//   Conversion.h          truncf/extf/quantize/dequantize, tiling kept
+//   ElementBits.h         zero and finite tests on element bits (RFC 7)
+//   Elementwise.h         element-wise, broadcast and splat kernels
+//   ElementwiseProgram.h  chunked evaluation of a systile.elementwise region
+//   Layout.h              geometry, shapes, mask and the address map (RFC 3)
+//   LayoutCost.h          the layout-transform figures (RFC 8)
+//   Matmul.h              the systolic matmul simulator (RFC 6, 7)
+//   Parallel.h            contiguous shares of work over threads
+//   Reduce.h              mask-aware reductions
+//   SparseTileMap.h       which tiles and mxu blocks are all zero (RFC 7)
+//   Status.h              error values
+//   TiledMatrix.h         a matrix stored in hardware tile order
+//   Tiling.h              the tiling rules shared with the dialect (RFC 2, 3)
+//   Utilization.h         utilisation accounting (RFC 8)
 //
 //===----------------------------------------------------------------------===//
 
@@ -11,11 +29,18 @@
 #include "systile/Runtime/Allocation.h"
 #include "systile/Runtime/BF16.h"
 #include "systile/Runtime/Conversion.h"
+#include "systile/Runtime/ElementBits.h"
+#include "systile/Runtime/Elementwise.h"
+#include "systile/Runtime/ElementwiseProgram.h"
 #include "systile/Runtime/Layout.h"
+#include "systile/Runtime/LayoutCost.h"
 #include "systile/Runtime/Matmul.h"
+#include "systile/Runtime/Parallel.h"
 #include "systile/Runtime/Reduce.h"
 #include "systile/Runtime/SparseTileMap.h"
 #include "systile/Runtime/Status.h"
 #include "systile/Runtime/TiledMatrix.h"
+#include "systile/Runtime/Tiling.h"
+#include "systile/Runtime/Utilization.h"
 
 #endif // SYSTILE_RUNTIME_RUNTIME_H
