@@ -9,7 +9,7 @@ config.test_format = lit.formats.ShTest(not llvm_config.use_lit_shell)
 config.suffixes = [".mlir", ".test"]
 config.test_source_root = os.path.dirname(__file__)
 config.test_exec_root = os.path.join(config.systile_obj_root, "test")
-config.excludes = ["Inputs", "CMakeLists.txt", "lit.cfg.py", "lit.site.cfg.py"]
+config.excludes = ["Inputs", "lib", "CMakeLists.txt", "lit.cfg.py", "lit.site.cfg.py"]
 
 config.substitutions.append(("%systile_src_root", config.systile_src_root))
 config.substitutions.append(("%systile_obj_root", config.systile_obj_root))
@@ -24,6 +24,11 @@ llvm_config.add_tool_substitutions(
 # may lack it), and the upstream runner libraries (mlir-runner needs
 # absolute paths).
 config.substitutions.append(("%python", "/usr/bin/python3"))
+# The tests' Python scripts share test/lib: testlib.py (running tools) and
+# rfc6ref.py, the one numpy model of RFC 6 that results are compared with.
+config.environment["PYTHONPATH"] = os.pathsep.join(
+    [os.path.join(config.systile_src_root, "test", "lib")] +
+    ([os.environ["PYTHONPATH"]] if os.environ.get("PYTHONPATH") else []))
 config.substitutions.append(("%mlir_runner_utils", os.path.join(
     config.llvm_lib_dir, "libmlir_runner_utils" + config.shlib_ext)))
 config.substitutions.append(("%mlir_c_runner_utils", os.path.join(

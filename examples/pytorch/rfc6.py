@@ -1,80 +1,22 @@
 """An independent numpy model of the PyTorch frontend's models with RFC 6's
-matmul numerics (../shared/design/RFC.md, section 6). It does not call
-systile: it reads the weights and inputs that export.py wrote.
+matmul numerics (docs/Spec.md, section 6). It does not call systile: it
+reads the weights and inputs that export.py wrote.
 
-RFC 6, for D = A x B + C with mxu = m:
-  for each (i, j): acc = C[i, j]
-    for kb in 0 .. ceil(K/m)-1:
-      p = +0.0f
-      for k in kb*m .. min(K, (kb+1)*m)-1:  p = fl32(p + fl32(a(i,k)*b(k,j)))
-      acc = fl32(acc + p)
-numpy's float32 multiply and add are separate ufuncs, each rounded to f32
-(no FMA), so the loops below follow that order exactly, vectorised over
-(i, j) only. Integers: i8 x i8 -> i32 with wrap-around.
+The matmul, the bf16 conversions, the i32 wrap and the sequential sum are
+the shared model of the tests, test/lib/rfc6ref.py (pure numpy), imported
+here so that rfc6.matmul and friends stay the names the harness uses.
 """
 
 import math
+import os
+import sys
 
 import numpy as np
 
-F32 = np.float32
-
-
-def matmul(a, b, acc=None, mxu=128, precision="f32"):
-    """RFC 6 matmul of 2-D a (MxK) and b (KxN), accumulator acc (MxN;
-    zeros when None). Float: f32 result; integer: i32 result."""
-    m, k = a.shape
-    k2, n = b.shape
-    assert k == k2, (a.shape, b.shape)
-    if np.issubdtype(a.dtype, np.integer):
-        out = np.zeros((m, n), np.int64) if acc is None else acc.astype(np.int64)
-        out = out + a.astype(np.int64) @ b.astype(np.int64)
-        return wrap_i32(out)
-    a = a.astype(F32)
-    b = b.astype(F32)
-    if precision == "bf16":
-        a, b = bf16_to_f32(f32_to_bf16(a)), bf16_to_f32(f32_to_bf16(b))
-    out = np.zeros((m, n), F32) if acc is None else acc.astype(F32).copy()
-    for kb in range(0, k, mxu):
-        p = np.zeros((m, n), F32)
-        for kk in range(kb, min(k, kb + mxu)):
-            p = p + a[:, kk:kk + 1] * b[kk:kk + 1, :]
-        out = out + p
-    return out
-
-
-def batch_matmul(a, b, **kw):
-    """RFC 6 per batch element of (B, M, K) x (B, K, N)."""
-    return np.stack([matmul(a[i], b[i], **kw) for i in range(a.shape[0])])
-
-
-def wrap_i32(x):
-    """Two's-complement wrap of an int64 array to int32."""
-    return ((x.astype(np.int64) + 2**31) % 2**32 - 2**31).astype(np.int32)
-
-
-def f32_to_bf16(x):
-    """f32 -> bf16 bit patterns (uint16): round to nearest, ties to even,
-    with integer operations (RFC 6); NaN stays a quiet NaN with its sign."""
-    u = np.ascontiguousarray(x, F32).view(np.uint32).astype(np.uint64)
-    nan = np.isnan(np.asarray(x, F32))
-    rounded = (u + 0x7FFF + ((u >> 16) & 1)) >> 16
-    quiet = (u >> 16) | 0x40
-    return np.where(nan, quiet, rounded).astype(np.uint16)
-
-
-def bf16_to_f32(u):
-    """bf16 bit patterns (uint16) -> f32 (exact)."""
-    return (np.asarray(u).astype(np.uint32) << 16).view(F32)
-
-
-def seq_sum(x, dtype):
-    """Sum over the last axis in increasing index order, starting at +0
-    (RFC 6's reduce; numpy's own sum is pairwise)."""
-    acc = np.zeros(x.shape[:-1], dtype)
-    for j in range(x.shape[-1]):
-        acc = (acc + x[..., j]).astype(dtype)
-    return acc
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
+                                "..", "..", "test", "lib"))
+from rfc6ref import (F32, batch_matmul, bf16_to_f32, f32_to_bf16,  # noqa: E402,F401
+                     matmul, seq_sum, wrap_i32)
 
 
 def relu(x):
@@ -127,9 +69,9 @@ def layer_norm(x, w, b, eps):
     summed in increasing order; 1/sqrt for rsqrt (math differs by <= 1 ulp)."""
     d = x.shape[-1]
     x64 = x.astype(np.float64)
-    mean64 = seq_sum(x64, np.float64) / d
-    var = (seq_sum((x64 - mean64[..., None]) ** 2, np.float64) / d).astype(F32)
-    mean = (seq_sum(x, F32) / F32(d)).astype(F32)
+    mean64 = seq_sum(x64, dtype=np.float64) / d
+    var = (seq_sum((x64 - mean64[..., None]) ** 2, dtype=np.float64) / d).astype(F32)
+    mean = (seq_sum(x, dtype=F32) / F32(d)).astype(F32)
     rstd = (F32(1) / np.sqrt(var + F32(eps))).astype(F32)
     return (((x - mean[..., None]) * rstd[..., None]) * w + b).astype(F32)
 
@@ -160,7 +102,7 @@ def encoder(weights, x, mxu, facts, precision="f32"):
                           (k * scale).astype(F32).transpose(0, 2, 1), **mm)
     mx = scores.max(axis=-1, keepdims=True)
     e = np.exp((scores - mx).astype(F32)).astype(F32)
-    p = (e / seq_sum(e, F32)[..., None]).astype(F32)
+    p = (e / seq_sum(e, dtype=F32)[..., None]).astype(F32)
     attn = batch_matmul(p, v, **mm)  # (b*h, seq, hd)
     attn = attn.transpose(1, 0, 2).reshape(seq * bsz, d)
     sa = linear(attn, w["self_attn.out_proj.weight"],

@@ -120,7 +120,7 @@ def test_bf16():
 
 def test_sum_and_agree():
     x = np.array([[1e8, 1.0, -1e8]], F32)
-    check("seq_sum adds in increasing index order", rfc6.seq_sum(x, F32)[0] == 0.0)
+    check("seq_sum adds in increasing index order", rfc6.seq_sum(x, dtype=F32)[0] == 0.0)
     w = np.array([1.0, -2.0, 4.0], F32)
     ok, _ = run.agree(w + F32(3e-5), w, "torch.float32", "f32")
     bad, _ = run.agree(w + F32(5e-5), w, "torch.float32", "f32")

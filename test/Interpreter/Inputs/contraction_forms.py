@@ -29,43 +29,16 @@ import re
 
 import numpy as np
 
-from testlib import bf16_bits, run
+from rfc6ref import f32_to_bf16, matmul, round_bf16, wrap_i32
+from testlib import run
 
 # --- the model -----------------------------------------------------------
-
-
-def bf16_to_f32(bits):
-    return (np.asarray(bits, dtype=np.uint16).astype(np.uint32) << 16).view(np.float32)
-
-
-def round_bf16(x):
-    return bf16_to_f32(bf16_bits(np.asarray(x, dtype=np.float32)))
-
-
-def rfc6(a, b, c, mxu, precision="f32"):
-    """D = C + A B in RFC 6's order; A: MxK, B: KxN (float32 or int)."""
-    if a.dtype == np.int8:
-        wide = c.astype(np.int64) + a.astype(np.int64) @ b.astype(np.int64)
-        return wide.astype(np.uint32).view(np.int32)  # two's-complement wrap
-    a = np.asarray(a, dtype=np.float32)
-    b = np.asarray(b, dtype=np.float32)
-    if precision == "bf16":
-        a, b = round_bf16(a), round_bf16(b)
-    acc = np.array(c, dtype=np.float32, copy=True)
-    k_dim = a.shape[1]
-    for kb in range(math.ceil(k_dim / mxu)):
-        p = np.zeros(acc.shape, dtype=np.float32)
-        for k in range(kb * mxu, min(k_dim, (kb + 1) * mxu)):
-            p = np.add(p, np.multiply(a[:, k:k + 1], b[k:k + 1, :],
-                                      dtype=np.float32), dtype=np.float32)
-        acc = np.add(acc, p, dtype=np.float32)
-    return acc
 
 
 def quantized_reference(a, b, za, zb, c):
     """Upstream linalg.quantized_matmul: C + sum_k (a - za)(b - zb), i32."""
     wide = (a.astype(np.int64) - za) @ (b.astype(np.int64) - zb)
-    return (c.astype(np.int64) + wide).astype(np.uint32).view(np.int32)
+    return wrap_i32(c.astype(np.int64) + wide)
 
 
 # --- inputs and IR -------------------------------------------------------
@@ -89,7 +62,7 @@ def tensor_type(shape, elem):
 
 
 def save_npy(path, arr, elem):
-    np.save(path, bf16_bits(arr) if elem == "bf16" else arr)
+    np.save(path, f32_to_bf16(arr) if elem == "bf16" else arr)
 
 
 def func(args, body, result):
@@ -122,7 +95,7 @@ def form_maps(rng, m, k, n, mxu, lhs_t, rhs_t, out_t, elem="f32",
             f"      ins(%a, %b : {ta}, {tb}) outs(%c : {tc}) -> {tc}")
     ir = func([("a", a_s.shape, elem), ("b", b_s.shape, elem),
                ("c", c_s.shape, acc)], body, tc)
-    want = rfc6(a, b, c, mxu, precision)
+    want = matmul(a, b, c, mxu=mxu, precision=precision)
     return ir, [("a", a_s, elem), ("b", b_s, elem), ("c", c_s, acc)], \
         (want.T.copy() if out_t else want)
 
@@ -150,7 +123,7 @@ def form_transpose_op(rng, m, k, n, mxu, const_weight=False):
              f"{tb}) outs(%c : {tc}) -> {tc}")
     inputs = [("a", a, "f32")] + ([] if const_weight else [("w", w, "f32")]) \
         + [("c", c, "f32")]
-    return func(args, body, tc), inputs, rfc6(a, w.T, c, mxu)
+    return func(args, body, tc), inputs, matmul(a, w.T, c, mxu=mxu)
 
 
 def form_generic(rng, m, k, n, mxu, elem):
@@ -177,7 +150,7 @@ def form_generic(rng, m, k, n, mxu, elem):
     ir = func([("a", (m, k), elem), ("b", (k, n), elem), ("c", (m, n), acc)],
               body, tc)
     return ir, [("a", a, elem), ("b", b, elem), ("c", c, acc)], \
-        rfc6(a, b, c, mxu)
+        matmul(a, b, c, mxu=mxu)
 
 
 def form_quantized(rng, m, k, n, mxu, za, zb, batch=None):
@@ -218,8 +191,8 @@ def form_vector(rng, m, k, n, mxu, kind):
                ("c", shapes[2], "f32")], body, tc)
     a2 = a.reshape(1, -1) if a.ndim == 1 else a
     b2 = b.reshape(-1, 1) if b.ndim == 1 else b
-    want = rfc6(a2, b2, np.asarray(c, dtype=np.float32).reshape(
-        a2.shape[0], b2.shape[1]), mxu).reshape(shapes[2])
+    want = matmul(a2, b2, np.asarray(c, dtype=np.float32).reshape(
+        a2.shape[0], b2.shape[1]), mxu=mxu).reshape(shapes[2])
     return ir, [("a", a, "f32"), ("b", b, "f32"), ("c", c, "f32")], want
 
 
@@ -238,9 +211,9 @@ def form_batch(rng, m, k, n, mxu, batch, reduce):
     if reduce:  # Batches accumulate in increasing order into one result.
         want = c
         for i in range(batch):
-            want = rfc6(a[i], b[i], want, mxu)
+            want = matmul(a[i], b[i], want, mxu=mxu)
     else:
-        want = np.stack([rfc6(a[i], b[i], c[i], mxu) for i in range(batch)])
+        want = np.stack([matmul(a[i], b[i], c[i], mxu=mxu) for i in range(batch)])
     return ir, [("a", a, "f32"), ("b", b, "f32"), ("c", c, "f32")], want
 
 
@@ -262,7 +235,7 @@ def form_batch_transposed(rng, m, k, n, mxu, batch):
             f"      ins(%a, %t : {ta}, {tb}) outs(%c : {tc}) -> {tc}")
     ir = func([("a", a.shape, "f32"), ("w", w.shape, "f32"),
                ("c", c.shape, "f32")], body, tc)
-    want = np.stack([rfc6(a[i].T, w[i].T, c[i], mxu) for i in range(batch)])
+    want = np.stack([matmul(a[i].T, w[i].T, c[i], mxu=mxu) for i in range(batch)])
     return ir, [("a", a, "f32"), ("w", w, "f32"), ("c", c, "f32")], want
 
 

@@ -29,45 +29,10 @@ import sys
 
 import numpy as np
 
-from testlib import bf16_bits, run
+from rfc6ref import f32_to_bf16, matmul, round_bf16
+from testlib import run
 
 # --- the model -----------------------------------------------------------
-
-
-def bf16_to_f32(bits):
-    return (np.asarray(bits, dtype=np.uint16).astype(np.uint32) << 16).view(np.float32)
-
-
-def model_float(a, b, c, mxu, precision, skip_zero_blocks):
-    """RFC 6 for float inputs (already widened to f32)."""
-    a = np.asarray(a, dtype=np.float32)
-    b = np.asarray(b, dtype=np.float32)
-    if precision == "bf16":
-        a = bf16_to_f32(bf16_bits(a))
-        b = bf16_to_f32(bf16_bits(b))
-    m_rows, k_dim = a.shape
-    n_dim = b.shape[1]
-    acc = np.array(c, dtype=np.float32, copy=True)
-    for kb in range(math.ceil(k_dim / mxu)):
-        k0, k1 = kb * mxu, min(k_dim, (kb + 1) * mxu)
-        p = np.zeros((m_rows, n_dim), dtype=np.float32)
-        for k in range(k0, k1):
-            product = np.multiply(a[:, k:k + 1], b[k:k + 1, :], dtype=np.float32)
-            p = np.add(p, product, dtype=np.float32)
-        # Column blocks whose weight block is skipped keep acc as it is.
-        keep = np.zeros(n_dim, dtype=bool)
-        for nb in range(math.ceil(n_dim / mxu)):
-            n0, n1 = nb * mxu, min(n_dim, (nb + 1) * mxu)
-            if skip_zero_blocks and np.all(b[k0:k1, n0:n1] == 0):
-                keep[n0:n1] = True
-        acc = np.where(keep[None, :], acc, np.add(acc, p, dtype=np.float32))
-    return acc
-
-
-def model_int(a, b, c):
-    """i8 x i8 + i32 -> i32 with two's-complement wrap-around."""
-    exact = a.astype(np.int64) @ b.astype(np.int64) + c.astype(np.int64)
-    return (((exact + 2**31) % 2**32) - 2**31).astype(np.int32)
 
 
 def model_stats(m_rows, k_dim, n_dim, b, geometry, skipped):
@@ -98,7 +63,7 @@ def dense_literal(arr, elem):
     if elem == "i8":
         body = ", ".join("[" + ", ".join(str(int(v)) for v in row) + "]" for row in arr)
     elif elem == "bf16":  # Hex bytes in memory (little-endian) order.
-        bits = bf16_bits(arr).byteswap().reshape(-1)
+        bits = f32_to_bf16(arr).byteswap().reshape(-1)
         return 'dense<"0x' + "".join(f"{int(v):04X}" for v in bits) + '">'
     else:
         bits = arr.astype(np.float32).view(np.uint32).byteswap().reshape(-1)
@@ -201,14 +166,14 @@ def main():
             a, b = random_float(rng, (m, k)), random_float(rng, (k, n))
             c = random_float(rng, (m, n))
             if elem == "bf16":  # bf16 inputs: the values are bf16 already.
-                a, b = bf16_to_f32(bf16_bits(a)), bf16_to_f32(bf16_bits(b))
+                a, b = round_bf16(a), round_bf16(b)
         if case["zeros"] != "none":
             b = zero_some_blocks(rng, b, mxu, 0.4)
 
         static = case["zeros"] == "static"
         skip_flag = case["zeros"] != "none" and index % 2 == 0
         write_ir(name + ".mlir", m, k, n, elem, acc_elem, b if static else None)
-        save = (lambda arr: bf16_bits(arr).astype("<u2")) if elem == "bf16" else (lambda arr: arr)
+        save = (lambda arr: f32_to_bf16(arr).astype("<u2")) if elem == "bf16" else (lambda arr: arr)
         np.save(name + "_a.npy", save(a))
         inputs = ["--input", name + "_a.npy"]
         if not static:
@@ -234,10 +199,11 @@ def main():
         # Static folding and dynamic skipping both leave zero blocks out.
         skips = static or skip_flag
         if elem == "i8":
-            want = model_int(a, b, c)
+            want = matmul(a, b, c)
             same = np.array_equal(got, want)
         else:
-            want = model_float(a, b, c, mxu, case["precision"], skips)
+            want = matmul(a, b, c, mxu=mxu, precision=case["precision"],
+                          skip_zero_blocks=skips)
             same = np.array_equal(got.view(np.uint32), want.view(np.uint32))
         if not same:
             bad = np.argwhere(got.view(np.uint32) != want.view(np.uint32)) \

@@ -11,7 +11,7 @@ import sys
 
 import numpy as np
 
-from testlib import bf16_bits
+from rfc6ref import f32_to_bf16
 
 
 def main():
@@ -26,7 +26,7 @@ def main():
     if dtype == "f32":
         arr = values.astype("<f4")
     elif dtype == "bf16":
-        arr = bf16_bits(values.astype(np.float32))
+        arr = f32_to_bf16(values.astype(np.float32))
     elif dtype == "i8":
         arr = values.astype("i1")
     elif dtype == "i32":

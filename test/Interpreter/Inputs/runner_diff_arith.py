@@ -25,7 +25,8 @@ import re
 
 import numpy as np
 
-from testlib import bf16_bits, run
+from rfc6ref import f32_to_bf16
+from testlib import run
 
 UPSTREAM = ["-convert-elementwise-to-linalg",
             "-one-shot-bufferize=bufferize-function-boundaries",
@@ -154,7 +155,7 @@ def literal(values, elem):
     elif elem == "f64":
         items = [f"0x{x:016X}" for x in v.astype(np.float64).view(np.uint64)]
     elif elem == "bf16":
-        items = [f"0x{x:04X}" for x in bf16_bits(v)]
+        items = [f"0x{x:04X}" for x in f32_to_bf16(v)]
     elif elem == "f16":
         items = [f"0x{x:04X}" for x in v.astype(np.float16).view(np.uint16)]
     elif elem == "i1":

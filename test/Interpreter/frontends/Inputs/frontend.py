@@ -21,7 +21,8 @@ import numpy as np
 
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "..",
                                 "linalg", "Inputs"))
-from caselib import Runner, seq_matmul, seq_sum  # noqa: E402
+from caselib import Runner  # noqa: E402
+from rfc6ref import linalg_matmul  # noqa: E402
 from testlib import run  # noqa: E402
 
 
@@ -36,7 +37,7 @@ def relu(x):
 def linear(x, w_out_in, b):
     """nn.Linear: x @ w.T + b, the matmul from a zero init."""
     z = np.zeros((x.shape[0], w_out_in.shape[0]), np.float32)
-    return (seq_matmul(x, w_out_in.T, z) + b).astype(np.float32)
+    return (linalg_matmul(x, w_out_in.T, z) + b).astype(np.float32)
 
 
 def mlp(r, mlir, rng):
@@ -77,9 +78,9 @@ def i8(r, mlir, rng):
 def bmm_matvec(r, mlir, rng):
     q, k = f32(rng, 2, 5, 16), f32(rng, 2, 16, 7)
     a, v, bias = f32(rng, 32, 48), f32(rng, 48), f32(rng, 32)
-    scores = (seq_matmul(q, k, np.zeros((2, 5, 7), np.float32)) *
+    scores = (linalg_matmul(q, k, np.zeros((2, 5, 7), np.float32)) *
               np.float32(0.25)).astype(np.float32)
-    mv = seq_matmul(a, v[:, None], np.zeros((32, 1), np.float32))[:, 0] + bias
+    mv = linalg_matmul(a, v[:, None], np.zeros((32, 1), np.float32))[:, 0] + bias
     got_s, got_v = r.run("bmm_matvec", mlir, [q, k, a, v, bias], nresults=2)
     r.check("batch_matmul scores", got_s, scores)
     r.check("matvec layer", got_v, mv.astype(np.float32))
@@ -106,8 +107,8 @@ def layernorm(r, mlir, rng):
 def tosa_mlp(r, mlir, rng):
     x, w1, b1 = f32(rng, 1, 8, 64), f32(rng, 1, 64, 96, scale=0.2), f32(rng, 1, 1, 96)
     w2, b2 = f32(rng, 1, 96, 32, scale=0.2), f32(rng, 1, 1, 32)
-    h = relu(seq_matmul(x, w1, np.zeros((1, 8, 96), np.float32)) + b1)
-    want = (seq_matmul(h, w2, np.zeros((1, 8, 32), np.float32)) + b2).astype(np.float32)
+    h = relu(linalg_matmul(x, w1, np.zeros((1, 8, 96), np.float32)) + b1)
+    want = (linalg_matmul(h, w2, np.zeros((1, 8, 32), np.float32)) + b2).astype(np.float32)
     [got] = r.run("tosa_mlp", mlir, [x, w1, b1, w2, b2])
     r.check("tosa mlp", got, want)
 

@@ -20,6 +20,8 @@ import sys
 
 import numpy as np
 
+from rfc6ref import linalg_matmul, matmul
+
 DIMS = [9, 6, 7, 3]  # input features, then each layer's outputs
 ROWS = 5
 MXU = 4
@@ -87,25 +89,13 @@ def module(ws, bs, as_args):
     return "\n".join(out) + "\n"
 
 
-def matmul(a, b, block):
-    """acc = 0; per k block a partial sum from +0, each product and sum
-    rounded to f32 (numpy f32 ops: no FMA); block = K is linalg's order."""
-    k_total = a.shape[1]
-    acc = np.zeros((a.shape[0], b.shape[1]), np.float32)
-    for kb in range(0, k_total, block):
-        p = np.zeros_like(acc)
-        for k in range(kb, min(k_total, kb + block)):
-            p = p + a[:, k:k + 1] * b[k:k + 1, :]
-        acc = acc + p
-    return acc
-
-
 def model(mode):
     x, ws, bs = params()
     h = x
     for w, b in zip(ws, bs):
-        block = MXU if mode == "rfc6" else w.shape[0]
-        z = matmul(h, w, block) + b[None, :]
+        zero = np.zeros((h.shape[0], w.shape[1]), np.float32)
+        mm = matmul(h, w, mxu=MXU) if mode == "rfc6" else linalg_matmul(h, w, zero)
+        z = mm + b[None, :]
         h = np.where(z > 0, z, np.float32(0)).astype(np.float32)  # maximumf(z, +0)
     return h
 

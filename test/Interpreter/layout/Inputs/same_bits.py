@@ -6,6 +6,8 @@ import sys
 
 import numpy as np
 
+from rfc6ref import bf16_to_f32
+
 
 def main():
     name, a_path, b_path = sys.argv[1:4]
@@ -17,8 +19,7 @@ def main():
     print(f"{name}: {differ} of {a.size} differ in bits")
     if len(sys.argv) > 4:
         ref = np.load(sys.argv[4])
-        got = a.astype(np.float64) if a.dtype != np.uint16 else \
-            (a.astype(np.uint32) << 16).view(np.float32).astype(np.float64)
+        got = (bf16_to_f32(a) if a.dtype == np.uint16 else a).astype(np.float64)
         err = np.max(np.abs(got - ref) / np.maximum(np.abs(ref), 1e-30))
         print(f"{name}: close to numpy: {bool(err < 1e-2)}")
 

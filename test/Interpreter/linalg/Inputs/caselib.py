@@ -7,12 +7,10 @@ bit-exactly (when the reference models upstream's order of operations
 step by step) or within a tolerance relative to max |reference|.
 """
 import os
-import sys
 
 import numpy as np
 
-sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "..", "Inputs"))
-from testlib import bf16_bits, run  # noqa: E402
+from testlib import run
 
 NP_ELEM = {np.dtype(np.float32): "f32", np.dtype(np.int8): "i8",
            np.dtype(np.int32): "i32"}
@@ -28,34 +26,6 @@ def tt(arr, elem=None):
     if elem is None:
         elem = "bf16" if arr.dtype == np.uint16 else NP_ELEM[arr.dtype]
     return ttype(arr.shape, elem)
-
-
-def seq_matmul(a, b, c):
-    """Upstream's order in float32: acc = c; acc = fl(acc + fl(a * b)) for
-    k = 0 .. K-1 (over the last axis of a / first of b)."""
-    acc = c.astype(np.float32).copy()
-    a = a.astype(np.float32)
-    b = b.astype(np.float32)
-    for k in range(a.shape[-1]):
-        prod = (a[..., :, k:k + 1] * b[..., k:k + 1, :]).astype(np.float32)
-        acc = (acc + prod).astype(np.float32)
-    return acc
-
-
-def seq_sum(x, axis, init):
-    """init + x[0] + x[1] + ... along `axis`, rounding every step (f32)."""
-    acc = np.array(init, dtype=np.float32).copy()
-    for i in range(x.shape[axis]):
-        acc = (acc + np.take(x, i, axis=axis)).astype(np.float32)
-    return acc
-
-
-def bf16_to_f32(bits):
-    return (bits.astype(np.uint32) << 16).view(np.float32)
-
-
-def wrap32(x):
-    return ((np.asarray(x, dtype=np.int64) + 2**31) % 2**32 - 2**31).astype(np.int32)
 
 
 class Runner:

@@ -13,7 +13,8 @@ import argparse
 
 import numpy as np
 
-from caselib import Runner, seq_sum, tt, ttype
+from caselib import Runner, tt, ttype
+from rfc6ref import seq_sum
 
 ID2 = "affine_map<(d0, d1) -> (d0, d1)>"
 
