@@ -1,0 +1,86 @@
+#!/usr/bin/env python3
+"""Runs the exported JAX models (export.py) through systile and checks them.
+
+For each model (test/lib/frontendcheck.py does the work):
+  parse         mlir-opt 22 and systile-opt parse model.mlir
+  run-before    systile-run on the legalised IR as exported
+  jax-before    its outputs against JAX's CPU results: f32 within 1e-5 of
+                max|ref|, bf16 within one bf16 ulp of max|ref|
+  rfc6-before   bit-exact against the RFC 6 numpy model with linalg's
+                order (for the models made of matmuls and correctly
+                rounded ops: mlp, convnet, mlp_bf16; the convolution
+                in linalg's order, since the pipeline leaves it as it is)
+  lower         systile-opt --systile-pipeline="mxu=M precision=f32"
+  figures       contractions left, packs, unpacks: today's record (FIGURES)
+  run-after, jax-after, rfc6-after   the same on the lowered IR, the RFC 6
+                model in its blocked order (mxu-deep k blocks)
+GAPS lists what fails today and why (the lowering that closes it is being
+built); such a stage is reported as GAP and does not fail the suite. The
+last line is "jax: N passed, M failed". Only numpy is needed.
+"""
+
+import os
+import sys
+
+import numpy as np
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
+                                "..", "..", "test", "lib"))
+import frontendcheck  # noqa: E402
+import rfc6ref  # noqa: E402
+
+NAME = "jax"
+F32 = np.float32
+
+# (model, stage) -> text of today's failure.
+GAPS = {}
+
+# Today's structural figures after the pipeline at mxu=128: contractions
+# left, systile.pack and systile.unpack ops.
+FIGURES = {
+    "mlp": dict(left=0, packs=2, unpacks=2),  # the tiled chain leaves for `call @relu`
+    "mlp_gelu": dict(left=0, packs=5, unpacks=1),  # 4 scalar constants broadcast
+    "attention": dict(left=2, packs=0, unpacks=0),  # 2-batch-dim einsums
+    "convnet": dict(left=1, packs=1, unpacks=1),  # the convolution
+    "layernorm_dense": dict(left=0, packs=4, unpacks=1),
+    "mlp_bf16": dict(left=0, packs=2, unpacks=2),  # `call @relu` again
+}
+
+
+def mm(a, b, order, mxu):
+    """a x b from a zero accumulator in RFC 6's blocked order, or in
+    linalg's (one rounded multiply-add per k, in increasing k)."""
+    if order == "blocked":
+        return rfc6ref.matmul(a, b, mxu=mxu)
+    return rfc6ref.linalg_matmul(a, b, np.zeros((a.shape[0], b.shape[1]), F32))
+
+
+def relu(x):
+    """jax.nn.relu as legalised: arith.maximumf(x, 0) (NaN propagates,
+    -0 < +0)."""
+    return np.where(np.isnan(x) | (x > 0), x, F32(0))
+
+
+def reference(name, w, x, order, mxu):
+    """The RFC 6 model of a model made of matmuls and correctly rounded
+    ops, or None for the others."""
+    if name == "mlp":
+        h = relu(mm(x[0], w["w1"], order, mxu) + w["b1"])
+        return [mm(h, w["w2"], order, mxu) + w["b2"]]
+    if name == "convnet":
+        n, h, wd, _ = x[0].shape
+        xp = np.pad(x[0], ((0, 0), (1, 1), (1, 1), (0, 0)))
+        zero = np.zeros((n, h, wd, w["k"].shape[3]), F32)
+        y = relu(frontendcheck.conv2d_linalg(xp, w["k"], zero, "nhwc_hwcf") + w["kb"])
+        return [mm(y.reshape(n, -1), w["w"], order, mxu) + w["b"]]
+    if name == "mlp_bf16":
+        widen = rfc6ref.bf16_to_f32
+        h = relu(mm(widen(x[0]), widen(w["w1"]), order, mxu) + w["b1"])
+        h = widen(rfc6ref.f32_to_bf16(h))
+        y = mm(h, widen(w["w2"]), order, mxu) + w["b2"]
+        return [rfc6ref.f32_to_bf16(y)]
+    return None
+
+
+if __name__ == "__main__":
+    sys.exit(frontendcheck.main(sys.modules[__name__]))
