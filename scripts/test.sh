@@ -1,11 +1,12 @@
 #!/usr/bin/env bash
 # Sets everything up (scripts/setup.sh), then runs the whole test suite: the
 # lit regression tests and the gtest unit tests (run through lit too), the
-# PyTorch models end to end (scripts/test-pytorch.sh), then the same suite
+# PyTorch, JAX and ONNX models end to end (scripts/test-pytorch.sh,
+# test-jax.sh, test-onnx.sh), then the same suite
 # again in the ASan+UBSan build (scripts/test-sanitizers.sh) and the fuzz
-# targets over their seeds (fuzz/smoke.sh). SYSTILE_PYTORCH=0 and
-# SYSTILE_SANITIZERS=0 skip those for a quick local run. The last line sums
-# every count: "tests: N passed, M failed".
+# targets over their seeds (fuzz/smoke.sh). SYSTILE_PYTORCH=0, SYSTILE_JAX=0,
+# SYSTILE_ONNX=0 and SYSTILE_SANITIZERS=0 skip those for a quick local run.
+# The last line sums every count: "tests: N passed, M failed".
 set -euo pipefail
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 build=${SYSTILE_BUILD_DIR:-$root/build}
@@ -36,13 +37,25 @@ echo "lit and unit tests: $passed passed, $failed failed"
 # torch-mlir venv under build/ (made once, reused), export, systile-opt,
 # systile-run, checked against PyTorch and an RFC 6 model. A venv that
 # cannot be installed fails the run; it never skips.
-if [ "${SYSTILE_PYTORCH:-1}" != 0 ]; then
-  "$root/scripts/test-pytorch.sh" 2>&1 | tee "$log.pytorch" || status=1
-  pt=$(sed -n 's/^pytorch: \([0-9]*\) passed, \([0-9]*\) failed.*/\1 \2/p' "$log.pytorch")
-  [ -n "$pt" ] || pt="0 1"   # the venv or the export failed before run.py
-  passed=$(( passed + ${pt%% *} )); failed=$(( failed + ${pt##* } ))
-  rm -f "$log.pytorch"
-fi
+# frontend NAME: runs scripts/test-NAME.sh and adds its "NAME: N passed,
+# M failed" counts to the totals; a suite that stops before that line (the
+# venv or the export failed) counts as one failure.
+frontend() {
+  "$root/scripts/test-$1.sh" 2>&1 | tee "$log.$1" || status=1
+  local c
+  c=$(sed -n "s/^$1: \([0-9]*\) passed, \([0-9]*\) failed.*/\1 \2/p" "$log.$1")
+  [ -n "$c" ] || c="0 1"
+  passed=$(( passed + ${c%% *} )); failed=$(( failed + ${c##* } ))
+  rm -f "$log.$1"
+}
+[ "${SYSTILE_PYTORCH:-1}" = 0 ] || frontend pytorch
+# JAX and ONNX models the same way (examples/jax, examples/onnx): their
+# pinned venvs under build/ (jax + torch-mlir on CPython 3.12; onnx +
+# torch-mlir), exported, run in systile-run before and after the pipeline,
+# checked against the framework and an RFC 6 model. SYSTILE_JAX=0 and
+# SYSTILE_ONNX=0 skip them locally; a venv that cannot be installed fails.
+[ "${SYSTILE_JAX:-1}" = 0 ] || frontend jax
+[ "${SYSTILE_ONNX:-1}" = 0 ] || frontend onnx
 
 if [ "${SYSTILE_SANITIZERS:-1}" != 0 ]; then
   "$root/scripts/test-sanitizers.sh" || status=$?
