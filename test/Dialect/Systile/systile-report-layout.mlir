@@ -39,3 +39,15 @@ func.func @loop(%a: tensor<2x2xi32>, %n: index) -> tensor<2x2xi32> {
   }
   return %r : tensor<2x2xi32>
 }
+
+// A verified type the runtime has no layout for (2^54 x 128 i8: its 2^61
+// storage bytes fit, but layouts keep room for 8 bytes per element) is not
+// counted, and says so.
+// expected-remark @below {{layout: packs=0 unpacks=0 packed_bytes=0 unpacked_bytes=0}}
+func.func @no_layout(%a: tensor<18014398509481984x128xi8>)
+    -> !systile.tiled<18014398509481984x128xi8> {
+  // expected-warning @below {{the padded element count overflows int64; not counted in the layout figures}}
+  %t = systile.pack %a : tensor<18014398509481984x128xi8> -> !systile.tiled<18014398509481984x128xi8>
+  return %t : !systile.tiled<18014398509481984x128xi8>
+}
+
