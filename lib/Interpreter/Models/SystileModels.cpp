@@ -357,7 +357,7 @@ struct ChainInfo {
   bool fusedNow = false;
   SmallVector<RtValue, 3> operands;
   /// Figures summed over this execution (unfused chains).
-  rt::MatmulStats stats;
+  rt::UtilizationTotals stats;
 };
 
 /// The chain `op` belongs to, analysed once per head.
@@ -415,7 +415,7 @@ struct MxuMatmulModel : Base<MxuMatmulModel, systile::MxuMatmulOp> {
   /// op).
   static LogicalResult start(systile::MxuMatmulOp head, ChainInfo &info,
                              ExecContext &ctx) {
-    info.stats = rt::MatmulStats();
+    info.stats = rt::UtilizationTotals();
     info.fusedNow = false;
     if (!info.fused)
       return success();
@@ -477,13 +477,16 @@ struct MxuMatmulModel : Base<MxuMatmulModel, systile::MxuMatmulOp> {
               toRuntime(m.getPrecision()), matmulOptions(ctx));
           if (!r)
             return m.emitError() << "systile.mxu_matmul: " << r.error();
-          info.stats += r->stats;
+          info.stats.add(r->stats);
           if (m == info.ops.back()) {
             // Loads of the matmul not in the IR were folded away: skipped,
             // as systile-report-utilization counts them.
-            info.stats.skippedLoads += info.missing;
+            info.stats.addSkippedLoads(info.missing);
+            rt::Expected<rt::MatmulStats> sum = info.stats.stats();
+            if (!sum)
+              return m.emitError() << "systile.mxu_matmul: " << sum.error();
             ctx.recordMatmul(
-                {info.ops.front().getLoc(), "systile.mxu_matmul", info.stats});
+                {info.ops.front().getLoc(), "systile.mxu_matmul", *sum});
           }
           return bindChecked(m, ctx, RtValue(std::move(r->result)));
         });

@@ -51,3 +51,14 @@ func.func @no_layout(%a: tensor<18014398509481984x128xi8>)
   return %t : !systile.tiled<18014398509481984x128xi8>
 }
 
+// Five packs of (2^52 - 8) x 256 f32 (2^62 - 8192 bytes each) write more
+// than 2^64-1 bytes: the sum is not wrapped, the function not reported.
+// expected-warning @below {{the function's layout figures exceed 2^64-1 bytes; not reported}}
+func.func @bytes_overflow(%a: tensor<4503599627370488x256xf32>) {
+  %t0 = systile.pack %a : tensor<4503599627370488x256xf32> -> !systile.tiled<4503599627370488x256xf32>
+  %t1 = systile.pack %a : tensor<4503599627370488x256xf32> -> !systile.tiled<4503599627370488x256xf32>
+  %t2 = systile.pack %a : tensor<4503599627370488x256xf32> -> !systile.tiled<4503599627370488x256xf32>
+  %t3 = systile.pack %a : tensor<4503599627370488x256xf32> -> !systile.tiled<4503599627370488x256xf32>
+  %t4 = systile.pack %a : tensor<4503599627370488x256xf32> -> !systile.tiled<4503599627370488x256xf32>
+  return
+}

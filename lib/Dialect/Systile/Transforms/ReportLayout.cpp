@@ -53,9 +53,15 @@ struct SystileReportLayout
       else if (auto unpack = dyn_cast<UnpackOp>(op))
         count(op, unpack.getInput().getType(), cost);
     });
-    ++numFunctionsReported;
     // At the function's location, without the op attached (MLIR would
     // print the whole function).
+    if (cost.overflowed()) {
+      emitWarning(function.getLoc())
+          << "the function's layout figures exceed 2^64-1 bytes; not "
+             "reported";
+      return;
+    }
+    ++numFunctionsReported;
     emitRemark(function.getLoc()) << cost.format();
   }
 };
