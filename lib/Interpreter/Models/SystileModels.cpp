@@ -258,29 +258,33 @@ struct ExtFModel : Base<ExtFModel, systile::ExtFOp> {
   }
 };
 
+/// systile.quantize / systile.dequantize: `convert(x, scale, zero_point)`
+/// on the input matrix (of element type In), through the runtime.
+template <typename Op, typename In, typename F>
+LogicalResult executeAffine(Operation *op, ExecContext &ctx, F convert) {
+  auto affine = cast<Op>(op);
+  const auto &x =
+      std::get<rt::TiledMatrix<In>>(ctx.tiled(affine.getInput()).matrix);
+  float scale = affine.getScaleAttr().getValue().convertToFloat();
+  auto zeroPoint = static_cast<int32_t>(affine.getZeroPointAttr().getInt());
+  return bindResult(op, ctx, unwrap(op, convert(x, scale, zeroPoint)));
+}
+
 struct QuantizeModel : Base<QuantizeModel, systile::QuantizeOp> {
   LogicalResult execute(Operation *op, ExecContext &ctx) const {
-    auto q = cast<systile::QuantizeOp>(op);
-    const auto &x =
-        std::get<rt::TiledMatrix<float>>(ctx.tiled(q.getInput()).matrix);
-    return bindResult(
-        op, ctx,
-        unwrap(op, rt::quantize(
-                       x, q.getScaleAttr().getValue().convertToFloat(),
-                       static_cast<int32_t>(q.getZeroPointAttr().getInt()))));
+    return executeAffine<systile::QuantizeOp, float>(
+        op, ctx, [](const auto &x, float scale, int32_t zeroPoint) {
+          return rt::quantize(x, scale, zeroPoint);
+        });
   }
 };
 
 struct DequantizeModel : Base<DequantizeModel, systile::DequantizeOp> {
   LogicalResult execute(Operation *op, ExecContext &ctx) const {
-    auto d = cast<systile::DequantizeOp>(op);
-    const auto &x =
-        std::get<rt::TiledMatrix<int8_t>>(ctx.tiled(d.getInput()).matrix);
-    return bindResult(
-        op, ctx,
-        unwrap(op, rt::dequantize(
-                       x, d.getScaleAttr().getValue().convertToFloat(),
-                       static_cast<int32_t>(d.getZeroPointAttr().getInt()))));
+    return executeAffine<systile::DequantizeOp, int8_t>(
+        op, ctx, [](const auto &x, float scale, int32_t zeroPoint) {
+          return rt::dequantize(x, scale, zeroPoint);
+        });
   }
 };
 
