@@ -198,7 +198,7 @@ private:
   LogicalResult report();
   LogicalResult compareWithReference();
   LogicalResult checkExpectations();
-  void printStats(const Interpreter &interpreter);
+  LogicalResult printStats(const Interpreter &interpreter);
 
   Options &opts;
   MLIRContext context;
@@ -389,15 +389,21 @@ LogicalResult Runner::execute() {
   return success();
 }
 
-void Runner::printStats(const Interpreter &interpreter) {
+LogicalResult Runner::printStats(const Interpreter &interpreter) {
   llvm::raw_ostream &os = llvm::outs();
-  rt::MatmulStats total;
+  rt::UtilizationTotals total;
   for (const MatmulRecord &r : interpreter.matmuls()) {
     os << r.stats.format("utilization") << "\n";
-    total += r.stats;
+    total.add(r.stats);
   }
-  os << total.format("total") << "\n";
+  rt::Expected<rt::MatmulStats> sum = total.stats();
+  if (!sum)
+    return error("--stats: " + sum.error());
+  os << sum->format("total") << "\n";
+  if (interpreter.layout().overflowed())
+    return error("--stats: the layout figures exceed 2^64-1 bytes");
   os << interpreter.layout().format() << "\n";
+  return success();
 }
 
 bool tolerancesGiven(const Options &opts) {
@@ -476,7 +482,7 @@ LogicalResult Runner::report() {
   if (!opts.compareAfter.empty())
     ok &= succeeded(compareWithReference());
   if (opts.stats)
-    printStats(*interpreter);
+    ok &= succeeded(printStats(*interpreter));
   if (dump)
     os << "dump: " << dump->numExecutions() << " execution(s) of "
        << llvm::join(opts.dumpOps, ", ") << " in " << dump->manifestPath()

@@ -126,8 +126,7 @@ llvm::Expected<RtValue> systile::interp::readValue(StringRef path, Type type,
   if (!e->tiled)
     return RtValue(std::move(*dense));
   systile::TiledType t = e->tiled;
-  llvm::Expected<TiledValue> packed =
-      packDense(*dense, {t.getSublanes(), t.getLanes(), t.getMxu()});
+  llvm::Expected<TiledValue> packed = packDense(*dense, systile::geometryOf(t));
   if (!packed)
     return packed.takeError();
   return RtValue(std::move(*packed));

@@ -45,17 +45,40 @@ MatmulStats &MatmulStats::operator+=(const MatmulStats &other) {
   return *this;
 }
 
-bool addTo(MatmulStats &total, const MatmulStats &part) {
-  return !__builtin_add_overflow(total.logicalMacs, part.logicalMacs,
-                                 &total.logicalMacs) &&
-         !__builtin_add_overflow(total.issuedMacs, part.issuedMacs,
-                                 &total.issuedMacs) &&
-         !__builtin_add_overflow(total.paddingMacs, part.paddingMacs,
-                                 &total.paddingMacs) &&
-         !__builtin_add_overflow(total.weightLoads, part.weightLoads,
-                                 &total.weightLoads) &&
-         !__builtin_add_overflow(total.skippedLoads, part.skippedLoads,
-                                 &total.skippedLoads);
+/// `total += part`, field by field; false (and `total` unchanged) when a
+/// sum would exceed 2^63-1.
+static bool addTo(MatmulStats &total, const MatmulStats &part) {
+  MatmulStats sum;
+  if (__builtin_add_overflow(total.logicalMacs, part.logicalMacs,
+                             &sum.logicalMacs) ||
+      __builtin_add_overflow(total.issuedMacs, part.issuedMacs,
+                             &sum.issuedMacs) ||
+      __builtin_add_overflow(total.paddingMacs, part.paddingMacs,
+                             &sum.paddingMacs) ||
+      __builtin_add_overflow(total.weightLoads, part.weightLoads,
+                             &sum.weightLoads) ||
+      __builtin_add_overflow(total.skippedLoads, part.skippedLoads,
+                             &sum.skippedLoads))
+    return false;
+  total = sum;
+  return true;
+}
+
+void UtilizationTotals::add(const MatmulStats &part) {
+  if (!overflowed_ && !addTo(sum_, part))
+    overflowed_ = true;
+}
+
+void UtilizationTotals::addSkippedLoads(int64_t count) {
+  MatmulStats part;
+  part.skippedLoads = count;
+  add(part);
+}
+
+Expected<MatmulStats> UtilizationTotals::stats() const {
+  if (overflowed_)
+    return Error("the summed utilisation figures exceed 2^63-1");
+  return sum_;
 }
 
 bool addIssuedLoad(MatmulStats &stats, const MatmulDims &dims, int64_t kb,
@@ -133,6 +156,31 @@ Expected<MatmulStats> matmulStats(Shape lhs, Shape rhs, Geometry geometry) {
 }
 
 } // namespace systile::rt
+
+void systile::rt::LayoutCost::add(int64_t &count, uint64_t &bytes,
+                                  int64_t elements, uint64_t elementBytes) {
+  int64_t newCount;
+  uint64_t product, newBytes;
+  if (overflowed_ || __builtin_add_overflow(count, 1, &newCount) ||
+      __builtin_mul_overflow(static_cast<uint64_t>(elements), elementBytes,
+                             &product) ||
+      __builtin_add_overflow(bytes, product, &newBytes)) {
+    overflowed_ = true;
+    return;
+  }
+  count = newCount;
+  bytes = newBytes;
+}
+
+void systile::rt::LayoutCost::addPack(const Layout &layout,
+                                      uint64_t elementBytes) {
+  add(packs, packedBytes, layout.numElements(), elementBytes);
+}
+
+void systile::rt::LayoutCost::addUnpack(const Layout &layout,
+                                        uint64_t elementBytes) {
+  add(unpacks, unpackedBytes, layout.numLogicalElements(), elementBytes);
+}
 
 std::string systile::rt::LayoutCost::format() const {
   return "layout: packs=" + std::to_string(packs) +

@@ -2,11 +2,13 @@
 //
 // Padded shape, mask, tile and mxu-block counts of the tiled type, against
 // values worked out by hand, for several geometries and for shapes that are
-// exact tile multiples, one more, one less, and 1x1.
+// exact tile multiples, one more, one less, and 1x1; and the runtime's
+// view of the type and the dialect's enums (SystileRuntimeBridge.h).
 //
 //===----------------------------------------------------------------------===//
 
 #include "systile/Dialect/Systile/IR/SystileOps.h"
+#include "systile/Dialect/Systile/IR/SystileRuntimeBridge.h"
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/MLIRContext.h"
 #include "gtest/gtest.h"
@@ -145,6 +147,47 @@ TEST_F(TiledTypeTest, VerifierRejectsBadParameters) {
   EXPECT_NE(message.find("lanes must be positive"), std::string::npos);
   EXPECT_TRUE(succeeded(TiledType::verify(emit, {int64_t(1) << 40, 128}, f32,
                                           geometry, PadKind::Undef)));
+}
+
+TEST_F(TiledTypeTest, RuntimeViewOfTheType) {
+  for (const Case &c : cases) {
+    TiledType t = make(c, Float32Type::get(&context));
+    rt::Expected<rt::Layout> layout = layoutOf(t);
+    ASSERT_TRUE(layout.ok()) << layout.error();
+    EXPECT_EQ(layout->geometry(), (rt::Geometry{c.s, c.l, c.m}));
+    EXPECT_EQ(layout->logicalShape(), (rt::Shape{c.rows, c.cols}));
+    EXPECT_EQ(layout->paddedShape(), (rt::Shape{c.paddedRows, c.paddedCols}));
+  }
+  // 3x5 on 2x4 tiles: 32 storage slots.
+  const Case small{2, 4, 4, 3, 5, 0, 0, 0, 0, 0, 0};
+  TiledType f32 = make(small, Float32Type::get(&context));
+  TiledType bf16 = make(small, BFloat16Type::get(&context));
+  TiledType i8 = make(small, IntegerType::get(&context, 8));
+  TiledType i32 = make(small, IntegerType::get(&context, 32));
+  EXPECT_EQ(elementBytes(f32), 4);
+  EXPECT_EQ(elementBytes(bf16), 2);
+  EXPECT_EQ(elementBytes(i8), 1);
+  EXPECT_EQ(elementBytes(i32), 4);
+  EXPECT_EQ(storageBytes(f32), 128);
+  EXPECT_EQ(storageBytes(bf16), 64);
+  EXPECT_EQ(storageBytes(i8), 32);
+  // 2^54 x 128 i8: 2^61 storage bytes verify, but the runtime's layouts
+  // keep room for 8 bytes per element (2^64), so there is no layout.
+  TiledType huge = TiledType::get({int64_t(1) << 54, 128},
+                                  IntegerType::get(&context, 8),
+                                  GeometryAttr::getDefault(&context));
+  EXPECT_EQ(storageBytes(huge), int64_t(1) << 61);
+  EXPECT_FALSE(layoutOf(huge).ok());
+}
+
+TEST(RuntimeBridge, EnumsMapCaseByCase) {
+  EXPECT_EQ(toRuntime(Precision::F32), rt::Precision::F32);
+  EXPECT_EQ(toRuntime(Precision::BF16), rt::Precision::BF16);
+  EXPECT_EQ(toRuntime(PadKind::Zero), rt::PadKind::Zero);
+  EXPECT_EQ(toRuntime(PadKind::Undef), rt::PadKind::Undef);
+  EXPECT_EQ(toRuntime(ReduceKind::Sum), rt::ReduceKind::Sum);
+  EXPECT_EQ(toRuntime(ReduceKind::Max), rt::ReduceKind::Max);
+  EXPECT_EQ(toRuntime(ReduceKind::Min), rt::ReduceKind::Min);
 }
 
 } // namespace

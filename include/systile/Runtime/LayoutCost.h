@@ -19,25 +19,30 @@
 
 namespace systile::rt {
 
+/// The one running sum of the layout figures. Like UtilizationTotals, a sum
+/// that would not fit (2^63-1 ops, 2^64-1 bytes) is never wrapped: the
+/// figures stop at the last exact sums and overflowed() stays true.
 struct LayoutCost {
   int64_t packs = 0, unpacks = 0;
   uint64_t packedBytes = 0, unpackedBytes = 0;
 
   /// Counts one pack whose result has `layout` and `elementBytes`-byte
   /// elements (all padded storage is written).
-  void addPack(const Layout &layout, uint64_t elementBytes) {
-    ++packs;
-    packedBytes += static_cast<uint64_t>(layout.numElements()) * elementBytes;
-  }
+  void addPack(const Layout &layout, uint64_t elementBytes);
   /// Counts one unpack of a matrix with `layout` (logical elements only).
-  void addUnpack(const Layout &layout, uint64_t elementBytes) {
-    ++unpacks;
-    unpackedBytes +=
-        static_cast<uint64_t>(layout.numLogicalElements()) * elementBytes;
-  }
+  void addUnpack(const Layout &layout, uint64_t elementBytes);
+
+  bool overflowed() const { return overflowed_; }
 
   /// "layout: packs=3 unpacks=1 packed_bytes=4194304 unpacked_bytes=2560"
   std::string format() const;
+
+private:
+  /// `count += 1` and `bytes += elements * elementBytes`, or neither.
+  void add(int64_t &count, uint64_t &bytes, int64_t elements,
+           uint64_t elementBytes);
+
+  bool overflowed_ = false;
 };
 
 } // namespace systile::rt

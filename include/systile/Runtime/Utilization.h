@@ -42,8 +42,8 @@ struct MatmulStats {
   /// binary value, which is in practice never a tie).
   std::string format(std::string_view prefix = "utilization") const;
 
-  /// Unchecked sum, for figures known to be small; addTo() is the checked
-  /// one.
+  /// Unchecked sum, for hand-made figures known to be small (tests);
+  /// UtilizationTotals is the checked sum every tool and pass uses.
   MatmulStats &operator+=(const MatmulStats &other);
   friend bool operator==(const MatmulStats &a, const MatmulStats &b) {
     return a.logicalMacs == b.logicalMacs && a.issuedMacs == b.issuedMacs &&
@@ -52,9 +52,25 @@ struct MatmulStats {
   }
 };
 
-/// `total += part`, field by field; false (and `total` unspecified) when a
-/// sum would exceed 2^63-1.
-[[nodiscard]] bool addTo(MatmulStats &total, const MatmulStats &part);
+/// The one checked running sum of RFC 8 figures: a chain's loads, a
+/// module's matmuls, a run's records. A sum that would exceed 2^63-1 is
+/// never wrapped: the totals stop at the last exact sums and stay
+/// overflowed, and reading them is then an error.
+class UtilizationTotals {
+public:
+  /// Adds `part` field by field (all fields or, on overflow, none).
+  void add(const MatmulStats &part);
+  /// Adds `count` skipped weight loads (loads folded out of the IR).
+  void addSkippedLoads(int64_t count);
+
+  bool overflowed() const { return overflowed_; }
+  /// The sums, or an error when one exceeded 2^63-1.
+  Expected<MatmulStats> stats() const;
+
+private:
+  MatmulStats sum_;
+  bool overflowed_ = false;
+};
 
 /// The sizes RFC 8's per-load formula needs: an M x K x N matmul whose lhs
 /// pads to `paddedRows` rows, on an `mxu x mxu` array.

@@ -373,9 +373,7 @@ FailureOr<rt::TiledMatrix<T> *> resultMatrix(systile::ElementwiseOp op,
   if (ops.inPlace)
     return &std::get<rt::TiledMatrix<T>>(ops.taken.mutableTiled().matrix);
   TiledType type = op.getType();
-  auto layout = rt::Layout::get({type.getRows(), type.getCols()},
-                                {type.getSublanes(), type.getLanes(),
-                                 type.getMxu()});
+  auto layout = systile::layoutOf(type);
   if (!layout)
     return op.emitError() << "'" << op->getName() << "': " << layout.error();
   auto made = rt::TiledMatrix<T>::uninitialized(*layout);
@@ -591,8 +589,6 @@ struct SplatModel : Base<SplatModel, systile::SplatOp> {
     auto op = cast<systile::SplatOp>(o);
     TiledType type = op.getType();
     const DenseValue &v = ctx.dense(op.getValue());
-    rt::Shape shape{type.getRows(), type.getCols()};
-    rt::Geometry g{type.getSublanes(), type.getLanes(), type.getMxu()};
     return withElement(type.getElementType(), [&](auto tag) -> LogicalResult {
       using T = decltype(tag);
       if (v.numElements() != 1 || elementSize(v.kind()) != sizeof(T))
@@ -600,7 +596,9 @@ struct SplatModel : Base<SplatModel, systile::SplatOp> {
                << "splat value is not one " << type.getElementType();
       T value;
       std::memcpy(&value, v.rawData(), sizeof(T));
-      return bindMatrix<T>(op, ctx, rt::splat<T>(value, shape, g));
+      return bindMatrix<T>(op, ctx,
+                           rt::splat<T>(value, systile::shapeOf(type),
+                                        systile::geometryOf(type)));
     });
   }
 };

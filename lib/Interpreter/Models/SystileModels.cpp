@@ -14,6 +14,7 @@
 
 #include "systile/Dialect/Systile/Analysis/MatmulChains.h"
 #include "systile/Dialect/Systile/IR/SystileOps.h"
+#include "systile/Dialect/Systile/IR/SystileRuntimeBridge.h"
 #include "systile/Runtime/Runtime.h"
 #include "systile/Runtime/Tiling.h"
 
@@ -26,13 +27,9 @@ using namespace mlir;
 using namespace systile::interp;
 namespace rt = systile::rt;
 using systile::TiledType;
+using systile::toRuntime;
 
 namespace {
-
-rt::Precision toRt(systile::Precision precision) {
-  return precision == systile::Precision::BF16 ? rt::Precision::BF16
-                                               : rt::Precision::F32;
-}
 
 template <typename T> constexpr bool isFloatElement() {
   return std::is_same_v<T, float> || std::is_same_v<T, rt::bf16>;
@@ -82,8 +79,7 @@ LogicalResult bindResult(Operation *op, ExecContext &ctx,
 
 /// Admission of a tiled result of `type` against the memory budget.
 LogicalResult admit(Operation *op, TiledType type) {
-  uint64_t bytes = type.getNumStorageElements() *
-                   (type.getElementType().getIntOrFloatBitWidth() / 8);
+  uint64_t bytes = systile::storageBytes(type);
   if (llvm::Error e = MemoryBudget::get().reserve(bytes, "tiled storage"))
     return ExecContext::fail(op, std::move(e));
   MemoryBudget::get().release(bytes);
@@ -126,11 +122,6 @@ struct UnpackModel : Base<UnpackModel, systile::UnpackOp> {
   }
 };
 
-rt::PadKind padKindOf(TiledType type) {
-  return type.getPadKind() == systile::PadKind::Zero ? rt::PadKind::Zero
-                                                     : rt::PadKind::Undef;
-}
-
 /// A splat constant's tiled matrix: storage of its own, filled with the
 /// value (admitted against the memory budget).
 template <typename T>
@@ -146,7 +137,7 @@ FailureOr<RtValue> buildSplat(Operation *op, const rt::Layout &layout,
   std::memcpy(&v, raw.data(), sizeof(T));
   T *data = m->data();
   std::fill(data, data + m->size(), v);
-  m->setPadKind(padKindOf(type));
+  m->setPadKind(toRuntime(type.getPadKind()));
   return RtValue(m.take());
 }
 
@@ -159,8 +150,7 @@ FailureOr<RtValue> buildSplat(Operation *op, const rt::Layout &layout,
 template <typename T>
 FailureOr<RtValue> buildConstant(Operation *op, systile::StorageBytes bytes,
                                  TiledType type) {
-  rt::Expected<rt::Layout> layout = rt::Layout::get(
-      {type.getRows(), type.getCols()}, systile::geometryOf(type));
+  rt::Expected<rt::Layout> layout = systile::layoutOf(type);
   if (!layout)
     return op->emitError() << "'" << op->getName() << "': " << layout.error();
   if (bytes.splat)
@@ -168,8 +158,9 @@ FailureOr<RtValue> buildConstant(Operation *op, systile::StorageBytes bytes,
   if (reinterpret_cast<uintptr_t>(bytes.data.data()) % alignof(T) != 0 &&
       failed(admit(op, type)))
     return failure();
-  rt::Expected<rt::TiledMatrix<T>> m = rt::TiledMatrix<T>::borrow(
-      *layout, bytes.data.data(), bytes.data.size(), padKindOf(type));
+  rt::Expected<rt::TiledMatrix<T>> m =
+      rt::TiledMatrix<T>::borrow(*layout, bytes.data.data(), bytes.data.size(),
+                                 toRuntime(type.getPadKind()));
   if (!m)
     return op->emitError() << "'" << op->getName() << "': " << m.error();
   return RtValue(m.take());
@@ -267,40 +258,40 @@ struct ExtFModel : Base<ExtFModel, systile::ExtFOp> {
   }
 };
 
+/// systile.quantize / systile.dequantize: `convert(x, scale, zero_point)`
+/// on the input matrix (of element type In), through the runtime.
+template <typename Op, typename In, typename F>
+LogicalResult executeAffine(Operation *op, ExecContext &ctx, F convert) {
+  auto affine = cast<Op>(op);
+  const auto &x =
+      std::get<rt::TiledMatrix<In>>(ctx.tiled(affine.getInput()).matrix);
+  float scale = affine.getScaleAttr().getValue().convertToFloat();
+  auto zeroPoint = static_cast<int32_t>(affine.getZeroPointAttr().getInt());
+  return bindResult(op, ctx, unwrap(op, convert(x, scale, zeroPoint)));
+}
+
 struct QuantizeModel : Base<QuantizeModel, systile::QuantizeOp> {
   LogicalResult execute(Operation *op, ExecContext &ctx) const {
-    auto q = cast<systile::QuantizeOp>(op);
-    const auto &x =
-        std::get<rt::TiledMatrix<float>>(ctx.tiled(q.getInput()).matrix);
-    return bindResult(
-        op, ctx,
-        unwrap(op, rt::quantize(
-                       x, q.getScaleAttr().getValue().convertToFloat(),
-                       static_cast<int32_t>(q.getZeroPointAttr().getInt()))));
+    return executeAffine<systile::QuantizeOp, float>(
+        op, ctx, [](const auto &x, float scale, int32_t zeroPoint) {
+          return rt::quantize(x, scale, zeroPoint);
+        });
   }
 };
 
 struct DequantizeModel : Base<DequantizeModel, systile::DequantizeOp> {
   LogicalResult execute(Operation *op, ExecContext &ctx) const {
-    auto d = cast<systile::DequantizeOp>(op);
-    const auto &x =
-        std::get<rt::TiledMatrix<int8_t>>(ctx.tiled(d.getInput()).matrix);
-    return bindResult(
-        op, ctx,
-        unwrap(op, rt::dequantize(
-                       x, d.getScaleAttr().getValue().convertToFloat(),
-                       static_cast<int32_t>(d.getZeroPointAttr().getInt()))));
+    return executeAffine<systile::DequantizeOp, int8_t>(
+        op, ctx, [](const auto &x, float scale, int32_t zeroPoint) {
+          return rt::dequantize(x, scale, zeroPoint);
+        });
   }
 };
 
 struct ReduceModel : Base<ReduceModel, systile::ReduceOp> {
   LogicalResult execute(Operation *op, ExecContext &ctx) const {
     auto r = cast<systile::ReduceOp>(op);
-    rt::ReduceKind kind = r.getKind() == systile::ReduceKind::Sum
-                              ? rt::ReduceKind::Sum
-                          : r.getKind() == systile::ReduceKind::Max
-                              ? rt::ReduceKind::Max
-                              : rt::ReduceKind::Min;
+    rt::ReduceKind kind = toRuntime(r.getKind());
     int dim = static_cast<int>(r.getDim());
     const TiledMatrixVariant &x = ctx.tiled(r.getInput()).matrix;
     if (auto *f = std::get_if<rt::TiledMatrix<float>>(&x))
@@ -347,8 +338,9 @@ struct MatmulModel : Base<MatmulModel, systile::MatmulOp> {
         op, ctx, m.getLhs(), m.getRhs(), m.getAcc(),
         [&](const auto &lhs, const auto &rhs,
             const auto &acc) -> LogicalResult {
-          auto r = rt::simulateMatmul(lhs, rhs, acc, toRt(m.getPrecision()),
-                                      matmulOptions(ctx));
+          auto r =
+              rt::simulateMatmul(lhs, rhs, acc, toRuntime(m.getPrecision()),
+                                 matmulOptions(ctx));
           if (!r)
             return op->emitError() << "systile.matmul: " << r.error();
           ctx.recordMatmul({op->getLoc(), "systile.matmul", r->stats});
@@ -369,7 +361,7 @@ struct ChainInfo {
   bool fusedNow = false;
   SmallVector<RtValue, 3> operands;
   /// Figures summed over this execution (unfused chains).
-  rt::MatmulStats stats;
+  rt::UtilizationTotals stats;
 };
 
 /// The chain `op` belongs to, analysed once per head.
@@ -427,7 +419,7 @@ struct MxuMatmulModel : Base<MxuMatmulModel, systile::MxuMatmulOp> {
   /// op).
   static LogicalResult start(systile::MxuMatmulOp head, ChainInfo &info,
                              ExecContext &ctx) {
-    info.stats = rt::MatmulStats();
+    info.stats = rt::UtilizationTotals();
     info.fusedNow = false;
     if (!info.fused)
       return success();
@@ -463,9 +455,9 @@ struct MxuMatmulModel : Base<MxuMatmulModel, systile::MxuMatmulOp> {
                                lhs, rhs,
                                std::move(std::get<std::decay_t<decltype(acc)>>(
                                    operands[2].mutableTiled().matrix)),
-                               toRt(m.getPrecision()), matmulOptions(ctx))
+                               toRuntime(m.getPrecision()), matmulOptions(ctx))
                          : rt::simulateMatmul(lhs, rhs, acc,
-                                              toRt(m.getPrecision()),
+                                              toRuntime(m.getPrecision()),
                                               matmulOptions(ctx));
             if (!r)
               return m.emitError() << "systile.mxu_matmul: " << r.error();
@@ -486,16 +478,19 @@ struct MxuMatmulModel : Base<MxuMatmulModel, systile::MxuMatmulOp> {
             const auto &acc) -> LogicalResult {
           auto r = rt::simulateMxuBlock(
               lhs, rhs, acc, m.getKbAttr().getInt(), m.getNbAttr().getInt(),
-              toRt(m.getPrecision()), matmulOptions(ctx));
+              toRuntime(m.getPrecision()), matmulOptions(ctx));
           if (!r)
             return m.emitError() << "systile.mxu_matmul: " << r.error();
-          info.stats += r->stats;
+          info.stats.add(r->stats);
           if (m == info.ops.back()) {
             // Loads of the matmul not in the IR were folded away: skipped,
             // as systile-report-utilization counts them.
-            info.stats.skippedLoads += info.missing;
+            info.stats.addSkippedLoads(info.missing);
+            rt::Expected<rt::MatmulStats> sum = info.stats.stats();
+            if (!sum)
+              return m.emitError() << "systile.mxu_matmul: " << sum.error();
             ctx.recordMatmul(
-                {info.ops.front().getLoc(), "systile.mxu_matmul", info.stats});
+                {info.ops.front().getLoc(), "systile.mxu_matmul", *sum});
           }
           return bindChecked(m, ctx, RtValue(std::move(r->result)));
         });

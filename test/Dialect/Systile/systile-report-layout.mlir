@@ -39,3 +39,26 @@ func.func @loop(%a: tensor<2x2xi32>, %n: index) -> tensor<2x2xi32> {
   }
   return %r : tensor<2x2xi32>
 }
+
+// A verified type the runtime has no layout for (2^54 x 128 i8: its 2^61
+// storage bytes fit, but layouts keep room for 8 bytes per element) is not
+// counted, and says so.
+// expected-remark @below {{layout: packs=0 unpacks=0 packed_bytes=0 unpacked_bytes=0}}
+func.func @no_layout(%a: tensor<18014398509481984x128xi8>)
+    -> !systile.tiled<18014398509481984x128xi8> {
+  // expected-warning @below {{the padded element count overflows int64; not counted in the layout figures}}
+  %t = systile.pack %a : tensor<18014398509481984x128xi8> -> !systile.tiled<18014398509481984x128xi8>
+  return %t : !systile.tiled<18014398509481984x128xi8>
+}
+
+// Five packs of (2^52 - 8) x 256 f32 (2^62 - 8192 bytes each) write more
+// than 2^64-1 bytes: the sum is not wrapped, the function not reported.
+// expected-warning @below {{the function's layout figures exceed 2^64-1 bytes; not reported}}
+func.func @bytes_overflow(%a: tensor<4503599627370488x256xf32>) {
+  %t0 = systile.pack %a : tensor<4503599627370488x256xf32> -> !systile.tiled<4503599627370488x256xf32>
+  %t1 = systile.pack %a : tensor<4503599627370488x256xf32> -> !systile.tiled<4503599627370488x256xf32>
+  %t2 = systile.pack %a : tensor<4503599627370488x256xf32> -> !systile.tiled<4503599627370488x256xf32>
+  %t3 = systile.pack %a : tensor<4503599627370488x256xf32> -> !systile.tiled<4503599627370488x256xf32>
+  %t4 = systile.pack %a : tensor<4503599627370488x256xf32> -> !systile.tiled<4503599627370488x256xf32>
+  return
+}

@@ -17,10 +17,6 @@
 using namespace mlir;
 using namespace systile;
 
-static size_t elementBytes(TiledType type) {
-  return type.getElementType().getIntOrFloatBitWidth() / 8;
-}
-
 DenseElementsAttr systile::packDenseConstant(DenseElementsAttr dense,
                                              TiledType type) {
   auto storageType = RankedTensorType::get({type.getNumStorageElements()},
@@ -112,8 +108,7 @@ static DenseElementsAttr constantInput(Value input, Attribute folded) {
     return {};
   ArrayRef<char> data = blob->getData();
   if (static_cast<int64_t>(data.size()) !=
-      type.getNumElements() *
-          int64_t(type.getElementType().getIntOrFloatBitWidth() / 8))
+      type.getNumElements() * elementBytes(type.getElementType()))
     return {};
   bool splat = false;
   if (!DenseElementsAttr::isValidRawBuffer(type, data, splat))
@@ -128,13 +123,10 @@ OpFoldResult PackOp::fold(FoldAdaptor adaptor) {
     if (!getTranspose() && unpack.getInput().getType() == getType())
       return unpack.getInput();
   // The verifier guarantees the byte count fits in int64.
-  if (getType().getNumStorageElements() * int64_t(elementBytes(getType())) >
-      kMaxFoldedStorageBytes)
+  if (storageBytes(getType()) > kMaxFoldedStorageBytes)
     return {};
   DenseElementsAttr dense = constantInput(getInput(), adaptor.getInput());
-  if (!dense ||
-      getType().getNumStorageElements() * int64_t(elementBytes(getType())) >
-          kMaxFoldedStorageBytes)
+  if (!dense)
     return {};
   return getTranspose() ? packDenseConstantTransposed(dense, getType())
                         : packDenseConstant(dense, getType());

@@ -146,9 +146,9 @@ LogicalResult ConstantOp::verify() {
   std::optional<StorageBytes> bytes = getStorageBytes();
   if (!bytes)
     return success(); // A dense_resource without data: nothing to check.
-  unsigned elementBytes = type.getElementType().getIntOrFloatBitWidth() / 8;
+  int64_t bytesPerElement = elementBytes(type);
   // The verifier above bounds the storage size (TiledType's invariants).
-  uint64_t size = uint64_t(type.getNumStorageElements()) * elementBytes;
+  uint64_t size = storageBytes(type);
   if (!bytes->splat && bytes->data.size() != size)
     return emitOpError("dense_resource blob '")
            << cast<DenseResourceElementsAttr>(value).getRawHandle().getKey()
@@ -162,13 +162,13 @@ LogicalResult ConstantOp::verify() {
   // bits. Only padding slots are visited, in place (a blob is not copied).
   ArrayRef<char> raw = bytes->data;
   if (bytes->splat)
-    return llvm::all_of(raw.take_front(elementBytes),
+    return llvm::all_of(raw.take_front(bytesPerElement),
                         [](char c) { return c == 0; })
                ? success()
                : emitOpError("pad kind 'zero' requires zero padding, "
                              "but the splat value is not +0");
   std::optional<rt::TileGrid::Slot> slot =
-      rt::findNonZeroPadding(type.getTileGrid(), raw.data(), elementBytes);
+      rt::findNonZeroPadding(type.getTileGrid(), raw.data(), bytesPerElement);
   if (slot)
     return emitOpError("pad kind 'zero' requires zero padding, but "
                        "padding slot (")

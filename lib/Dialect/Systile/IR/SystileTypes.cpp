@@ -57,7 +57,7 @@ LogicalResult TiledType::verify(function_ref<InFlightDiagnostic()> emitError,
   // bytes, must be exact in int64.
   int64_t s = geometry.getSublanes(), l = geometry.getLanes();
   rt::TileGrid grid{shape[0], shape[1], s, l};
-  if (!grid.checkedStorageElements(elementType.getIntOrFloatBitWidth() / 8))
+  if (!grid.checkedStorageElements(elementBytes(elementType)))
     return emitError() << "!systile.tiled<" << shape[0] << "x" << shape[1]
                        << "> padded to " << s << "x" << l
                        << " tiles has more than 2^63-1 elements or bytes";
@@ -161,6 +161,10 @@ Type SystileDialect::parseType(DialectAsmParser &parser) const {
 
 void SystileDialect::printType(Type type, DialectAsmPrinter &printer) const {
   (void)generatedTypePrinter(type, printer);
+}
+
+rt::Expected<rt::Layout> systile::layoutOf(TiledType type) {
+  return rt::Layout::get(shapeOf(type), geometryOf(type));
 }
 
 rt::TileGrid TiledType::getTileGrid() const {

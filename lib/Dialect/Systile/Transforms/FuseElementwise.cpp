@@ -13,6 +13,8 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "OpPatternDriver.h"
+
 #include "systile/Dialect/Systile/IR/SystileOps.h"
 #include "systile/Dialect/Systile/Transforms/Passes.h"
 #include "systile/Support/PassStatistics.h"
@@ -132,10 +134,7 @@ struct SystileFuseElementwise
   void runOnOperation() override {
     RewritePatternSet patterns(&getContext());
     populateElementwiseFusionPatterns(patterns, &opsFused);
-    GreedyRewriteConfig config;
-    config.setRegionSimplificationLevel(GreedySimplifyRegionLevel::Disabled);
-    if (failed(
-            applyPatternsGreedily(getOperation(), std::move(patterns), config)))
+    if (failed(applyOpPatterns(getOperation(), std::move(patterns))))
       signalPassFailure();
   }
 };

@@ -31,6 +31,8 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "OpPatternDriver.h"
+
 #include "systile/Dialect/Systile/IR/SystileOps.h"
 #include "systile/Dialect/Systile/Transforms/Passes.h"
 #include "systile/Support/PassStatistics.h"
@@ -511,10 +513,7 @@ struct SystilePropagateLayout
                  SplatPackedFill>(ctx, counters);
     if (reductions)
       patterns.add<TileRowSum>(ctx, counters);
-    GreedyRewriteConfig config;
-    config.setRegionSimplificationLevel(GreedySimplifyRegionLevel::Disabled);
-    if (failed(
-            applyPatternsGreedily(getOperation(), std::move(patterns), config)))
+    if (failed(applyOpPatterns(getOperation(), std::move(patterns))))
       signalPassFailure();
   }
 };

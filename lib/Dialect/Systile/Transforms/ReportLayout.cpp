@@ -23,18 +23,19 @@ using namespace systile;
 
 namespace {
 
-
-/// The runtime layout of a verified tiled type (the verifier has checked
-/// that its sizes fit).
-rt::Layout layoutOf(TiledType type) {
-  rt::Expected<rt::Layout> layout =
-      rt::Layout::get({type.getRows(), type.getCols()},
-                      {type.getSublanes(), type.getLanes(), type.getMxu()});
-  return layout ? *layout : rt::Layout();
-}
-
-uint64_t elementBytes(TiledType type) {
-  return type.getElementType().getIntOrFloatBitWidth() / 8;
+/// Adds the pack or unpack `op` (of a tiled `type`) to `cost`, or warns at
+/// `op` when the runtime has no layout for the type.
+void count(Operation *op, TiledType type, rt::LayoutCost &cost) {
+  rt::Expected<rt::Layout> layout = layoutOf(type);
+  if (!layout) {
+    emitWarning(op->getLoc())
+        << layout.error() << "; not counted in the layout figures";
+    return;
+  }
+  if (isa<PackOp>(op))
+    cost.addPack(*layout, elementBytes(type));
+  else
+    cost.addUnpack(*layout, elementBytes(type));
 }
 
 struct SystileReportLayout
@@ -48,14 +49,19 @@ struct SystileReportLayout
     rt::LayoutCost cost;
     function.walk([&](Operation *op) {
       if (auto pack = dyn_cast<PackOp>(op))
-        cost.addPack(layoutOf(pack.getType()), elementBytes(pack.getType()));
+        count(op, pack.getType(), cost);
       else if (auto unpack = dyn_cast<UnpackOp>(op))
-        cost.addUnpack(layoutOf(unpack.getInput().getType()),
-                       elementBytes(unpack.getInput().getType()));
+        count(op, unpack.getInput().getType(), cost);
     });
-    ++numFunctionsReported;
     // At the function's location, without the op attached (MLIR would
     // print the whole function).
+    if (cost.overflowed()) {
+      emitWarning(function.getLoc())
+          << "the function's layout figures exceed 2^64-1 bytes; not "
+             "reported";
+      return;
+    }
+    ++numFunctionsReported;
     emitRemark(function.getLoc()) << cost.format();
   }
 };

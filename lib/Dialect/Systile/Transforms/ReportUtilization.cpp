@@ -38,21 +38,23 @@ std::optional<rt::MatmulStats> matmulStats(Operation *op) {
   }
   auto head = cast<MxuMatmulOp>(op);
   TiledType lhs = head.getLhs().getType(), rhs = head.getRhs().getType();
-  rt::MatmulStats stats;
+  rt::UtilizationTotals chain;
   for (MxuMatmulOp it : collectChain(head)) {
     rt::Expected<rt::MatmulStats> load = rt::weightLoadStats(
         shapeOf(lhs), shapeOf(rhs), geometryOf(lhs), it.getKbAttr().getInt(),
         it.getNbAttr().getInt());
-    if (!load || !rt::addTo(stats, *load))
+    if (!load)
       return std::nullopt;
+    chain.add(*load);
   }
   // Loads of the matmul not in the IR were folded away (skipped).
   std::optional<int64_t> all =
       llvm::checkedMul(rhs.getRowBlocks(), rhs.getColBlocks());
-  if (!all)
+  rt::Expected<rt::MatmulStats> stats = chain.stats();
+  if (!all || !stats)
     return std::nullopt;
-  stats.skippedLoads = *all - stats.weightLoads;
-  return stats;
+  stats->skippedLoads = *all - stats->weightLoads;
+  return *stats;
 }
 
 struct SystileReportUtilization
@@ -62,8 +64,7 @@ struct SystileReportUtilization
                                  "matmuls-reported", "matmuls reported"};
 
   void runOnOperation() override {
-    rt::MatmulStats total;
-    bool totalOverflow = false;
+    rt::UtilizationTotals total;
     getOperation().walk([&](Operation *op) {
       if (!isMatmulHead(op))
         return;
@@ -78,14 +79,15 @@ struct SystileReportUtilization
         return;
       }
       emitRemark(op->getLoc()) << stats->format("utilization");
-      totalOverflow |= !rt::addTo(total, *stats);
+      total.add(*stats);
     });
-    if (totalOverflow) {
+    rt::Expected<rt::MatmulStats> sum = total.stats();
+    if (!sum) {
       emitWarning(getOperation().getLoc())
           << "the module's total utilization figures exceed 2^63-1";
       return;
     }
-    emitRemark(getOperation().getLoc()) << total.format("total");
+    emitRemark(getOperation().getLoc()) << sum->format("total");
   }
 };
 

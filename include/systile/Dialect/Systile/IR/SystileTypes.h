@@ -18,14 +18,31 @@
 #include "systile/Dialect/Systile/IR/SystileTypes.h.inc"
 
 namespace systile {
-/// The runtime's view of a tiled type: its geometry and its logical shape
-/// (rt::Layout::get(shapeOf(t), geometryOf(t)) is its layout). The one
-/// conversion the passes and the interpreter use.
+/// The runtime's view of a tiled type: its geometry, its logical shape and
+/// their layout (the RFC 3 address map), the one conversion the passes and
+/// the interpreter use.
 inline rt::Geometry geometryOf(TiledType type) {
   return {type.getSublanes(), type.getLanes(), type.getMxu()};
 }
 inline rt::Shape shapeOf(TiledType type) {
   return {type.getRows(), type.getCols()};
+}
+/// rt::Layout::get(shapeOf(type), geometryOf(type)). An error for a verified
+/// type whose padded element count fits in int64 at its own element size
+/// but not at the 8 bytes the runtime's layouts allow for.
+rt::Expected<rt::Layout> layoutOf(TiledType type);
+
+/// Bytes of one element of a type !systile.tiled accepts (f32, bf16, i8,
+/// i32; all whole bytes).
+inline int64_t elementBytes(mlir::Type elementType) {
+  return elementType.getIntOrFloatBitWidth() / 8;
+}
+inline int64_t elementBytes(TiledType type) {
+  return elementBytes(type.getElementType());
+}
+/// Bytes of the padded storage; exact in int64 (the type's verifier checks).
+inline int64_t storageBytes(TiledType type) {
+  return type.getNumStorageElements() * elementBytes(type);
 }
 } // namespace systile
 

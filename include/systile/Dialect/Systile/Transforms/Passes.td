@@ -298,6 +298,11 @@ def SystileReportLayout : Pass<"systile-report-layout",
     layout: packs=N unpacks=N packed_bytes=N unpacked_bytes=N
     ```
 
+    Sums are never wrapped: a function whose figures would exceed 2^64-1
+    bytes gives a warning instead of the remark, and a pack or unpack of a
+    type the runtime has no layout for (its padded element count at 8
+    bytes each exceeds 2^63-1) a warning at the op, and is not counted.
+
     Counter (`systile-opt --mlir-pass-statistics`): `functions-reported`.
 
     Example, default geometry: packing a `3x5xf32` (padded 8x128, 4096

@@ -1,0 +1,128 @@
+//===- UtilizationTest.cpp - the checked RFC 8 accumulators ---------------===//
+//
+// UtilizationTotals and LayoutCost, the running sums every report of RFC 8's
+// figures goes through, against sums worked out by hand, including the
+// sums that would not fit: they must stop and say so, never wrap.
+//
+//===----------------------------------------------------------------------===//
+
+#include "systile/Runtime/LayoutCost.h"
+#include "systile/Runtime/Utilization.h"
+
+#include "gtest/gtest.h"
+
+#include <cstdint>
+#include <limits>
+
+using namespace systile::rt;
+
+namespace {
+
+constexpr int64_t kMax = std::numeric_limits<int64_t>::max();
+
+MatmulStats stats(int64_t logical, int64_t issued, int64_t loads,
+                  int64_t skipped) {
+  MatmulStats s;
+  s.logicalMacs = logical;
+  s.issuedMacs = issued;
+  s.paddingMacs = issued - logical;
+  s.weightLoads = loads;
+  s.skippedLoads = skipped;
+  return s;
+}
+
+TEST(UtilizationTotals, EmptyIsZero) {
+  UtilizationTotals totals;
+  Expected<MatmulStats> sum = totals.stats();
+  ASSERT_TRUE(sum.ok());
+  EXPECT_EQ(*sum, MatmulStats());
+  EXPECT_EQ(sum->format("total"),
+            "total: logical_macs=0 issued_macs=0 padding_macs=0 "
+            "weight_loads=0 skipped_loads=0 utilization=0.0000%");
+}
+
+TEST(UtilizationTotals, SumsFieldByField) {
+  UtilizationTotals totals;
+  totals.add(stats(90, 128, 2, 0));
+  totals.add(stats(10, 64, 1, 3));
+  totals.addSkippedLoads(2);
+  Expected<MatmulStats> sum = totals.stats();
+  ASSERT_TRUE(sum.ok());
+  EXPECT_FALSE(totals.overflowed());
+  // 90 + 10 = 100 logical of 128 + 64 = 192 issued: 52.0833%.
+  EXPECT_EQ(*sum, stats(100, 192, 3, 5));
+  EXPECT_EQ(sum->format("total"),
+            "total: logical_macs=100 issued_macs=192 padding_macs=92 "
+            "weight_loads=3 skipped_loads=5 utilization=52.0833%");
+}
+
+TEST(UtilizationTotals, ExactlyTheLargestFigureFits) {
+  UtilizationTotals totals;
+  totals.add(stats(kMax - 1, kMax - 1, 1, 0));
+  totals.add(stats(1, 1, 0, 0));
+  Expected<MatmulStats> sum = totals.stats();
+  ASSERT_TRUE(sum.ok());
+  EXPECT_EQ(sum->issuedMacs, kMax);
+  EXPECT_EQ(sum->logicalMacs, kMax);
+}
+
+TEST(UtilizationTotals, OverflowIsAnErrorAndSticks) {
+  UtilizationTotals totals;
+  totals.add(stats(5, kMax, 1, 0));
+  ASSERT_TRUE(totals.stats().ok());
+  totals.add(stats(1, 1, 1, 0)); // issued: 2^63-1 + 1
+  EXPECT_TRUE(totals.overflowed());
+  Expected<MatmulStats> sum = totals.stats();
+  ASSERT_FALSE(sum.ok());
+  EXPECT_NE(sum.error().find("2^63-1"), std::string::npos) << sum.error();
+  // Later figures that would fit do not clear it.
+  totals.add(stats(0, 0, 0, 0));
+  EXPECT_FALSE(totals.stats().ok());
+}
+
+TEST(UtilizationTotals, OverflowOfSkippedLoads) {
+  UtilizationTotals totals;
+  totals.addSkippedLoads(kMax);
+  ASSERT_TRUE(totals.stats().ok());
+  totals.addSkippedLoads(1);
+  EXPECT_FALSE(totals.stats().ok());
+}
+
+TEST(LayoutCost, SumsByHand) {
+  // 3x5 on 2x4 tiles pads to 4x8: a pack writes 32 slots, an unpack reads
+  // 15.
+  Layout layout = *Layout::get({3, 5}, {2, 4, 4});
+  LayoutCost cost;
+  cost.addPack(layout, 4);
+  cost.addPack(layout, 2);
+  cost.addUnpack(layout, 1);
+  EXPECT_FALSE(cost.overflowed());
+  EXPECT_EQ(cost.format(),
+            "layout: packs=2 unpacks=1 packed_bytes=192 unpacked_bytes=15");
+}
+
+TEST(LayoutCost, OverflowStopsTheSums) {
+  Layout layout = *Layout::get({3, 5}, {2, 4, 4});
+  constexpr uint64_t kMaxBytes = std::numeric_limits<uint64_t>::max();
+  LayoutCost cost;
+  // 32 slots of 2^59 bytes: 2^64, one more than uint64 holds.
+  cost.addPack(layout, uint64_t(1) << 59);
+  EXPECT_TRUE(cost.overflowed());
+  EXPECT_EQ(cost.packs, 0);
+  EXPECT_EQ(cost.packedBytes, 0u);
+
+  LayoutCost sum;
+  // 15 slots: (2^64-1)/15 bytes each is exactly 2^64-1; one more byte
+  // overflows the sum, not the product.
+  sum.addUnpack(layout, kMaxBytes / 15);
+  ASSERT_FALSE(sum.overflowed());
+  EXPECT_EQ(sum.unpackedBytes, kMaxBytes);
+  sum.addPack(layout, 1);
+  EXPECT_FALSE(sum.overflowed());
+  sum.addUnpack(*Layout::get({1, 1}, {2, 4, 4}), 1);
+  EXPECT_TRUE(sum.overflowed());
+  EXPECT_EQ(sum.unpacks, 1);
+  EXPECT_EQ(sum.unpackedBytes, kMaxBytes);
+}
+
+} // namespace
