@@ -4,9 +4,10 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "systile/Interpreter/OpDump.h"
+#include "systile/Runner/OpDump.h"
 
-#include "RunnerSupport.h"
+#include "systile/Runner/Npy.h"
+#include "systile/Runner/RunnerSupport.h"
 
 #include "mlir/IR/BuiltinAttributes.h"
 #include "mlir/IR/Location.h"
@@ -24,6 +25,7 @@
 
 using namespace mlir;
 using namespace systile::interp;
+using namespace systile::runner;
 namespace json = llvm::json;
 
 namespace {

@@ -41,8 +41,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef SYSTILE_INTERPRETER_OPDUMP_H
-#define SYSTILE_INTERPRETER_OPDUMP_H
+#ifndef SYSTILE_RUNNER_OPDUMP_H
+#define SYSTILE_RUNNER_OPDUMP_H
 
 #include "systile/Interpreter/ExecContext.h"
 
@@ -56,7 +56,10 @@
 #include <memory>
 #include <string>
 
-namespace systile::interp {
+namespace systile::runner {
+
+using interp::ExecutionListener;
+using interp::RtValue;
 
 class OpDump final : public ExecutionListener {
 public:
@@ -111,6 +114,6 @@ private:
       producers;
 };
 
-} // namespace systile::interp
+} // namespace systile::runner
 
-#endif // SYSTILE_INTERPRETER_OPDUMP_H
+#endif // SYSTILE_RUNNER_OPDUMP_H

@@ -6,7 +6,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "systile/Interpreter/Npy.h"
+#include "systile/Runner/Npy.h"
 
 #include "llvm/ADT/ScopeExit.h"
 #include "llvm/ADT/StringExtras.h"
@@ -18,6 +18,7 @@
 #include <optional>
 
 using namespace systile::interp;
+using namespace systile::runner;
 using llvm::StringRef;
 
 namespace {
@@ -84,7 +85,7 @@ private:
 
 } // namespace
 
-std::string systile::interp::formatNpyShape(llvm::ArrayRef<int64_t> shape) {
+std::string systile::runner::formatNpyShape(llvm::ArrayRef<int64_t> shape) {
   std::string s = "(";
   for (size_t i = 0; i < shape.size(); ++i) {
     if (i)
@@ -286,7 +287,7 @@ llvm::Expected<Header> parseHeader(StringRef text, uint64_t maxDataBytes) {
 } // namespace
 
 llvm::Expected<NpyArray>
-systile::interp::parseNpy(std::unique_ptr<llvm::MemoryBuffer> buffer,
+systile::runner::parseNpy(std::unique_ptr<llvm::MemoryBuffer> buffer,
                           uint64_t maxDataBytes) {
   StringRef file = buffer->getBuffer();
   llvm::Expected<Preamble> pre = parsePreamble(file);
@@ -368,7 +369,7 @@ llvm::Expected<NpyArray> readStream(llvm::sys::fs::file_t fd, StringRef path,
 
 } // namespace
 
-llvm::Expected<NpyArray> systile::interp::readNpy(StringRef path,
+llvm::Expected<NpyArray> systile::runner::readNpy(StringRef path,
                                                   uint64_t maxDataBytes) {
   llvm::Expected<llvm::sys::fs::file_t> fd =
       llvm::sys::fs::openNativeFileForRead(path);
@@ -389,7 +390,7 @@ llvm::Expected<NpyArray> systile::interp::readNpy(StringRef path,
   return parseNpy(std::move(*buffer), maxDataBytes);
 }
 
-void systile::interp::writeNpy(llvm::raw_ostream &os, ElementKind element,
+void systile::runner::writeNpy(llvm::raw_ostream &os, ElementKind element,
                                llvm::ArrayRef<int64_t> shape,
                                const void *data) {
   std::string header = "{'descr': '";

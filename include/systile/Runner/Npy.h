@@ -14,8 +14,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef SYSTILE_INTERPRETER_NPY_H
-#define SYSTILE_INTERPRETER_NPY_H
+#ifndef SYSTILE_RUNNER_NPY_H
+#define SYSTILE_RUNNER_NPY_H
 
 #include "systile/Interpreter/ElementKind.h"
 
@@ -29,7 +29,9 @@
 #include <memory>
 #include <string>
 
-namespace systile::interp {
+namespace systile::runner {
+
+using interp::ElementKind;
 
 /// Size in bytes of one element.
 inline size_t npyElementSize(ElementKind kind) { return elementSize(kind); }
@@ -73,6 +75,6 @@ llvm::Expected<NpyArray> readNpy(llvm::StringRef path,
 void writeNpy(llvm::raw_ostream &os, ElementKind element,
               llvm::ArrayRef<int64_t> shape, const void *data);
 
-} // namespace systile::interp
+} // namespace systile::runner
 
-#endif // SYSTILE_INTERPRETER_NPY_H
+#endif // SYSTILE_RUNNER_NPY_H
