@@ -191,6 +191,10 @@ public:
 private:
   LogicalResult configure();
   LogicalResult parse();
+  FailureOr<SmallVector<RtValue>> readFiles(StringRef flag,
+                                            ArrayRef<std::string> paths,
+                                            TypeRange types, StringRef noun,
+                                            bool dense);
   LogicalResult bindInputs();
   LogicalResult readExpectations();
   LogicalResult checkDumpOps();
@@ -308,34 +312,48 @@ LogicalResult Runner::parse() {
   return success();
 }
 
-LogicalResult Runner::bindInputs() {
-  FunctionType type = entry.getFunctionType();
-  for (auto [i, path] : llvm::enumerate(opts.inputs)) {
-    std::string flag = "--input #" + std::to_string(i + 1) + " (" + path + ")";
-    std::string what = "argument " + std::to_string(i) + " of " + fnName;
-    llvm::Expected<RtValue> value =
-        readValue(path, type.getInput(i), what, budget);
+/// Reads the files `paths` of `flag` (--input or --expect) as values of
+/// `types`, dense ones when `dense`; `noun` + i names value i in messages.
+FailureOr<SmallVector<RtValue>>
+Runner::readFiles(StringRef flag, ArrayRef<std::string> paths, TypeRange types,
+                  StringRef noun, bool dense) {
+  SmallVector<RtValue> values;
+  for (auto [i, path] : llvm::enumerate(paths)) {
+    std::string where =
+        (flag + " #" + llvm::Twine(i + 1) + " (" + path + "): ").str();
+    std::string what = (noun + llvm::Twine(i) + " of " + fnName).str();
+    llvm::Expected<RtValue> value = readValue(path, types[i], what, budget);
     if (!value)
-      return error(flag + ": " + llvm::toString(value.takeError()));
-    args.push_back(std::move(*value));
+      return error(where + llvm::toString(value.takeError()));
+    if (dense) {
+      llvm::Expected<DenseValue> converted = asDense(*value, budget);
+      if (!converted)
+        return error(where + llvm::toString(converted.takeError()));
+      *value = std::move(*converted);
+    }
+    values.push_back(std::move(*value));
   }
+  return values;
+}
+
+LogicalResult Runner::bindInputs() {
+  auto values = readFiles("--input", opts.inputs,
+                          entry.getFunctionType().getInputs(), "argument ",
+                          /*dense=*/false);
+  if (failed(values))
+    return failure();
+  args = std::move(*values);
   return success();
 }
 
 LogicalResult Runner::readExpectations() {
-  FunctionType type = entry.getFunctionType();
-  for (auto [i, path] : llvm::enumerate(opts.expects)) {
-    std::string flag = "--expect #" + std::to_string(i + 1) + " (" + path + ")";
-    std::string what = "result #" + std::to_string(i) + " of " + fnName;
-    llvm::Expected<RtValue> value =
-        readValue(path, type.getResult(i), what, budget);
-    if (!value)
-      return error(flag + ": " + llvm::toString(value.takeError()));
-    llvm::Expected<DenseValue> dense = asDense(*value, budget);
-    if (!dense)
-      return error(flag + ": " + llvm::toString(dense.takeError()));
-    expected.push_back(std::move(*dense));
-  }
+  auto values = readFiles("--expect", opts.expects,
+                          entry.getFunctionType().getResults(), "result #",
+                          /*dense=*/true);
+  if (failed(values))
+    return failure();
+  for (const RtValue &value : *values)
+    expected.push_back(value.dense());
   bound = Clock::now();
   return success();
 }

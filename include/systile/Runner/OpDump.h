@@ -90,10 +90,14 @@ private:
   OpDump(std::string dir, llvm::ArrayRef<std::string> opNames,
          std::unique_ptr<llvm::raw_fd_ostream> manifest);
 
+  /// Whether executions of `op` are dumped (its name was asked for).
+  bool dumps(mlir::Operation *op) const;
+  /// Writes `values` (`op`'s operands or results, after `role`) and lists
+  /// them under "<role>s" in the pending entry.
   mlir::LogicalResult describe(mlir::Operation *op,
                                llvm::ArrayRef<const RtValue *> values,
                                mlir::ValueRange irValues, llvm::StringRef role,
-                               unsigned frame, llvm::json::Array &out);
+                               unsigned frame);
   llvm::Expected<std::string> store(const RtValue &value, std::string name,
                                     llvm::json::Object &entry);
   mlir::LogicalResult writeLine(mlir::Operation *op);
