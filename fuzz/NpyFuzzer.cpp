@@ -6,14 +6,14 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "systile/Interpreter/Npy.h"
+#include "systile/Runner/Npy.h"
 
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <string>
 
-using namespace systile::interp;
+using namespace systile::runner;
 
 [[noreturn]] static void fail(const char *what) {
   std::fprintf(stderr, "systile fuzz: property violated: %s\n", what);

@@ -13,10 +13,17 @@ step "Tiled types and layout ops, canonicalized (examples/tiled-types.mlir)"
 "$opt" "$root/examples/tiled-types.mlir" --canonicalize
 
 step "linalg.matmul in (examples/matmul.mlir), lowered by systile-pipeline on geometry (2, 4, 4), with the utilisation report"
+# The IR goes to stdout, the remarks and pass statistics to stderr; the
+# latter are kept apart and printed after the IR, so neither cuts into the
+# other.
+diagnostics=$(mktemp)
+trap 'rm -f "$diagnostics"' EXIT
 "$opt" "$root/examples/matmul.mlir" \
   --systile-pipeline="sublanes=2 lanes=4 mxu=4 precision=bf16" \
   --systile-report-utilization --mlir-print-op-on-diagnostic=false \
-  --mlir-pass-statistics 2>&1
+  --mlir-pass-statistics 2>"$diagnostics" || { cat "$diagnostics" >&2; exit 1; }
+printf -- '---- remarks and pass statistics (stderr)\n'
+cat "$diagnostics"
 
 run="$build/bin/systile-run"
 step "systile-run: examples/run-matmul.mlir as written (upstream linalg.matmul semantics)"

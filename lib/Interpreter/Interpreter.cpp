@@ -34,7 +34,8 @@ ExecutionListener::~ExecutionListener() = default;
 FailureOr<DenseValue> ExecContext::allocate(Operation *op, ElementKind kind,
                                             ArrayRef<int64_t> shape,
                                             bool zero) {
-  llvm::Expected<DenseValue> v = DenseValue::allocate(kind, shape, zero);
+  llvm::Expected<DenseValue> v =
+      DenseValue::allocate(kind, shape, zero, options().memoryBudget);
   if (!v)
     return fail(op, v.takeError());
   return std::move(*v);

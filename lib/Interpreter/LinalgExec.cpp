@@ -262,7 +262,8 @@ LogicalResult collectValues(linalg::LinalgOp op, ExecContext &ctx,
         space.uncopiedInits.back() = std::move(dense);
         dense = std::move(*fresh);
       } else {
-        llvm::Expected<DenseValue> copy = dense.clone();
+        llvm::Expected<DenseValue> copy =
+            dense.clone(ctx.options().memoryBudget);
         if (!copy)
           return ExecContext::fail(raw, copy.takeError());
         dense = std::move(*copy);

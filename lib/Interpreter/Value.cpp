@@ -1,8 +1,8 @@
 //===- Value.cpp - Run-time values of the systile interpreter -------------===//
 //
-// Storage, budgeted allocation, printing and comparison of interpreter
-// values. Floats print with std::to_chars' shortest round-trip form, so a
-// printed result reads back bit for bit and FileCheck lines stay short.
+// Storage, budgeted allocation and printing of interpreter values. Floats
+// print with std::to_chars' shortest round-trip form, so a printed result
+// reads back bit for bit and FileCheck lines stay short.
 //
 //===----------------------------------------------------------------------===//
 
@@ -84,11 +84,6 @@ const char *systile::interp::npyDescr(ElementKind kind) {
 // Memory budget
 //===----------------------------------------------------------------------===//
 
-MemoryBudget &MemoryBudget::get() {
-  static MemoryBudget budget;
-  return budget;
-}
-
 std::string systile::interp::formatBytes(uint64_t bytes) {
   return rt::formatBytes(bytes, /*decimals=*/2);
 }
@@ -106,6 +101,20 @@ llvm::Error MemoryBudget::reserve(uint64_t bytes, llvm::StringRef what) {
   while (now > peak &&
          !peak_.compare_exchange_weak(peak, now, std::memory_order_relaxed))
     ;
+  return llvm::Error::success();
+}
+
+uint64_t MemoryBudget::available() const {
+  return limit_ ? limit_ - std::min(limit_, live()) : UINT64_MAX;
+}
+
+llvm::Error systile::interp::admit(const MemoryBudgetRef &budget,
+                                   uint64_t bytes, llvm::StringRef what) {
+  if (!budget)
+    return llvm::Error::success();
+  if (llvm::Error e = budget->reserve(bytes, what))
+    return e;
+  budget->release(bytes);
   return llvm::Error::success();
 }
 
@@ -133,16 +142,19 @@ std::string shapeString(llvm::ArrayRef<int64_t> shape, ElementKind kind) {
 /// Frees budgeted storage and gives its bytes back to the budget.
 struct BudgetedFree {
   uint64_t bytes;
+  MemoryBudgetRef budget;
   void operator()(void *p) const {
     rt::deallocate(p);
-    MemoryBudget::get().release(bytes);
+    if (budget)
+      budget->release(bytes);
   }
 };
 } // namespace
 
 llvm::Expected<DenseValue> DenseValue::allocate(ElementKind kind,
                                                 llvm::ArrayRef<int64_t> shape,
-                                                bool zero) {
+                                                bool zero,
+                                                const MemoryBudgetRef &budget) {
   std::optional<int64_t> count = elementCount(shape);
   if (!count)
     return llvm::createStringError(shapeString(shape, kind) +
@@ -152,8 +164,9 @@ llvm::Expected<DenseValue> DenseValue::allocate(ElementKind kind,
   v.shape_.assign(shape.begin(), shape.end());
   v.numElements_ = *count;
   uint64_t bytes = std::max<uint64_t>(64, (v.sizeInBytes() + 63) & ~63ull);
-  if (llvm::Error e = MemoryBudget::get().reserve(bytes, shapeString(shape, kind)))
-    return std::move(e);
+  if (budget)
+    if (llvm::Error e = budget->reserve(bytes, shapeString(shape, kind)))
+      return std::move(e);
   // aligned_alloc returns null on failure; operator new would call the
   // tool's out-of-memory handler, which aborts.
   // rt::tryAllocate: 64-byte aligned, and a freed block is reused by the
@@ -161,14 +174,15 @@ llvm::Expected<DenseValue> DenseValue::allocate(ElementKind kind,
   rt::Expected<void *> allocated = rt::tryAllocate(bytes, 1, "tensor");
   void *p = allocated ? *allocated : nullptr;
   if (!p) {
-    MemoryBudget::get().release(bytes);
+    if (budget)
+      budget->release(bytes);
     return llvm::createStringError("out of memory: cannot allocate " +
                                    formatBytes(bytes) + " for " +
                                    shapeString(shape, kind));
   }
   if (zero)
     std::memset(p, 0, v.sizeInBytes());
-  v.owner_ = std::shared_ptr<void>(p, BudgetedFree{bytes});
+  v.owner_ = std::shared_ptr<void>(p, BudgetedFree{bytes, budget});
   v.data_ = p;
   v.writable_ = true;
   return v;
@@ -192,8 +206,9 @@ DenseValue DenseValue::reshaped(llvm::ArrayRef<int64_t> shape) const {
   return v;
 }
 
-llvm::Expected<DenseValue> DenseValue::clone() const {
-  auto copy = allocate(kind_, shape_);
+llvm::Expected<DenseValue>
+DenseValue::clone(const MemoryBudgetRef &budget) const {
+  auto copy = allocate(kind_, shape_, /*zero=*/false, budget);
   if (copy && numElements_)
     std::memcpy(copy->mutableData<char>(), data_, sizeInBytes());
   return copy;
@@ -219,23 +234,6 @@ int64_t systile::interp::loadAsInt(const DenseValue &v, int64_t i) {
     else
       return static_cast<int64_t>(x);
   });
-}
-
-llvm::Expected<DenseValue> systile::interp::denseFromNpy(NpyArray &&array) {
-  ElementKind kind = array.element;
-  size_t align = elementSize(kind);
-  if (reinterpret_cast<uintptr_t>(array.data) % align == 0) {
-    const void *data = array.data;
-    std::shared_ptr<const void> owner(
-        array.buffer.release(), [](const void *p) {
-          delete static_cast<const llvm::MemoryBuffer *>(p);
-        });
-    return DenseValue::adopt(kind, array.shape, std::move(owner), data);
-  }
-  auto v = DenseValue::allocate(kind, array.shape);
-  if (v)
-    std::memcpy(v->mutableData<char>(), array.data, v->sizeInBytes());
-  return v;
 }
 
 //===----------------------------------------------------------------------===//
@@ -273,9 +271,12 @@ const rt::Layout &TiledValue::layout() const {
       [](const auto &m) -> const rt::Layout & { return m.layout(); }, matrix);
 }
 
-llvm::Expected<DenseValue> systile::interp::toDense(const TiledValue &tiled) {
+llvm::Expected<DenseValue>
+systile::interp::toDense(const TiledValue &tiled,
+                         const MemoryBudgetRef &budget) {
   rt::Shape s = tiled.shape();
-  auto v = DenseValue::allocate(tiled.kind(), {s.rows, s.cols});
+  auto v = DenseValue::allocate(tiled.kind(), {s.rows, s.cols},
+                                /*zero=*/false, budget);
   if (!v)
     return v.takeError();
   std::visit(
@@ -287,11 +288,10 @@ llvm::Expected<DenseValue> systile::interp::toDense(const TiledValue &tiled) {
   return v;
 }
 
-
-llvm::Expected<TiledValue> systile::interp::packDense(const DenseValue &dense,
-                                                      rt::Geometry geometry,
-                                                      bool transpose,
-                                                      int threads) {
+llvm::Expected<TiledValue>
+systile::interp::packDense(const DenseValue &dense, rt::Geometry geometry,
+                           bool transpose, int threads,
+                           const MemoryBudgetRef &budget) {
   if (dense.rank() != 2)
     return llvm::createStringError("cannot pack a rank-" +
                                    std::to_string(dense.rank()) +
@@ -307,9 +307,8 @@ llvm::Expected<TiledValue> systile::interp::packDense(const DenseValue &dense,
     using T = decltype(tag);
     // Tiled storage is owned by the runtime; the reservation is an
     // admission check only.
-    if (llvm::Error e = MemoryBudget::get().reserve(bytes, "tiled storage"))
+    if (llvm::Error e = admit(budget, bytes, "tiled storage"))
       return std::move(e);
-    MemoryBudget::get().release(bytes);
     auto m = transpose ? rt::TiledMatrix<T>::fromDenseTransposed(
                              shape, geometry, dense.data<T>(), threads)
                        : rt::TiledMatrix<T>::fromDense(
@@ -335,10 +334,11 @@ llvm::Expected<TiledValue> systile::interp::packDense(const DenseValue &dense,
   }
 }
 
-llvm::Expected<DenseValue> systile::interp::asDense(const RtValue &value) {
+llvm::Expected<DenseValue>
+systile::interp::asDense(const RtValue &value, const MemoryBudgetRef &budget) {
   if (value.isDense())
     return value.dense();
-  return toDense(value.tiled());
+  return toDense(value.tiled(), budget);
 }
 
 //===----------------------------------------------------------------------===//
@@ -415,101 +415,4 @@ void systile::interp::printDense(llvm::raw_ostream &os, const DenseValue &value,
     os << ']';
   };
   print(0);
-}
-
-//===----------------------------------------------------------------------===//
-// Comparison
-//===----------------------------------------------------------------------===//
-
-namespace {
-/// Maps float bits to a line where consecutive representable values are
-/// consecutive integers (-0 is -1, +0 is 0).
-int64_t orderedFloat(uint64_t bits, unsigned width) {
-  uint64_t signBit = 1ull << (width - 1);
-  if (bits & signBit)
-    return -static_cast<int64_t>(bits & (signBit - 1)) - 1;
-  return static_cast<int64_t>(bits);
-}
-
-uint64_t bitsAt(const DenseValue &v, int64_t i) {
-  size_t size = elementSize(v.kind());
-  uint64_t bits = 0;
-  std::memcpy(&bits, v.data<char>() + i * size, size);
-  return bits;
-}
-
-struct Comparer {
-  Comparison &c;
-  double atol, rtol;
-
-  void note(int64_t i, bool differs, uint64_t ulp, bool infinite) {
-    if (!differs)
-      return;
-    ++c.numDiffering;
-    bool worse = infinite
-                     ? !c.infiniteUlp
-                     : (!c.infiniteUlp && (ulp > c.maxUlp || c.worstIndex < 0));
-    if (worse) {
-      c.worstIndex = i;
-      c.maxUlp = ulp;
-      c.infiniteUlp = infinite;
-    }
-  }
-  void noteValues(int64_t i, double a, double e) {
-    bool aNaN = std::isnan(a), eNaN = std::isnan(e);
-    if (!eNaN)
-      c.maxAbsExpected = std::max(c.maxAbsExpected, std::fabs(e));
-    double err = (aNaN && eNaN) ? 0
-                 : (aNaN || eNaN) ? INFINITY
-                 : (a == e)       ? 0
-                                  : std::fabs(a - e);
-    c.maxAbsError = std::max(c.maxAbsError, err);
-    bool close = (aNaN && eNaN) || (!aNaN && !eNaN && (a == e || err <= atol + rtol * std::fabs(e)));
-    if (!close) {
-      if (c.numNotClose++ == 0)
-        c.worstCloseIndex = i;
-    }
-  }
-};
-} // namespace
-
-std::string Comparison::maxUlpStr() const {
-  return infiniteUlp ? "inf" : std::to_string(maxUlp);
-}
-
-double Comparison::maxRelError() const {
-  if (maxAbsError == 0)
-    return 0;
-  return maxAbsExpected == 0 ? INFINITY : maxAbsError / maxAbsExpected;
-}
-
-Comparison systile::interp::compare(const DenseValue &actual,
-                                    const DenseValue &expected, double atol,
-                                    double rtol) {
-  Comparison c;
-  c.numElements = actual.numElements();
-  Comparer cmp{c, atol, rtol};
-  ElementKind kind = actual.kind();
-  unsigned width = bitWidth(kind);
-  for (int64_t i = 0; i < c.numElements; ++i) {
-    if (isFloat(kind)) {
-      double a = loadAsDouble(actual, i), e = loadAsDouble(expected, i);
-      cmp.noteValues(i, a, e);
-      bool aNaN = std::isnan(a), eNaN = std::isnan(e);
-      if (aNaN || eNaN) {
-        cmp.note(i, aNaN != eNaN, 0, /*infinite=*/true);
-        continue;
-      }
-      uint64_t ab = bitsAt(actual, i), eb = bitsAt(expected, i);
-      int64_t d = orderedFloat(ab, width) - orderedFloat(eb, width);
-      cmp.note(i, ab != eb, d < 0 ? 0 - static_cast<uint64_t>(d) : d, false);
-    } else {
-      int64_t a = loadAsInt(actual, i), e = loadAsInt(expected, i);
-      cmp.noteValues(i, static_cast<double>(a), static_cast<double>(e));
-      uint64_t d = a > e ? static_cast<uint64_t>(a) - static_cast<uint64_t>(e)
-                         : static_cast<uint64_t>(e) - static_cast<uint64_t>(a);
-      cmp.note(i, a != e, d, false);
-    }
-  }
-  return c;
 }

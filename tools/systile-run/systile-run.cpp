@@ -1,14 +1,15 @@
 //===- systile-run.cpp - Executes MLIR programs with the systile runtime --===//
 //
-// A thin tool over systileRunnerMain (lib/Interpreter/RunnerMain.cpp, where
-// the command line is documented): it registers the dialects and execution
-// models and decides the exit code, 0 on success and 1 on any error.
+// A thin tool over systileRunnerMain (lib/Runner/RunnerMain.cpp, where the
+// command line is documented): it registers the dialects and execution
+// models, offers systile's and upstream's passes to --compare-after, and
+// decides the exit code, 0 on success and 1 on any error.
 //
 //===----------------------------------------------------------------------===//
 
 #include "systile/InitAll.h"
 #include "systile/Interpreter/ExecContext.h"
-#include "systile/Interpreter/RunnerMain.h"
+#include "systile/Runner/RunnerMain.h"
 #include "systile/Runtime/Allocation.h"
 
 #include "mlir/IR/DialectRegistry.h"
@@ -38,7 +39,10 @@ int main(int argc, char **argv) {
   mlir::DialectRegistry registry;
   systile::registerAllDialects(registry);
   systile::interp::registerAllExecutionModels(registry);
-  int rc = mlir::failed(systile::interp::systileRunnerMain(argc, argv, registry))
+  systile::runner::RunnerConfig config;
+  config.registerPasses = systile::registerAllPasses;
+  int rc = mlir::failed(
+               systile::runner::systileRunnerMain(argc, argv, registry, config))
                ? 1
                : 0;
   llvm::outs().flush();

@@ -53,6 +53,9 @@ struct InterpreterOptions {
   /// Sees every op executed (e.g. OpDump, systile-run --dump-op); not
   /// owned, must outlive the runs. Null: none.
   ExecutionListener *listener = nullptr;
+  /// What the values allocated by the runs reserve against (shared with
+  /// them, so results may outlive the interpreter). Null: no limit.
+  MemoryBudgetRef memoryBudget;
 };
 
 /// Observes the interpreter core: it is called around every op the core

@@ -7,13 +7,12 @@
 // many uses copies no data; a value whose storage has a single owner may be
 // updated in place by the op that consumes it last.
 //
-// Allocation is fallible and accounted against one process-wide memory
-// budget (`MemoryBudget`), so a user-sized tensor that does not fit is an
-// error naming its size, never an abort.
+// Allocation is fallible and accounted against the run's memory budget
+// (`MemoryBudget`, given in InterpreterOptions), so a user-sized tensor
+// that does not fit is an error naming its size, never an abort.
 //
 // Also here: the stable text form of values (what `result #i:` lines
-// print) and the element-wise comparison used by --expect and
-// --compare-after.
+// print).
 //
 //===----------------------------------------------------------------------===//
 
@@ -21,7 +20,6 @@
 #define SYSTILE_INTERPRETER_VALUE_H
 
 #include "systile/Interpreter/ElementKind.h"
-#include "systile/Interpreter/Npy.h"
 #include "systile/Runtime/TiledMatrix.h"
 
 #include "mlir/IR/Types.h"
@@ -42,13 +40,13 @@ namespace systile::interp {
 // Memory budget
 //===----------------------------------------------------------------------===//
 
-/// Bytes of interpreter values alive at once, and the limit on them. One per
-/// process: values may outlive the interpreter that made them.
+/// Bytes of interpreter values alive at once, and the limit on them. A run
+/// shares its budget (MemoryBudgetRef) with the storage reserved against
+/// it, since values may outlive the interpreter that made them.
 class MemoryBudget {
 public:
-  static MemoryBudget &get();
   /// 0 = no limit.
-  void setLimit(uint64_t bytes) { limit_ = bytes; }
+  explicit MemoryBudget(uint64_t limit = 0) : limit_(limit) {}
   uint64_t limit() const { return limit_; }
   uint64_t live() const { return live_.load(std::memory_order_relaxed); }
   uint64_t peak() const { return peak_.load(std::memory_order_relaxed); }
@@ -58,11 +56,21 @@ public:
   void release(uint64_t bytes) {
     live_.fetch_sub(bytes, std::memory_order_relaxed);
   }
+  /// Bytes that may still be reserved (UINT64_MAX: no limit).
+  uint64_t available() const;
 
 private:
-  uint64_t limit_ = 0;
+  uint64_t limit_;
   std::atomic<uint64_t> live_{0}, peak_{0};
 };
+
+/// The budget storage is reserved against; null: not accounted, no limit.
+using MemoryBudgetRef = std::shared_ptr<MemoryBudget>;
+
+/// Checks that `bytes` of storage the runtime owns (tiled matrices) fit in
+/// `budget` now, without keeping them reserved.
+llvm::Error admit(const MemoryBudgetRef &budget, uint64_t bytes,
+                  llvm::StringRef what);
 
 /// "4.00 GiB", "12 bytes" (rt::formatBytes with two decimals).
 std::string formatBytes(uint64_t bytes);
@@ -76,11 +84,11 @@ class DenseValue {
 public:
   DenseValue() = default;
   /// New storage for product(shape) elements (zero-filled when `zero`),
-  /// reserved against the memory budget. Errors on overflow, an exhausted
-  /// budget or a failed allocation.
-  static llvm::Expected<DenseValue> allocate(ElementKind kind,
-                                             llvm::ArrayRef<int64_t> shape,
-                                             bool zero = false);
+  /// reserved against `budget` until it is freed. Errors on overflow, an
+  /// exhausted budget or a failed allocation.
+  static llvm::Expected<DenseValue>
+  allocate(ElementKind kind, llvm::ArrayRef<int64_t> shape, bool zero = false,
+           const MemoryBudgetRef &budget = nullptr);
   /// A scalar (rank 0) holding `value`'s bytes.
   template <typename T> static DenseValue scalar(ElementKind kind, T value) {
     DenseValue v;
@@ -120,8 +128,9 @@ public:
   bool isUnique() const {
     return writable_ && owner_ && owner_.use_count() == 1;
   }
-  /// A copy with storage of its own.
-  llvm::Expected<DenseValue> clone() const;
+  /// A copy with storage of its own, reserved against `budget`.
+  llvm::Expected<DenseValue>
+  clone(const MemoryBudgetRef &budget = nullptr) const;
 
 private:
   ElementKind kind_ = ElementKind::F32;
@@ -180,22 +189,25 @@ private:
   bool isDense_ = false;
 };
 
-/// The logical elements of a tiled value as a dense C-order matrix.
-llvm::Expected<DenseValue> toDense(const TiledValue &tiled);
+/// The logical elements of a tiled value as a dense C-order matrix
+/// (reserved against `budget`).
+llvm::Expected<DenseValue> toDense(const TiledValue &tiled,
+                                   const MemoryBudgetRef &budget = nullptr);
 /// Packs a rank-2 dense value into a tiled one of `geometry` (padding zero),
 /// transposing it first when `transpose` (on `threads` threads, 0: all).
-/// Errors on a rank or element-type mismatch or an exhausted budget.
+/// Errors on a rank or element-type mismatch or when the storage is not
+/// admitted by `budget`.
 llvm::Expected<TiledValue> packDense(const DenseValue &dense,
                                      rt::Geometry geometry,
-                                     bool transpose = false, int threads = 1);
-/// A dense view of a value: itself, or the logical elements of a tiled one.
-llvm::Expected<DenseValue> asDense(const RtValue &value);
-
-/// Wraps a parsed .npy array (sharing its buffer when the data is aligned).
-llvm::Expected<DenseValue> denseFromNpy(NpyArray &&array);
+                                     bool transpose = false, int threads = 1,
+                                     const MemoryBudgetRef &budget = nullptr);
+/// A dense view of a value: itself, or the logical elements of a tiled one
+/// (reserved against `budget`).
+llvm::Expected<DenseValue> asDense(const RtValue &value,
+                                   const MemoryBudgetRef &budget = nullptr);
 
 //===----------------------------------------------------------------------===//
-// Printing and comparison
+// Printing
 //===----------------------------------------------------------------------===//
 
 /// The shortest decimal that reads back as the same value ("1", "0.1",
@@ -212,40 +224,6 @@ std::string formatBits(const DenseValue &value, int64_t index);
 /// "<N elements not printed>" instead.
 void printDense(llvm::raw_ostream &os, const DenseValue &value,
                 int64_t limit = 0);
-
-/// Element-wise comparison of two values of one element kind and shape.
-struct Comparison {
-  int64_t numElements = 0;
-  /// Elements whose bits differ (two NaNs count as equal).
-  int64_t numDiffering = 0;
-  /// Largest distance in units in the last place: the number of
-  /// representable values between the two (+0 and -0 are neighbours) for
-  /// floats, |a - b| for integers. A NaN against a non-NaN is infinite.
-  uint64_t maxUlp = 0;
-  bool infiniteUlp = false;
-  /// C-order index of the first element with the largest distance, or -1.
-  int64_t worstIndex = -1;
-  /// max |actual - expected| over elements (NaN pairs excluded; a NaN
-  /// against a number is infinite), and max |expected|.
-  double maxAbsError = 0;
-  double maxAbsExpected = 0;
-  /// Elements that fail |a - e| <= atol + rtol * |e| (numpy.allclose;
-  /// NaN equals NaN), for the tolerances given to compare().
-  int64_t numNotClose = 0;
-  int64_t worstCloseIndex = -1;
-
-  /// "0", "12", "inf".
-  std::string maxUlpStr() const;
-  /// maxAbsError / maxAbsExpected (0 when both are 0).
-  double maxRelError() const;
-  bool exceeds(uint64_t tolerance) const {
-    return infiniteUlp || maxUlp > tolerance;
-  }
-};
-
-/// Precondition: same kind and number of elements.
-Comparison compare(const DenseValue &actual, const DenseValue &expected,
-                   double atol = 0, double rtol = 0);
 
 } // namespace systile::interp
 

@@ -246,7 +246,8 @@ applyParallelInserts(scf::ForallOp op, ExecContext &ctx, ArrayRef<RtValue> outs,
     auto dest = cast<BlockArgument>(insert.getDest());
     unsigned i = dest.getArgNumber() - numIvs;
     if (!written[i]) {
-      llvm::Expected<DenseValue> copy = outs[i].dense().clone();
+      llvm::Expected<DenseValue> copy =
+          outs[i].dense().clone(ctx.options().memoryBudget);
       if (!copy)
         return ExecContext::fail(op, copy.takeError());
       written[i] = std::move(*copy);

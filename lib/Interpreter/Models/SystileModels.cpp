@@ -77,12 +77,12 @@ LogicalResult bindResult(Operation *op, ExecContext &ctx,
   return bindChecked(op, ctx, std::move(*value));
 }
 
-/// Admission of a tiled result of `type` against the memory budget.
-LogicalResult admit(Operation *op, TiledType type) {
+/// Admission of a tiled result of `type` against the run's memory budget.
+LogicalResult admit(Operation *op, TiledType type,
+                    const MemoryBudgetRef &budget) {
   uint64_t bytes = systile::storageBytes(type);
-  if (llvm::Error e = MemoryBudget::get().reserve(bytes, "tiled storage"))
+  if (llvm::Error e = systile::interp::admit(budget, bytes, "tiled storage"))
     return ExecContext::fail(op, std::move(e));
-  MemoryBudget::get().release(bytes);
   return success();
 }
 
@@ -98,9 +98,9 @@ struct PackModel : Base<PackModel, systile::PackOp> {
     auto pack = cast<systile::PackOp>(op);
     TiledType type = pack.getResult().getType();
     // packDense admits the storage against the memory budget.
-    auto packed =
-        packDense(ctx.dense(pack.getInput()), systile::geometryOf(type),
-                  pack.getTranspose(), ctx.options().threads);
+    auto packed = packDense(ctx.dense(pack.getInput()),
+                            systile::geometryOf(type), pack.getTranspose(),
+                            ctx.options().threads, ctx.options().memoryBudget);
     if (!packed)
       return ExecContext::fail(op, packed.takeError());
     ctx.layoutStats().addPack(packed->layout(),
@@ -112,7 +112,8 @@ struct PackModel : Base<PackModel, systile::PackOp> {
 struct UnpackModel : Base<UnpackModel, systile::UnpackOp> {
   LogicalResult execute(Operation *op, ExecContext &ctx) const {
     auto unpack = cast<systile::UnpackOp>(op);
-    auto dense = toDense(ctx.tiled(unpack.getInput()));
+    auto dense =
+        toDense(ctx.tiled(unpack.getInput()), ctx.options().memoryBudget);
     if (!dense)
       return ExecContext::fail(op, dense.takeError());
     ctx.layoutStats().addUnpack(ctx.tiled(unpack.getInput()).layout(),
@@ -126,8 +127,9 @@ struct UnpackModel : Base<UnpackModel, systile::UnpackOp> {
 /// value (admitted against the memory budget).
 template <typename T>
 FailureOr<RtValue> buildSplat(Operation *op, const rt::Layout &layout,
-                              ArrayRef<char> raw, TiledType type) {
-  if (failed(admit(op, type)))
+                              ArrayRef<char> raw, TiledType type,
+                              const MemoryBudgetRef &budget) {
+  if (failed(admit(op, type, budget)))
     return failure();
   rt::Expected<rt::TiledMatrix<T>> m =
       rt::TiledMatrix<T>::uninitialized(layout);
@@ -149,14 +151,15 @@ FailureOr<RtValue> buildSplat(Operation *op, const rt::Layout &layout,
 /// aligned for T is copied (and then admitted against the memory budget).
 template <typename T>
 FailureOr<RtValue> buildConstant(Operation *op, systile::StorageBytes bytes,
-                                 TiledType type) {
+                                 TiledType type,
+                                 const MemoryBudgetRef &budget) {
   rt::Expected<rt::Layout> layout = systile::layoutOf(type);
   if (!layout)
     return op->emitError() << "'" << op->getName() << "': " << layout.error();
   if (bytes.splat)
-    return buildSplat<T>(op, *layout, bytes.data, type);
+    return buildSplat<T>(op, *layout, bytes.data, type, budget);
   if (reinterpret_cast<uintptr_t>(bytes.data.data()) % alignof(T) != 0 &&
-      failed(admit(op, type)))
+      failed(admit(op, type, budget)))
     return failure();
   rt::Expected<rt::TiledMatrix<T>> m =
       rt::TiledMatrix<T>::borrow(*layout, bytes.data.data(), bytes.data.size(),
@@ -179,7 +182,7 @@ struct ConstantModel : Base<ConstantModel, systile::ConstantOp> {
   LogicalResult execute(Operation *op, ExecContext &ctx) const {
     ConstantCache &cache = ctx.cached<ConstantCache>(op);
     if (!cache.built) {
-      FailureOr<RtValue> value = build(op);
+      FailureOr<RtValue> value = build(op, ctx.options().memoryBudget);
       if (failed(value))
         return failure();
       if (failed(bindChecked(op, ctx, *value)))
@@ -191,7 +194,8 @@ struct ConstantModel : Base<ConstantModel, systile::ConstantOp> {
     return success();
   }
 
-  static FailureOr<RtValue> build(Operation *op) {
+  static FailureOr<RtValue> build(Operation *op,
+                                  const MemoryBudgetRef &budget) {
     auto constant = cast<systile::ConstantOp>(op);
     TiledType type = constant.getResult().getType();
     std::optional<systile::StorageBytes> bytes = constant.getStorageBytes();
@@ -204,12 +208,12 @@ struct ConstantModel : Base<ConstantModel, systile::ConstantOp> {
              << "' has no data (elided or not loaded)";
     Type element = type.getElementType();
     if (element.isF32())
-      return buildConstant<float>(op, *bytes, type);
+      return buildConstant<float>(op, *bytes, type, budget);
     if (element.isBF16())
-      return buildConstant<rt::bf16>(op, *bytes, type);
+      return buildConstant<rt::bf16>(op, *bytes, type, budget);
     if (element.isInteger(8))
-      return buildConstant<int8_t>(op, *bytes, type);
-    return buildConstant<int32_t>(op, *bytes, type);
+      return buildConstant<int8_t>(op, *bytes, type, budget);
+    return buildConstant<int32_t>(op, *bytes, type, budget);
   }
 };
 

@@ -134,7 +134,7 @@ FailureOr<DenseValue> writableOperand(Operation *op, ExecContext &ctx,
                        << " is not a dense tensor";
   if (v.dense().isUnique())
     return DenseValue(v.dense());
-  llvm::Expected<DenseValue> copy = v.dense().clone();
+  llvm::Expected<DenseValue> copy = v.dense().clone(ctx.options().memoryBudget);
   if (!copy)
     return ExecContext::fail(op, copy.takeError());
   return std::move(*copy);

@@ -7,7 +7,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "systile/Interpreter/Npy.h"
+#include "systile/Runner/Npy.h"
 
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Program.h"
@@ -16,7 +16,7 @@
 
 #include <string>
 
-using namespace systile::interp;
+using namespace systile::runner;
 
 namespace {
 

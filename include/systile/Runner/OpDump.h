@@ -41,8 +41,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef SYSTILE_INTERPRETER_OPDUMP_H
-#define SYSTILE_INTERPRETER_OPDUMP_H
+#ifndef SYSTILE_RUNNER_OPDUMP_H
+#define SYSTILE_RUNNER_OPDUMP_H
 
 #include "systile/Interpreter/ExecContext.h"
 
@@ -56,7 +56,10 @@
 #include <memory>
 #include <string>
 
-namespace systile::interp {
+namespace systile::runner {
+
+using interp::ExecutionListener;
+using interp::RtValue;
 
 class OpDump final : public ExecutionListener {
 public:
@@ -87,10 +90,14 @@ private:
   OpDump(std::string dir, llvm::ArrayRef<std::string> opNames,
          std::unique_ptr<llvm::raw_fd_ostream> manifest);
 
+  /// Whether executions of `op` are dumped (its name was asked for).
+  bool dumps(mlir::Operation *op) const;
+  /// Writes `values` (`op`'s operands or results, after `role`) and lists
+  /// them under "<role>s" in the pending entry.
   mlir::LogicalResult describe(mlir::Operation *op,
                                llvm::ArrayRef<const RtValue *> values,
                                mlir::ValueRange irValues, llvm::StringRef role,
-                               unsigned frame, llvm::json::Array &out);
+                               unsigned frame);
   llvm::Expected<std::string> store(const RtValue &value, std::string name,
                                     llvm::json::Object &entry);
   mlir::LogicalResult writeLine(mlir::Operation *op);
@@ -111,6 +118,6 @@ private:
       producers;
 };
 
-} // namespace systile::interp
+} // namespace systile::runner
 
-#endif // SYSTILE_INTERPRETER_OPDUMP_H
+#endif // SYSTILE_RUNNER_OPDUMP_H

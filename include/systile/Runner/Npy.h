@@ -1,12 +1,19 @@
 //===- Npy.h - Reading and writing NumPy .npy files -------------*- C++ -*-===//
 //
 // The .npy container systile-run exchanges tensors in: format versions 1.0,
-// 2.0 and 3.0, C order, little-endian data. Element types travel as
-// `<f4` (f32), `<u2` (bf16 bit patterns), `|i1` or `<i1` (i8) and `<i4`
-// (i32). Everything else (other versions such as 1.9, Fortran order,
-// big-endian, other dtypes, a duplicated header key, a file whose size does
-// not match its header) is rejected with a message that says what was found
-// and what would be valid.
+// 2.0 and 3.0, C order, little-endian data. The reader accepts exactly
+// these descrs, the ones writeNpy writes (npyDescr):
+//
+//   `|b1` i1, `|i1` i8, `<i2` i16, `<i4` i32, `<i8` i64 (systile-run also
+//   reads it for index), `<u2` bf16 bit patterns, `<f2` f16, `<f4` f32,
+//   `<f8` f64,
+//
+// and for the one-byte types the other spellings NumPy writes: `<i1`,
+// `>i1`, `=i1` and `i1` for i8, `<b1` and `b1` for i1. Everything else
+// (other versions such as 1.9, Fortran order, big-endian, other dtypes, a
+// duplicated header key, a file whose size does not match its header) is
+// rejected with a message that says what was found and what would be
+// valid.
 //
 // Reading never takes more than the header announces: a pipe or device
 // (e.g. /dev/zero) is read only up to the size its header derives, and a
@@ -14,8 +21,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef SYSTILE_INTERPRETER_NPY_H
-#define SYSTILE_INTERPRETER_NPY_H
+#ifndef SYSTILE_RUNNER_NPY_H
+#define SYSTILE_RUNNER_NPY_H
 
 #include "systile/Interpreter/ElementKind.h"
 
@@ -29,7 +36,9 @@
 #include <memory>
 #include <string>
 
-namespace systile::interp {
+namespace systile::runner {
+
+using interp::ElementKind;
 
 /// Size in bytes of one element.
 inline size_t npyElementSize(ElementKind kind) { return elementSize(kind); }
@@ -73,6 +82,6 @@ llvm::Expected<NpyArray> readNpy(llvm::StringRef path,
 void writeNpy(llvm::raw_ostream &os, ElementKind element,
               llvm::ArrayRef<int64_t> shape, const void *data);
 
-} // namespace systile::interp
+} // namespace systile::runner
 
-#endif // SYSTILE_INTERPRETER_NPY_H
+#endif // SYSTILE_RUNNER_NPY_H

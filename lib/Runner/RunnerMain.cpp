@@ -28,24 +28,20 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "systile/Interpreter/RunnerMain.h"
+#include "systile/Runner/RunnerMain.h"
 
-#include "RunnerSupport.h"
-
-#include "systile/Dialect/Systile/IR/SystileOps.h"
-#include "systile/InitAll.h"
 #include "systile/Interpreter/Interpreter.h"
-#include "systile/Interpreter/Npy.h"
-#include "systile/Interpreter/OpDump.h"
+#include "systile/Runner/Comparison.h"
+#include "systile/Runner/OpDump.h"
+#include "systile/Runner/RunnerSupport.h"
 #include "systile/Runtime/Matmul.h"
 #include "systile/Support/InputFile.h"
 
 #include "mlir/IR/AsmState.h"
 #include "mlir/IR/MLIRContext.h"
 #include "mlir/Parser/Parser.h"
-#include "mlir/Pass/PassManager.h"
-#include "mlir/Pass/PassRegistry.h"
 #include "mlir/Support/FileUtilities.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Format.h"
@@ -58,6 +54,7 @@
 
 using namespace mlir;
 using namespace systile::interp;
+using namespace systile::runner;
 namespace cl = llvm::cl;
 namespace rt = systile::rt;
 
@@ -65,83 +62,89 @@ namespace {
 
 cl::OptionCategory category("systile-run options");
 
+// The makers of the options below, so each option is one call.
+cl::opt<bool> flag(StringRef name, const char *desc, bool init = false) {
+  return cl::opt<bool>(name, cl::desc(desc), cl::init(init), cl::cat(category));
+}
+template <typename T>
+cl::opt<T> value(StringRef name, const char *desc, T init) {
+  return cl::opt<T>(name, cl::desc(desc), cl::init(init), cl::cat(category));
+}
+cl::opt<std::string> text(StringRef name, const char *desc,
+                          const char *valueDesc) {
+  return cl::opt<std::string>(name, cl::desc(desc), cl::value_desc(valueDesc),
+                              cl::cat(category));
+}
+cl::list<std::string> files(StringRef name, const char *desc) {
+  return cl::list<std::string>(name, cl::desc(desc), cl::value_desc("file.npy"),
+                               cl::cat(category));
+}
+
 struct Options {
   cl::opt<std::string> inputFile{cl::Positional, cl::desc("<input .mlir file>"),
                                  cl::Required, cl::cat(category)};
-  cl::opt<std::string> entryName{
-      "entry", cl::desc("Function to execute (default: main)"),
-      cl::init("main"), cl::cat(category)};
-  cl::list<std::string> inputs{
-      "input",
-      cl::desc("A .npy file for the next argument of the entry function "
+  cl::opt<std::string> entryName = value<std::string>(
+      "entry", "Function to execute (default: main)", "main");
+  cl::list<std::string> inputs = files(
+      "input", "A .npy file for the next argument of the entry function "
                "(C order, little-endian: '<f4' f32, '<f8' f64, '<f2' f16, "
                "'<u2' bf16 bit patterns, '|b1' i1, '|i1' i8, '<i2' i16, "
-               "'<i4' i32, '<i8' i64 and index)"),
-      cl::value_desc("file.npy"), cl::cat(category)};
-  cl::list<std::string> outputs{
-      "output",
-      cl::desc("A .npy file for the next result, written only when the whole "
-               "run succeeds"),
-      cl::value_desc("file.npy"), cl::cat(category)};
-  cl::list<std::string> expects{
-      "expect",
-      cl::desc("A .npy file the next result must equal (within --max-ulp, or "
-               "--atol/--rtol when given); a mismatch is an error"),
-      cl::value_desc("file.npy"), cl::cat(category)};
-  cl::opt<unsigned long long> maxUlp{
+               "'<i4' i32, '<i8' i64 and index)");
+  cl::list<std::string> outputs = files(
+      "output", "A .npy file for the next result, written only when the whole "
+                "run succeeds");
+  cl::list<std::string> expects = files(
+      "expect", "A .npy file the next result must equal (within --max-ulp, or "
+                "--atol/--rtol when given); a mismatch is an error");
+  cl::opt<unsigned long long> maxUlp = value<unsigned long long>(
       "max-ulp",
-      cl::desc("Tolerance in units in the last place (integers: absolute "
-               "difference); default 0 for --expect; --compare-after gates "
-               "on it only when it is given"),
-      cl::init(0), cl::cat(category)};
-  cl::opt<double> atol{"atol",
-                       cl::desc("Absolute tolerance (numpy.allclose) of "
-                                "--expect and --compare-after"),
-                       cl::init(0.0), cl::cat(category)};
-  cl::opt<double> rtol{"rtol",
-                       cl::desc("Relative tolerance (numpy.allclose: |a - e| "
-                                "<= atol + rtol * |e|)"),
-                       cl::init(0.0), cl::cat(category)};
-  cl::opt<bool> stats{"stats",
-                      cl::desc("Print RFC 8's utilisation figures (a line per "
-                               "executed matmul and a total) and layout cost"),
-                      cl::cat(category)};
-  cl::opt<bool> skipZeroBlocks{
-      "skip-zero-blocks",
-      cl::desc("Skip all-zero weight blocks at run time and count them as "
-               "skipped_loads (RFC 7). Default off: exact unskipped numerics"),
-      cl::init(false), cl::cat(category)};
-  cl::opt<std::string> compareAfter{
+      "Tolerance in units in the last place (integers: absolute "
+      "difference); default 0 for --expect; --compare-after gates on it "
+      "only when it is given",
+      0);
+  cl::opt<double> atol =
+      value("atol",
+            "Absolute tolerance (numpy.allclose) of --expect and "
+            "--compare-after",
+            0.0);
+  cl::opt<double> rtol =
+      value("rtol",
+            "Relative tolerance (numpy.allclose: |a - e| <= atol + rtol * "
+            "|e|)",
+            0.0);
+  cl::opt<bool> stats = flag(
+      "stats", "Print RFC 8's utilisation figures (a line per executed matmul "
+               "and a total) and layout cost");
+  cl::opt<bool> skipZeroBlocks =
+      flag("skip-zero-blocks",
+           "Skip all-zero weight blocks at run time and count them as "
+           "skipped_loads (RFC 7). Default off: exact unskipped numerics");
+  cl::opt<std::string> compareAfter = text(
       "compare-after",
-      cl::desc("Translation validation: also run the entry function after this "
-               "pass pipeline (e.g. \"systile-pipeline{mxu=4}\") and report "
-               "per result the elements that differ, max abs error, max error "
-               "relative to max |reference| and max ulp"),
-      cl::value_desc("pipeline"), cl::cat(category)};
-  cl::opt<int> threads{"threads",
-                       cl::desc("Matmul simulator threads (0: all hardware "
-                                "threads)"),
-                       cl::init(0), cl::cat(category)};
-  cl::opt<std::string> maxMemory{
-      "max-memory",
-      cl::desc("Memory budget of the values alive at once, e.g. 512M, 8G "
-               "(default: 3/4 of physical memory; 0: no limit)"),
-      cl::value_desc("size"), cl::cat(category)};
-  cl::opt<long long> printLimit{
+      "Translation validation: also run the entry function after this pass "
+      "pipeline (e.g. \"systile-pipeline{mxu=4}\") and report per result the "
+      "elements that differ, max abs error, max error relative to max "
+      "|reference| and max ulp",
+      "pipeline");
+  cl::opt<int> threads =
+      value("threads", "Matmul simulator threads (0: all hardware threads)", 0);
+  cl::opt<std::string> maxMemory =
+      text("max-memory",
+           "Memory budget of the values alive at once, e.g. 512M, 8G (default: "
+           "3/4 of physical memory; 0: no limit)",
+           "size");
+  cl::opt<long long> printLimit = value(
       "print-limit",
-      cl::desc("Print results with at most this many elements in full (0: no "
-               "limit); larger ones print a note"),
-      cl::init(10000), cl::cat(category)};
-  cl::opt<bool> quiet{"quiet", cl::desc("Do not print results"),
-                      cl::cat(category)};
-  cl::opt<bool> timing{"timing",
-                       cl::desc("Print the time of each phase to stderr"),
-                       cl::cat(category)};
-  cl::opt<bool> allowUnregistered{
+      "Print results with at most this many elements in full (0: no limit); "
+      "larger ones print a note",
+      10000LL);
+  cl::opt<bool> quiet = flag("quiet", "Do not print results");
+  cl::opt<bool> timing =
+      flag("timing", "Print the time of each phase to stderr");
+  cl::opt<bool> allowUnregistered = flag(
       "allow-unregistered-dialect",
-      cl::desc("Parse ops of unregistered dialects (they cannot run, but a "
-               "function that does not reach them can)"),
-      cl::init(false), cl::cat(category)};
+      "Parse ops of unregistered dialects (they cannot run, but a function "
+      "that does not reach them can)");
   cl::list<std::string> dumpOps{
       "dump-op",
       cl::desc("Write the operands and results of every execution of the ops "
@@ -149,24 +152,20 @@ struct Options {
                "names by commas) into --dump-dir as .npy files, with one "
                "line of DIR/manifest.jsonl per execution (docs/Interpreter.md)"),
       cl::value_desc("op name"), cl::CommaSeparated, cl::cat(category)};
-  cl::opt<std::string> dumpDir{
-      "dump-dir",
-      cl::desc("Directory of --dump-op's files (created when missing; an "
-               "earlier dump's files in it are replaced)"),
-      cl::value_desc("dir"), cl::cat(category)};
-  cl::opt<bool> fuseChains{
+  cl::opt<std::string> dumpDir =
+      text("dump-dir",
+           "Directory of --dump-op's files (created when missing; an earlier "
+           "dump's files in it are replaced)",
+           "dir");
+  cl::opt<bool> fuseChains = flag(
       "fuse-mxu-chains",
-      cl::desc("Run a complete mxu_matmul chain as one simulateMatmul call "
-               "(bit-identical; off: one simulateMxuBlock call per op, so "
-               "--dump-op sees every op's result)"),
-      cl::init(true), cl::cat(category)};
+      "Run a complete mxu_matmul chain as one simulateMatmul call "
+      "(bit-identical; off: one simulateMxuBlock call per op, so --dump-op "
+      "sees every op's result)",
+      true);
 };
 
-LogicalResult error(const llvm::Twine &message) {
-  llvm::outs().flush();
-  llvm::errs() << "systile-run: error: " << message << "\n";
-  return failure();
-}
+LogicalResult error(const llvm::Twine &message) { return reportError(message); }
 
 using Clock = std::chrono::steady_clock;
 double ms(Clock::time_point a, Clock::time_point b) {
@@ -180,8 +179,9 @@ namespace {
 /// One run of systile-run: the phases of run(), in order.
 class Runner {
 public:
-  Runner(Options &opts, DialectRegistry &registry)
-      : opts(opts), context(registry, MLIRContext::Threading::DISABLED) {
+  Runner(Options &opts, DialectRegistry &registry, const RunnerConfig &config)
+      : opts(opts), config(config),
+        context(registry, MLIRContext::Threading::DISABLED) {
     // Diagnostics point at the source line; the generic op dump adds noise.
     context.printOpOnDiagnostic(false);
   }
@@ -191,16 +191,21 @@ public:
 private:
   LogicalResult configure();
   LogicalResult parse();
+  FailureOr<SmallVector<RtValue>> readFiles(StringRef flag,
+                                            ArrayRef<std::string> paths,
+                                            TypeRange types, StringRef noun,
+                                            bool dense);
   LogicalResult bindInputs();
   LogicalResult readExpectations();
   LogicalResult checkDumpOps();
   LogicalResult execute();
+  LogicalResult transform();
   LogicalResult report();
-  LogicalResult compareWithReference();
-  LogicalResult checkExpectations();
   LogicalResult printStats(const Interpreter &interpreter);
+  Tolerances tolerances() const;
 
   Options &opts;
+  const RunnerConfig &config;
   MLIRContext context;
   /// Shared with the parser: a bytecode file's blobs (dense_resource
   /// constants) then point into the mapped file, which this and the blobs
@@ -212,6 +217,9 @@ private:
   func::FuncOp entry;
   std::string fnName;
   InterpreterOptions interpOptions;
+  /// The run's memory budget: the inputs, expectations and every value the
+  /// interpreter allocates reserve against it.
+  MemoryBudgetRef budget;
   SmallVector<RtValue> args;
   SmallVector<DenseValue> expected, reference, results;
   std::unique_ptr<Interpreter> interpreter;
@@ -225,11 +233,12 @@ LogicalResult Runner::configure() {
     return error("--threads must be >= 0");
   if (opts.atol < 0 || opts.rtol < 0)
     return error("--atol and --rtol must be >= 0");
-  std::optional<uint64_t> budget = parseMemorySize(opts.maxMemory);
-  if (!budget)
+  std::optional<uint64_t> limit = parseMemorySize(opts.maxMemory);
+  if (!limit)
     return error("--max-memory='" + opts.maxMemory +
                  "' is not a size (e.g. 512M, 8G, 1073741824, 0 for none)");
-  MemoryBudget::get().setLimit(*budget);
+  budget = std::make_shared<MemoryBudget>(*limit);
+  interpOptions.memoryBudget = budget;
   interpOptions.skipZeroBlocks = opts.skipZeroBlocks;
   interpOptions.threads = opts.threads;
   interpOptions.fuseMxuChains = opts.fuseChains;
@@ -303,46 +312,64 @@ LogicalResult Runner::parse() {
   return success();
 }
 
-LogicalResult Runner::bindInputs() {
-  FunctionType type = entry.getFunctionType();
-  for (auto [i, path] : llvm::enumerate(opts.inputs)) {
-    std::string flag = "--input #" + std::to_string(i + 1) + " (" + path + ")";
-    std::string what = "argument " + std::to_string(i) + " of " + fnName;
-    llvm::Expected<RtValue> value = readValue(path, type.getInput(i), what);
+/// Reads the files `paths` of `flag` (--input or --expect) as values of
+/// `types`, dense ones when `dense`; `noun` + i names value i in messages.
+FailureOr<SmallVector<RtValue>>
+Runner::readFiles(StringRef flag, ArrayRef<std::string> paths, TypeRange types,
+                  StringRef noun, bool dense) {
+  SmallVector<RtValue> values;
+  for (auto [i, path] : llvm::enumerate(paths)) {
+    std::string where =
+        (flag + " #" + llvm::Twine(i + 1) + " (" + path + "): ").str();
+    std::string what = (noun + llvm::Twine(i) + " of " + fnName).str();
+    llvm::Expected<RtValue> value = readValue(path, types[i], what, budget);
     if (!value)
-      return error(flag + ": " + llvm::toString(value.takeError()));
-    args.push_back(std::move(*value));
+      return error(where + llvm::toString(value.takeError()));
+    if (dense) {
+      llvm::Expected<DenseValue> converted = asDense(*value, budget);
+      if (!converted)
+        return error(where + llvm::toString(converted.takeError()));
+      *value = std::move(*converted);
+    }
+    values.push_back(std::move(*value));
   }
+  return values;
+}
+
+LogicalResult Runner::bindInputs() {
+  auto values = readFiles("--input", opts.inputs,
+                          entry.getFunctionType().getInputs(), "argument ",
+                          /*dense=*/false);
+  if (failed(values))
+    return failure();
+  args = std::move(*values);
   return success();
 }
 
 LogicalResult Runner::readExpectations() {
-  FunctionType type = entry.getFunctionType();
-  for (auto [i, path] : llvm::enumerate(opts.expects)) {
-    std::string flag = "--expect #" + std::to_string(i + 1) + " (" + path + ")";
-    std::string what = "result #" + std::to_string(i) + " of " + fnName;
-    llvm::Expected<RtValue> value = readValue(path, type.getResult(i), what);
-    if (!value)
-      return error(flag + ": " + llvm::toString(value.takeError()));
-    llvm::Expected<DenseValue> dense = asDense(*value);
-    if (!dense)
-      return error(flag + ": " + llvm::toString(dense.takeError()));
-    expected.push_back(std::move(*dense));
-  }
+  auto values = readFiles("--expect", opts.expects,
+                          entry.getFunctionType().getResults(), "result #",
+                          /*dense=*/true);
+  if (failed(values))
+    return failure();
+  for (const RtValue &value : *values)
+    expected.push_back(value.dense());
   bound = Clock::now();
   return success();
 }
 
-/// Runs `function` of `m` and converts the results to dense values.
+/// Runs `function` and converts the results to dense values (reserved
+/// against `budget`).
 FailureOr<SmallVector<DenseValue>> runToDense(Interpreter &interpreter,
                                               func::FuncOp function,
-                                              SmallVector<RtValue> args) {
+                                              SmallVector<RtValue> args,
+                                              const MemoryBudgetRef &budget) {
   auto results = interpreter.runConsuming(function, args);
   if (failed(results))
     return failure();
   SmallVector<DenseValue> dense;
   for (const RtValue &v : *results) {
-    llvm::Expected<DenseValue> d = asDense(v);
+    llvm::Expected<DenseValue> d = asDense(v, budget);
     if (!d) {
       (void)error("result: " + llvm::toString(d.takeError()));
       return failure();
@@ -352,19 +379,31 @@ FailureOr<SmallVector<DenseValue>> runToDense(Interpreter &interpreter,
   return dense;
 }
 
+/// The --compare-after pipeline applied to a clone of the module, with the
+/// tool's passes registered first.
+LogicalResult Runner::transform() {
+  if (config.registerPasses)
+    config.registerPasses();
+  transformed = module->clone();
+  std::string message;
+  LogicalResult applied =
+      config.transform
+          ? config.transform(*transformed, opts.compareAfter, message)
+          : runPassPipeline(*transformed, opts.compareAfter, message);
+  return failed(applied) ? error(message) : success();
+}
+
 LogicalResult Runner::execute() {
   func::FuncOp runEntry = entry;
   if (!opts.compareAfter.empty()) {
     Interpreter before(*module, interpOptions);
-    auto results = runToDense(before, entry, args);
+    auto results = runToDense(before, entry, args, budget);
     if (failed(results))
       return error("executing " + fnName + " of '" + opts.inputFile +
                    "' (before --compare-after) failed");
     reference = std::move(*results);
-    transformed = module->clone();
-    std::string message;
-    if (failed(runPipeline(*transformed, opts.compareAfter, message)))
-      return error(message);
+    if (failed(transform()))
+      return failure();
     runEntry = transformed->lookupSymbol<func::FuncOp>(opts.entryName);
     if (!runEntry || runEntry.getFunctionType() != entry.getFunctionType())
       return error("after --compare-after, " + fnName +
@@ -376,7 +415,7 @@ LogicalResult Runner::execute() {
   interpreter = std::make_unique<Interpreter>(
       transformed ? *transformed : *module, runOptions);
   // The inputs are handed over: each is freed after its last use.
-  auto ran = runToDense(*interpreter, runEntry, std::move(args));
+  auto ran = runToDense(*interpreter, runEntry, std::move(args), budget);
   if (dump)
     if (llvm::Error e = dump->finish())
       return error("--dump-dir: " + llvm::toString(std::move(e)));
@@ -406,66 +445,14 @@ LogicalResult Runner::printStats(const Interpreter &interpreter) {
   return success();
 }
 
-bool tolerancesGiven(const Options &opts) {
-  return opts.atol.getNumOccurrences() || opts.rtol.getNumOccurrences();
-}
-
-LogicalResult Runner::compareWithReference() {
-  bool ok = true;
-  for (auto [i, pair] : llvm::enumerate(llvm::zip(results, reference))) {
-    auto &[after, ref] = pair;
-    Comparison c = compare(after, ref, opts.atol, opts.rtol);
-    llvm::outs() << "compare: result #" << i << ": " << c.numDiffering
-                 << " of " << c.numElements << " elements differ, max ulp "
-                 << c.maxUlpStr() << ", max abs error "
-                 << llvm::format("%g", c.maxAbsError) << ", max rel error "
-                 << llvm::format("%g", c.maxRelError()) << "\n";
-    std::string where = "result #" + std::to_string(i) + " differs after '" +
-                        opts.compareAfter + "'";
-    if (opts.maxUlp.getNumOccurrences() && c.exceeds(opts.maxUlp)) {
-      (void)error(where + " by up to " + c.maxUlpStr() + " ulp (> --max-ulp " +
-            llvm::Twine(opts.maxUlp) + ")" +
-            describeWorst(c.worstIndex, after, ref, "after", "before"));
-      ok = false;
-    }
-    if (tolerancesGiven(opts) && c.numNotClose) {
-      (void)error(where + ": " + llvm::Twine(c.numNotClose) +
-            " elements fail |after - before| <= atol + rtol * |before|" +
-            describeWorst(c.worstCloseIndex, after, ref, "after", "before"));
-      ok = false;
-    }
-  }
-  return success(ok);
-}
-
-LogicalResult Runner::checkExpectations() {
-  bool ok = true;
-  for (auto [i, exp] : llvm::enumerate(expected)) {
-    Comparison c = compare(results[i], exp, opts.atol, opts.rtol);
-    std::string flag =
-        "--expect #" + std::to_string(i + 1) + " (" + opts.expects[i] + ")";
-    bool bad = tolerancesGiven(opts) ? c.numNotClose > 0
-                                     : c.exceeds(opts.maxUlp);
-    if (bad) {
-      int64_t worst = tolerancesGiven(opts) ? c.worstCloseIndex : c.worstIndex;
-      std::string gate =
-          tolerancesGiven(opts)
-              ? ", " + std::to_string(c.numNotClose) +
-                    " fail |got - expected| <= atol + rtol * |expected|"
-              : " > --max-ulp " + std::to_string(opts.maxUlp);
-      (void)error("result #" + llvm::Twine(i) + " does not match " + flag +
-                  ": " + llvm::Twine(c.numDiffering) + " of " +
-                  llvm::Twine(c.numElements) + " elements differ, max ulp " +
-                  c.maxUlpStr() + gate +
-                  describeWorst(worst, results[i], exp, "got", "expected"));
-      ok = false;
-      continue;
-    }
-    llvm::outs() << "expect: result #" << i << " matches " << opts.expects[i]
-                 << " (" << c.numDiffering << " of " << c.numElements
-                 << " elements differ, max ulp " << c.maxUlpStr() << ")\n";
-  }
-  return success(ok);
+Tolerances Runner::tolerances() const {
+  Tolerances t;
+  t.maxUlp = opts.maxUlp;
+  t.maxUlpGiven = opts.maxUlp.getNumOccurrences() > 0;
+  t.atol = opts.atol;
+  t.rtol = opts.rtol;
+  t.closeGiven = opts.atol.getNumOccurrences() || opts.rtol.getNumOccurrences();
+  return t;
 }
 
 LogicalResult Runner::report() {
@@ -480,7 +467,8 @@ LogicalResult Runner::report() {
     }
   bool ok = true;
   if (!opts.compareAfter.empty())
-    ok &= succeeded(compareWithReference());
+    ok &= succeeded(reportCompareAfter(os, results, reference,
+                                       opts.compareAfter, tolerances()));
   if (opts.stats)
     ok &= succeeded(printStats(*interpreter));
   if (dump)
@@ -488,7 +476,8 @@ LogicalResult Runner::report() {
        << llvm::join(opts.dumpOps, ", ") << " in " << dump->manifestPath()
        << " (" << dump->numFilesWritten() << " .npy files, "
        << formatBytes(dump->numBytesWritten()) << ")\n";
-  ok &= succeeded(checkExpectations());
+  ok &= succeeded(
+      checkExpectations(os, results, expected, opts.expects, tolerances()));
   return success(ok);
 }
 
@@ -528,8 +517,9 @@ LogicalResult Runner::run() {
 
 } // namespace
 
-LogicalResult systile::interp::systileRunnerMain(int argc, char **argv,
-                                                 DialectRegistry &registry) {
+LogicalResult systile::runner::systileRunnerMain(int argc, char **argv,
+                                                 DialectRegistry &registry,
+                                                 const RunnerConfig &config) {
   // Our -stats and -threads replace LLVM's options of those names.
   auto &registered = cl::getRegisteredOptions();
   for (const char *name : {"stats", "threads"})
@@ -542,7 +532,6 @@ LogicalResult systile::interp::systileRunnerMain(int argc, char **argv,
                       "runtime library\n",
           &llvm::errs()))
     return failure();
-  systile::registerAllPasses();
-  Runner runner(options, registry);
+  Runner runner(options, registry, config);
   return runner.run();
 }

@@ -4,9 +4,10 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "systile/Interpreter/OpDump.h"
+#include "systile/Runner/OpDump.h"
 
-#include "RunnerSupport.h"
+#include "systile/Runner/Npy.h"
+#include "systile/Runner/RunnerSupport.h"
 
 #include "mlir/IR/BuiltinAttributes.h"
 #include "mlir/IR/Location.h"
@@ -24,6 +25,7 @@
 
 using namespace mlir;
 using namespace systile::interp;
+using namespace systile::runner;
 namespace json = llvm::json;
 
 namespace {
@@ -216,7 +218,8 @@ OpDump::store(const RtValue &value, std::string name, json::Object &entry) {
 LogicalResult OpDump::describe(Operation *op,
                                llvm::ArrayRef<const RtValue *> values,
                                ValueRange irValues, llvm::StringRef role,
-                               unsigned frame, json::Array &out) {
+                               unsigned frame) {
+  json::Array out;
   for (auto [i, pair] : llvm::enumerate(llvm::zip(values, irValues))) {
     auto [value, v] = pair;
     json::Object entry{{"type", typeStr(v.getType())}};
@@ -242,44 +245,41 @@ LogicalResult OpDump::describe(Operation *op,
     entry["file"] = *file;
     out.push_back(std::move(entry));
   }
+  pending[(role + "s").str()] = std::move(out);
   return success();
+}
+
+bool OpDump::dumps(Operation *op) const {
+  return names.contains(op->getName().getStringRef());
 }
 
 LogicalResult OpDump::beforeExecute(Operation *op,
                                     llvm::ArrayRef<const RtValue *> operands,
                                     unsigned frame) {
-  if (!names.contains(op->getName().getStringRef()))
+  if (!dumps(op))
     return success();
   pending = json::Object{{"seq", static_cast<int64_t>(seq)},
                          {"op", op->getName().getStringRef()},
                          {"loc", locationStr(op->getLoc())},
                          {"attrs", attributesJson(op)}};
-  json::Array described;
-  if (failed(describe(op, operands, op->getOperands(), "operand", frame,
-                      described)))
-    return failure();
-  pending["operands"] = std::move(described);
-  return success();
+  return describe(op, operands, op->getOperands(), "operand", frame);
 }
 
 LogicalResult OpDump::afterExecute(Operation *op,
                                    llvm::ArrayRef<const RtValue *> results,
                                    unsigned frame) {
-  if (!names.contains(op->getName().getStringRef()))
+  if (!dumps(op))
     return success();
-  json::Array described;
-  if (failed(
-          describe(op, results, op->getResults(), "result", frame, described)))
+  if (failed(describe(op, results, op->getResults(), "result", frame)))
     return failure();
   for (auto [i, v] : llvm::enumerate(op->getResults()))
     producers[{v.getAsOpaquePointer(), frame}] = {seq,
                                                   static_cast<unsigned>(i)};
-  pending["results"] = std::move(described);
   return writeLine(op);
 }
 
 void OpDump::executeFailed(Operation *op) {
-  if (!names.contains(op->getName().getStringRef()))
+  if (!dumps(op))
     return;
   pending["failed"] = true;
   (void)writeLine(op);

@@ -6,7 +6,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "systile/Interpreter/Npy.h"
+#include "systile/Runner/Npy.h"
 
 #include "llvm/ADT/ScopeExit.h"
 #include "llvm/ADT/StringExtras.h"
@@ -18,6 +18,7 @@
 #include <optional>
 
 using namespace systile::interp;
+using namespace systile::runner;
 using llvm::StringRef;
 
 namespace {
@@ -84,7 +85,7 @@ private:
 
 } // namespace
 
-std::string systile::interp::formatNpyShape(llvm::ArrayRef<int64_t> shape) {
+std::string systile::runner::formatNpyShape(llvm::ArrayRef<int64_t> shape) {
   std::string s = "(";
   for (size_t i = 0; i < shape.size(); ++i) {
     if (i)
@@ -100,6 +101,11 @@ std::string NpyArray::shapeStr() const { return formatNpyShape(shape); }
 
 namespace {
 
+/// The descrs the reader accepts (parseDescr), for messages.
+constexpr const char *kAcceptedDtypes =
+    "'<f4' (f32), '<f8' (f64), '<f2' (f16), '<u2' (bf16 bit patterns), "
+    "'|b1' (i1), '|i1' (i8), '<i2' (i16), '<i4' (i32) or '<i8' (i64, index)";
+
 /// Longest header accepted. NumPy writes headers of a few dozen bytes for
 /// the dtypes systile exchanges (and its own reader refuses more than 10000
 /// by default); the limit keeps a hostile stream from feeding an endless
@@ -112,8 +118,9 @@ struct Preamble {
   uint64_t headerLen = 0;
 };
 
-/// What the header dict says, plus the derived sizes.
+/// What the header dict says, plus where the data starts and its size.
 struct Header {
+  uint64_t dataOffset = 0;
   ElementKind element = ElementKind::F32;
   std::string descr;
   llvm::SmallVector<int64_t, 4> shape;
@@ -200,8 +207,9 @@ llvm::Error parseDict(StringRef text, std::optional<std::string> &descr,
     if (*key == "descr") {
       descr = p.string();
       if (!descr)
-        return fail("unsupported .npy dtype (structured or not a string); "
-                    "expected one of '<f4', '<u2', '|i1', '<i4'");
+        return fail(llvm::Twine("unsupported .npy dtype (structured or not a "
+                                "string); expected ") +
+                    kAcceptedDtypes);
     } else if (*key == "fortran_order") {
       if (p.consumeWord("True"))
         fortran = true;
@@ -240,24 +248,28 @@ llvm::Expected<ElementKind> parseDescr(StringRef d) {
                         ElementKind::F64})
     if (d == npyDescr(k))
       return k;
-  return fail("unsupported dtype '" + d +
-              "'; expected '<f4' (f32), '<f8' (f64), '<f2' (f16), '<u2' "
-              "(bf16 bit patterns), '|b1' (i1), '|i1' (i8), '<i2' (i16), "
-              "'<i4' (i32) or '<i8' (i64, index)");
+  return fail("unsupported dtype '" + d + "'; expected " + kAcceptedDtypes);
 }
 
-/// Parses the header dict at `text` and derives the data size, which must
-/// not exceed `maxDataBytes`.
-llvm::Expected<Header> parseHeader(StringRef text, uint64_t maxDataBytes) {
+/// Parses the preamble and header dict at the start of `file` and derives
+/// the data size, which must not exceed `maxDataBytes`.
+llvm::Expected<Header> parseHeader(StringRef file, uint64_t maxDataBytes) {
+  llvm::Expected<Preamble> pre = parsePreamble(file);
+  if (!pre)
+    return pre.takeError();
+  llvm::Expected<StringRef> text = headerText(file, *pre);
+  if (!text)
+    return text.takeError();
   std::optional<std::string> descr;
   std::optional<bool> fortran;
   std::optional<llvm::SmallVector<int64_t, 4>> shape;
-  if (llvm::Error e = parseDict(text, descr, fortran, shape))
+  if (llvm::Error e = parseDict(*text, descr, fortran, shape))
     return std::move(e);
   if (!descr || !fortran || !shape)
     return fail("malformed .npy header: it needs 'descr', 'fortran_order' and "
                 "'shape'");
   Header h;
+  h.dataOffset = pre->prefix + pre->headerLen;
   h.descr = *descr;
   llvm::Expected<ElementKind> element = parseDescr(*descr);
   if (!element)
@@ -286,19 +298,13 @@ llvm::Expected<Header> parseHeader(StringRef text, uint64_t maxDataBytes) {
 } // namespace
 
 llvm::Expected<NpyArray>
-systile::interp::parseNpy(std::unique_ptr<llvm::MemoryBuffer> buffer,
+systile::runner::parseNpy(std::unique_ptr<llvm::MemoryBuffer> buffer,
                           uint64_t maxDataBytes) {
   StringRef file = buffer->getBuffer();
-  llvm::Expected<Preamble> pre = parsePreamble(file);
-  if (!pre)
-    return pre.takeError();
-  llvm::Expected<StringRef> text = headerText(file, *pre);
-  if (!text)
-    return text.takeError();
-  llvm::Expected<Header> h = parseHeader(*text, maxDataBytes);
+  llvm::Expected<Header> h = parseHeader(file, maxDataBytes);
   if (!h)
     return h.takeError();
-  uint64_t have = file.size() - pre->prefix - pre->headerLen;
+  uint64_t have = file.size() - h->dataOffset;
   if (have != h->dataBytes)
     return fail("wrong element count: the header announces shape " +
                 formatNpyShape(h->shape) + " (" + llvm::Twine(h->numElements) +
@@ -310,7 +316,7 @@ systile::interp::parseNpy(std::unique_ptr<llvm::MemoryBuffer> buffer,
   array.descr = std::move(h->descr);
   array.shape = std::move(h->shape);
   array.numElements = h->numElements;
-  array.data = file.data() + pre->prefix + pre->headerLen;
+  array.data = file.data() + h->dataOffset;
   array.buffer = std::move(buffer);
   return array;
 }
@@ -348,13 +354,10 @@ llvm::Expected<NpyArray> readStream(llvm::sys::fs::file_t fd, StringRef path,
     return pre.takeError();
   if (llvm::Error e = readUpTo(fd, bytes, pre->prefix + pre->headerLen, path))
     return std::move(e);
-  llvm::Expected<StringRef> text = headerText(bytes, *pre);
-  if (!text)
-    return text.takeError();
-  llvm::Expected<Header> h = parseHeader(*text, maxDataBytes);
+  llvm::Expected<Header> h = parseHeader(bytes, maxDataBytes);
   if (!h)
     return h.takeError();
-  uint64_t total = pre->prefix + pre->headerLen + h->dataBytes;
+  uint64_t total = h->dataOffset + h->dataBytes;
   // One byte more than announced tells an over-long input from an exact one.
   if (llvm::Error e = readUpTo(fd, bytes, total + 1, path))
     return std::move(e);
@@ -368,7 +371,7 @@ llvm::Expected<NpyArray> readStream(llvm::sys::fs::file_t fd, StringRef path,
 
 } // namespace
 
-llvm::Expected<NpyArray> systile::interp::readNpy(StringRef path,
+llvm::Expected<NpyArray> systile::runner::readNpy(StringRef path,
                                                   uint64_t maxDataBytes) {
   llvm::Expected<llvm::sys::fs::file_t> fd =
       llvm::sys::fs::openNativeFileForRead(path);
@@ -389,7 +392,7 @@ llvm::Expected<NpyArray> systile::interp::readNpy(StringRef path,
   return parseNpy(std::move(*buffer), maxDataBytes);
 }
 
-void systile::interp::writeNpy(llvm::raw_ostream &os, ElementKind element,
+void systile::runner::writeNpy(llvm::raw_ostream &os, ElementKind element,
                                llvm::ArrayRef<int64_t> shape,
                                const void *data) {
   std::string header = "{'descr': '";

@@ -1,9 +1,13 @@
 //===- RunnerSupport.cpp - systile-run's input and output pieces ----------===//
+//
+// See RunnerSupport.h.
+//
+//===----------------------------------------------------------------------===//
 
-#include "RunnerSupport.h"
+#include "systile/Runner/RunnerSupport.h"
 
 #include "systile/Dialect/Systile/IR/SystileOps.h"
-#include "systile/Interpreter/Npy.h"
+#include "systile/Runner/Npy.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/BuiltinTypes.h"
@@ -12,12 +16,20 @@
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <cstring>
 #include <unistd.h>
 
 using namespace mlir;
 using namespace systile::interp;
+using namespace systile::runner;
 
-std::string systile::interp::typeStr(Type type) {
+LogicalResult systile::runner::reportError(const llvm::Twine &message) {
+  llvm::outs().flush();
+  llvm::errs() << "systile-run: error: " << message << "\n";
+  return failure();
+}
+
+std::string systile::runner::typeStr(Type type) {
   std::string s;
   llvm::raw_string_ostream os(s);
   type.print(os);
@@ -78,37 +90,43 @@ std::string shapeStr(ArrayRef<int64_t> shape) {
   return s + (shape.size() == 1 ? ",)" : ")");
 }
 
-std::string indexStr(ArrayRef<int64_t> shape, int64_t flat) {
-  SmallVector<int64_t> idx(shape.size());
-  for (int64_t d = static_cast<int64_t>(shape.size()) - 1; d >= 0; --d) {
-    idx[d] = flat % shape[d];
-    flat /= shape[d];
+/// Wraps a parsed .npy array, sharing its buffer when the data is aligned
+/// for the element type (a mapped file then is the value's storage).
+llvm::Expected<DenseValue> denseFromNpy(NpyArray &&array,
+                                        const MemoryBudgetRef &budget) {
+  ElementKind kind = array.element;
+  size_t align = elementSize(kind);
+  if (reinterpret_cast<uintptr_t>(array.data) % align == 0) {
+    const void *data = array.data;
+    std::shared_ptr<const void> owner(
+        array.buffer.release(), [](const void *p) {
+          delete static_cast<const llvm::MemoryBuffer *>(p);
+        });
+    return DenseValue::adopt(kind, array.shape, std::move(owner), data);
   }
-  std::string s = "[";
-  for (size_t i = 0; i < idx.size(); ++i)
-    s += (i ? ", " : "") + std::to_string(idx[i]);
-  return s + "]";
+  auto v = DenseValue::allocate(kind, array.shape, /*zero=*/false, budget);
+  if (v)
+    std::memcpy(v->mutableData<char>(), array.data, v->sizeInBytes());
+  return v;
 }
 } // namespace
 
-bool systile::interp::isExchangeable(Type type) {
+bool systile::runner::isExchangeable(Type type) {
   return expectationOf(type).has_value();
 }
 
-llvm::Expected<RtValue> systile::interp::readValue(StringRef path, Type type,
-                                                   const std::string &what) {
+llvm::Expected<RtValue>
+systile::runner::readValue(StringRef path, Type type, const std::string &what,
+                           const MemoryBudgetRef &budget) {
   std::optional<Expectation> e = expectationOf(type);
   if (!e)
-    return fail(what + " has type " + typeStr(type) +
-                ", which cannot be read from .npy (supported: tensors and "
-                "tiled tensors, and scalars, of i1, i8, i16, i32, i64, index, bf16, "
-                "f16, f32 and f64)");
-  // The data must fit in the memory budget; checked on the header, before
-  // anything is read.
-  uint64_t budget = MemoryBudget::get().limit();
+    return fail(
+        what + " has type " + typeStr(type) +
+        ", which cannot be read from .npy (supported: tensors and "
+        "tiled tensors, and scalars, of i1, i8, i16, i32, i64, index, bf16, "
+        "f16, f32 and f64)");
   llvm::Expected<NpyArray> npy =
-      readNpy(path, budget ? budget - std::min(budget, MemoryBudget::get().live())
-                           : kNpyNoLimit);
+      readNpy(path, budget ? budget->available() : kNpyNoLimit);
   if (!npy)
     return npy.takeError();
   // index travels as int64.
@@ -120,19 +138,21 @@ llvm::Expected<RtValue> systile::interp::readValue(StringRef path, Type type,
   if (!shapeMatches(npy->shape, e->shape))
     return fail("expected shape " + shapeStr(e->shape) + " for " + what +
                 ", got " + npy->shapeStr());
-  llvm::Expected<DenseValue> dense = denseFromNpy(std::move(*npy));
+  llvm::Expected<DenseValue> dense = denseFromNpy(std::move(*npy), budget);
   if (!dense)
     return dense.takeError();
   if (!e->tiled)
     return RtValue(std::move(*dense));
   systile::TiledType t = e->tiled;
-  llvm::Expected<TiledValue> packed = packDense(*dense, systile::geometryOf(t));
+  llvm::Expected<TiledValue> packed =
+      packDense(*dense, systile::geometryOf(t),
+                /*transpose=*/false, /*threads=*/1, budget);
   if (!packed)
     return packed.takeError();
   return RtValue(std::move(*packed));
 }
 
-std::optional<uint64_t> systile::interp::parseMemorySize(StringRef text) {
+std::optional<uint64_t> systile::runner::parseMemorySize(StringRef text) {
   text = text.trim();
   if (text.empty()) {
     long pages = sysconf(_SC_PHYS_PAGES), size = sysconf(_SC_PAGE_SIZE);
@@ -156,7 +176,7 @@ std::optional<uint64_t> systile::interp::parseMemorySize(StringRef text) {
   return value * scale;
 }
 
-std::string systile::interp::listFunctions(ModuleOp module) {
+std::string systile::runner::listFunctions(ModuleOp module) {
   std::string available;
   module->walk([&](func::FuncOp f) {
     if (!f.isExternal())
@@ -165,8 +185,8 @@ std::string systile::interp::listFunctions(ModuleOp module) {
   return available.empty() ? "none" : available;
 }
 
-LogicalResult systile::interp::runPipeline(ModuleOp module, StringRef text,
-                                           std::string &message) {
+LogicalResult systile::runner::runPassPipeline(ModuleOp module, StringRef text,
+                                               std::string &message) {
   std::string parseErrors;
   llvm::raw_string_ostream es(parseErrors);
   StringRef trimmed = text.trim();
@@ -188,25 +208,11 @@ LogicalResult systile::interp::runPipeline(ModuleOp module, StringRef text,
   return success();
 }
 
-std::string systile::interp::resultTypeStr(Type type, const DenseValue &value) {
+std::string systile::runner::resultTypeStr(Type type, const DenseValue &value) {
   auto tensor = dyn_cast<RankedTensorType>(type);
   if (!tensor || tensor.hasStaticShape())
     return typeStr(type);
   return typeStr(RankedTensorType::get(value.shape(), tensor.getElementType()));
-}
-
-std::string systile::interp::describeWorst(int64_t index,
-                                           const DenseValue &actual,
-                                           const DenseValue &expected,
-                                           const char *gotName,
-                                           const char *expectedName) {
-  if (index < 0)
-    return "";
-  return "; worst at " + indexStr(actual.shape(), index) + ": " + gotName +
-         " " + formatElementAt(actual, index) + " (" +
-         formatBits(actual, index) + "), " + expectedName + " " +
-         formatElementAt(expected, index) + " (" +
-         formatBits(expected, index) + ")";
 }
 
 //===----------------------------------------------------------------------===//
