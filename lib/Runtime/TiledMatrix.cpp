@@ -9,6 +9,7 @@
 #include "systile/Runtime/TiledMatrix.h"
 
 #include "systile/Runtime/Parallel.h"
+#include "systile/Runtime/Transpose.h"
 
 #include "TileAccess.h"
 
@@ -250,29 +251,15 @@ Expected<TiledMatrix<T>> TiledMatrix<T>::fromDenseTransposed(Shape shape,
   const int64_t s = geometry.sublanes, l = geometry.lanes;
   const int64_t rows = shape.rows, cols = shape.cols;
   T *data = m.owned_.get();
-  // One tile column at a time, kBand rows at a time: the band's source
-  // runs (one per lane: kBand contiguous elements, whole cache lines) are
-  // read into a buffer, then each storage row of the band is written from
-  // it. Reading one element per lane straight from the source would walk
-  // it `rows` apart, lines a power of two apart colliding in the cache.
-  constexpr int64_t kBand = 32;
+  // One tile column at a time: its storage rows are `lanes` apart within a
+  // tile and a tile row apart between tiles, and its source is `lanes`
+  // columns of `rows` contiguous elements: one transpose (Transpose.h).
+  const dense::RowSpacing spacing{l, s, layout->tileCols() * s * l};
   auto tileColumns = [&](int64_t tc0, int64_t tc1) {
-    std::vector<T> band(static_cast<size_t>(l * kBand));
     for (int64_t tc = tc0; tc < tc1; ++tc) {
-      const int64_t c0 = tc * l, colsHere = std::min(l, cols - c0);
-      for (int64_t r0 = 0; r0 < rows; r0 += kBand) {
-        const int64_t n = std::min(kBand, rows - r0);
-        for (int64_t lane = 0; lane < colsHere; ++lane)
-          std::memcpy(&band[lane * kBand], src + (c0 + lane) * rows + r0,
-                      n * sizeof(T));
-        for (int64_t r = r0; r < r0 + n; ++r) {
-          T *row = data + ((r / s) * layout->tileCols() + tc) * s * l +
-                   (r % s) * l;
-          const T *column = &band[r - r0];
-          for (int64_t lane = 0; lane < colsHere; ++lane)
-            row[lane] = column[lane * kBand];
-        }
-      }
+      const int64_t c0 = tc * l;
+      dense::transpose(data + tc * s * l, spacing, src + c0 * rows, rows, rows,
+                       std::min(l, cols - c0), sizeof(T));
     }
   };
   splitOverThreads(threads, int64_t(m.size_ * sizeof(T)), layout->tileCols(),
