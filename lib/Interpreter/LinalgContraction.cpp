@@ -174,6 +174,14 @@ template <> struct KindOf<uint64_t> {
   static constexpr ElementKind kind = ElementKind::I64;
 };
 
+/// f(T()) for the one of Ts whose kind is `kind`; nullopt for none.
+template <typename... Ts, typename F>
+std::optional<LogicalResult> withAccType(ElementKind kind, F &&f) {
+  std::optional<LogicalResult> result;
+  (void)((kind == KindOf<Ts>::kind && (result = f(Ts()), true)) || ...);
+  return result;
+}
+
 /// An element of storage type S as the accumulator type T.
 template <typename T, typename S> T convert(S s, Ext ext) {
   if constexpr (std::is_floating_point_v<T>) {
@@ -334,24 +342,13 @@ FailureOr<bool> linalg_exec::tryContraction(linalg::LinalgOp op,
   std::optional<Contraction> c = matchPayload(op);
   if (!c || !classifyLoops(op, space, *c))
     return false;
-  LogicalResult result = failure();
-  switch (c->acc) {
-  case ElementKind::F32:
-    result = runContraction<float>(op, space, *c, ctx);
-    break;
-  case ElementKind::F64:
-    result = runContraction<double>(op, space, *c, ctx);
-    break;
-  case ElementKind::I32:
-    result = runContraction<uint32_t>(op, space, *c, ctx);
-    break;
-  case ElementKind::I64:
-    result = runContraction<uint64_t>(op, space, *c, ctx);
-    break;
-  default:
+  std::optional<LogicalResult> result =
+      withAccType<float, double, uint32_t, uint64_t>(c->acc, [&](auto acc) {
+        return runContraction<decltype(acc)>(op, space, *c, ctx);
+      });
+  if (!result)
     return false;
-  }
-  if (failed(result))
+  if (failed(*result))
     return failure();
   return true;
 }

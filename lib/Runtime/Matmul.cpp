@@ -239,12 +239,19 @@ inline Packed convertIn(In v, Precision precision) {
 /// operand element as it is packed; kCorrection says the kernel's sums
 /// need 128 x B's column sums subtracted.
 template <typename AccT> struct ModeOf;
-/// The modes whose operands both pack with convertIn.
-template <typename P, int KStep> struct ConvertingMode {
+/// What every mode declares: the packed type, its k step, whether the sums
+/// need the int8 correction, whether pairs are stored high half first.
+template <typename P, int KStep, bool Correction = false,
+          bool SwapPairs = false>
+struct PackTraits {
   using Packed = P;
   static constexpr int kstep = KStep;
-  static constexpr bool kCorrection = false;
-  static constexpr bool kSwapPairs = false;
+  static constexpr bool kCorrection = Correction;
+  static constexpr bool kSwapPairs = SwapPairs;
+};
+/// The modes whose operands both pack with convertIn.
+template <typename P, int KStep> struct ConvertingMode : PackTraits<P, KStep> {
+  using Packed = P;
   template <typename In> static Packed fromA(In v, Precision p) {
     return convertIn<Packed>(v, p);
   }
@@ -260,11 +267,7 @@ template <> struct ModeOf<int32_t> : ConvertingMode<int16_t, 2> {
 };
 /// int8 four k at a time: A as a + 128 (0..255), B's bits as they are.
 /// sum (a + 128) * b - 128 * sum b = sum a * b, exactly in wrap-around i32.
-struct ModeI8Quad {
-  using Packed = uint8_t;
-  static constexpr int kstep = 4;
-  static constexpr bool kCorrection = true;
-  static constexpr bool kSwapPairs = false;
+struct ModeI8Quad : PackTraits<uint8_t, 4, /*Correction=*/true> {
   static detail::KernelI8Quad kernel(const detail::KernelSet &s) {
     return s.i8Quad;
   }
@@ -277,11 +280,8 @@ struct ModeI8Quad {
 /// bf16 operands) whose every partial sum is a multiple of 2^-126: then no
 /// input or result is subnormal and the instruction's flushing never
 /// acts (bf16PairsExact). Pairs are stored high half first (kSwapPairs).
-struct ModeBF16Pairs {
-  using Packed = uint16_t;
-  static constexpr int kstep = 2;
-  static constexpr bool kCorrection = false;
-  static constexpr bool kSwapPairs = true;
+struct ModeBF16Pairs
+    : PackTraits<uint16_t, 2, /*Correction=*/false, /*SwapPairs=*/true> {
   static detail::KernelBF16Pairs kernel(const detail::KernelSet &s) {
     return s.bf16Pairs;
   }
