@@ -12,15 +12,17 @@
 // into batch (in A, B and C), m (A and C), n (B and C) and k (reductions in
 // A and B). Upstream updates each C element by its k points in
 // lexicographic loop order, which is the order of the flattened k index
-// below, so the kernel of MatmulKernel.h computes exactly upstream's
+// below, so the runtime's dense contraction computes exactly upstream's
 // numbers: matmul with any indexing_maps, batch_matmul, batch_reduce_matmul
 // (its batch loop is a reduction: part of k), matvec, vecmat, dot,
 // quantized_matmul and matmul-shaped generics.
 //
 //===----------------------------------------------------------------------===//
 
-#include "LinalgExec.h"
-#include "MatmulKernel.h"
+#include "LinalgContraction.h"
+
+#include "systile/Runtime/DenseContraction.h"
+#include "systile/Runtime/StridedCopy.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 
@@ -29,6 +31,7 @@
 using namespace mlir;
 using namespace systile::interp;
 using namespace systile::interp::linalg_exec;
+namespace dense = systile::rt::dense;
 
 namespace {
 enum class Ext { None, Sign, Zero, Float };
@@ -171,6 +174,14 @@ template <> struct KindOf<uint64_t> {
   static constexpr ElementKind kind = ElementKind::I64;
 };
 
+/// f(T()) for the one of Ts whose kind is `kind`; nullopt for none.
+template <typename... Ts, typename F>
+std::optional<LogicalResult> withAccType(ElementKind kind, F &&f) {
+  std::optional<LogicalResult> result;
+  (void)((kind == KindOf<Ts>::kind && (result = f(Ts()), true)) || ...);
+  return result;
+}
+
 /// An element of storage type S as the accumulator type T.
 template <typename T, typename S> T convert(S s, Ext ext) {
   if constexpr (std::is_floating_point_v<T>) {
@@ -256,8 +267,8 @@ FailureOr<const T *> prepare(linalg::LinalgOp op, const IterationSpace &space,
   scratch = std::move(*buffer);
   T *dst = scratch.mutableData<T>();
   if (plain) {
-    gather(dst, src.data<T>() + view.access->base, view.extents, view.strides,
-           sizeof(T));
+    dense::gather(dst, src.data<T>() + view.access->base, view.extents.data(),
+                  view.strides.data(), view.extents.size(), sizeof(T));
     return static_cast<const T *>(dst);
   }
   T zero = T();
@@ -304,7 +315,8 @@ LogicalResult runContraction(linalg::LinalgOp op, IterationSpace &space,
     scratchC = std::move(*buffer);
     pc = scratchC.mutableData<T>();
     out.forEachRun([&](int64_t at, int64_t offset, int64_t len, int64_t st) {
-      stridedCopy(pc + at, 1, result.data<T>() + offset, st, len, sizeof(T));
+      dense::stridedCopy(pc + at, 1, result.data<T>() + offset, st, len,
+                         sizeof(T));
     });
   }
   auto size = [&](ArrayRef<unsigned> loops) {
@@ -313,12 +325,12 @@ LogicalResult runContraction(linalg::LinalgOp op, IterationSpace &space,
       s *= space.ranges[l];
     return s;
   };
-  kernel::contract<T>(*pa, *pb, pc, size(c.batch), size(c.m), size(c.n),
-                      size(c.k), ctx.options().threads);
+  dense::contract<T>(*pa, *pb, pc, size(c.batch), size(c.m), size(c.n),
+                     size(c.k), ctx.options().threads);
   if (!inPlace)
     out.forEachRun([&](int64_t at, int64_t offset, int64_t len, int64_t st) {
-      stridedCopy(result.mutableData<T>() + offset, st, pc + at, 1, len,
-                  sizeof(T));
+      dense::stridedCopy(result.mutableData<T>() + offset, st, pc + at, 1, len,
+                         sizeof(T));
     });
   return success();
 }
@@ -330,24 +342,13 @@ FailureOr<bool> linalg_exec::tryContraction(linalg::LinalgOp op,
   std::optional<Contraction> c = matchPayload(op);
   if (!c || !classifyLoops(op, space, *c))
     return false;
-  LogicalResult result = failure();
-  switch (c->acc) {
-  case ElementKind::F32:
-    result = runContraction<float>(op, space, *c, ctx);
-    break;
-  case ElementKind::F64:
-    result = runContraction<double>(op, space, *c, ctx);
-    break;
-  case ElementKind::I32:
-    result = runContraction<uint32_t>(op, space, *c, ctx);
-    break;
-  case ElementKind::I64:
-    result = runContraction<uint64_t>(op, space, *c, ctx);
-    break;
-  default:
+  std::optional<LogicalResult> result =
+      withAccType<float, double, uint32_t, uint64_t>(c->acc, [&](auto acc) {
+        return runContraction<decltype(acc)>(op, space, *c, ctx);
+      });
+  if (!result)
     return false;
-  }
-  if (failed(result))
+  if (failed(*result))
     return failure();
   return true;
 }

@@ -12,7 +12,9 @@
 //===----------------------------------------------------------------------===//
 
 #include "LinalgExec.h"
-#include "Transpose.h"
+#include "LinalgContraction.h"
+
+#include "systile/Runtime/StridedCopy.h"
 
 #include "mlir/Dialect/Utils/StructuredOpsUtils.h"
 #include "mlir/IR/AffineExpr.h"
@@ -23,157 +25,10 @@
 #include <cstring>
 #include <optional>
 
-#if defined(__SSE2__)
-#endif
-
 using namespace mlir;
 using namespace systile::interp;
 using namespace systile::interp::linalg_exec;
-
-//===----------------------------------------------------------------------===//
-// Strided copies
-//===----------------------------------------------------------------------===//
-
-namespace {
-template <typename T>
-void copyAs(void *dst, int64_t dstStride, const void *src, int64_t srcStride,
-            int64_t count) {
-  T *d = static_cast<T *>(dst);
-  const T *s = static_cast<const T *>(src);
-  if (dstStride == 1 && srcStride == 1) {
-    std::memcpy(d, s, count * sizeof(T));
-    return;
-  }
-  for (int64_t i = 0; i < count; ++i)
-    std::memcpy(d + i * dstStride, s + i * srcStride, sizeof(T));
-}
-} // namespace
-
-void linalg_exec::stridedCopy(void *dst, int64_t dstStride, const void *src,
-                              int64_t srcStride, int64_t count,
-                              size_t elemSize) {
-  switch (elemSize) {
-  case 1:
-    return copyAs<uint8_t>(dst, dstStride, src, srcStride, count);
-  case 2:
-    return copyAs<uint16_t>(dst, dstStride, src, srcStride, count);
-  case 4:
-    return copyAs<uint32_t>(dst, dstStride, src, srcStride, count);
-  default:
-    return copyAs<uint64_t>(dst, dstStride, src, srcStride, count);
-  }
-}
-
-namespace {
-/// dst[i][j] = src[i * srcRow + j * srcCol] for i < rows, j < cols, dst
-/// rows `dstRow` apart, through a cached block buffer: each block is read
-/// along whichever of its source directions is the denser and written
-/// along dst's rows, so neither side walks memory a whole row apart per
-/// element (lines a power of two apart would collide in the cache).
-template <typename T>
-void copyBlock2D(T *dst, int64_t dstRow, const T *src, int64_t srcRow,
-                 int64_t srcCol, int64_t rows, int64_t cols) {
-  constexpr int64_t kBlock = 32;
-  T block[kBlock][kBlock]; // [j][i]
-  bool columnsFirst = std::abs(srcRow) < std::abs(srcCol);
-  for (int64_t i0 = 0; i0 < rows; i0 += kBlock)
-    for (int64_t j0 = 0; j0 < cols; j0 += kBlock) {
-      int64_t ni = std::min(rows - i0, kBlock), nj = std::min(cols - j0, kBlock);
-      const T *at = src + i0 * srcRow + j0 * srcCol;
-      if (columnsFirst) {
-        for (int64_t j = 0; j < nj; ++j)
-          for (int64_t i = 0; i < ni; ++i)
-            block[j][i] = at[i * srcRow + j * srcCol];
-      } else {
-        for (int64_t i = 0; i < ni; ++i)
-          for (int64_t j = 0; j < nj; ++j)
-            block[j][i] = at[i * srcRow + j * srcCol];
-      }
-      T *out = dst + i0 * dstRow + j0;
-      for (int64_t i = 0; i < ni; ++i)
-        for (int64_t j = 0; j < nj; ++j)
-          out[i * dstRow + j] = block[j][i];
-    }
-}
-
-
-template <typename T>
-void gatherAs(T *dst, const T *src, ArrayRef<int64_t> extents,
-              ArrayRef<int64_t> strides) {
-  int64_t rank = extents.size();
-  int64_t last = rank - 1;
-  // The dimension whose source stride is 1, to pair with the last one.
-  int64_t unit = -1;
-  for (int64_t d = 0; d < last; ++d)
-    if (strides[d] == 1 && extents[d] > 1)
-      unit = d;
-  SmallVector<int64_t, 6> dstStrides(rank, 1);
-  for (int64_t d = rank - 2; d >= 0; --d)
-    dstStrides[d] = dstStrides[d + 1] * extents[d + 1];
-  int64_t total = 1;
-  for (int64_t e : extents)
-    total *= e;
-  if (unit < 0 || strides[last] == 1 || total == 0) {
-    // Runs along the last dimension.
-    int64_t inner = extents[last];
-    for (int64_t run = 0; inner && run < total / inner; ++run) {
-      int64_t offset = 0, rem = run;
-      for (int64_t d = last - 1; d >= 0; --d) {
-        offset += (rem % extents[d]) * strides[d];
-        rem /= extents[d];
-      }
-      copyAs<T>(dst + run * inner, 1, src + offset, strides[last], inner);
-    }
-    return;
-  }
-  // 2-D blocks over (unit, last) for each point of the other dimensions.
-  int64_t outer = total / (extents[unit] * extents[last]);
-  for (int64_t p = 0; p < outer; ++p) {
-    int64_t srcOffset = 0, dstOffset = 0;
-    for (int64_t d = last - 1, rem = p; d >= 0; --d) {
-      if (d == unit)
-        continue;
-      int64_t i = rem % extents[d];
-      rem /= extents[d];
-      srcOffset += i * strides[d];
-      dstOffset += i * dstStrides[d];
-    }
-    if constexpr (sizeof(T) == 4) {
-      if (strides[unit] == 1) {
-        transpose::transpose32(dst + dstOffset, dstStrides[unit],
-                               src + srcOffset, strides[last], extents[unit],
-                               extents[last]);
-        continue;
-      }
-    }
-    copyBlock2D<T>(dst + dstOffset, dstStrides[unit], src + srcOffset,
-                   strides[unit], strides[last], extents[unit], extents[last]);
-  }
-}
-} // namespace
-
-void linalg_exec::gather(void *dst, const void *src,
-                         ArrayRef<int64_t> extents, ArrayRef<int64_t> strides,
-                         size_t elemSize) {
-  if (extents.empty()) {
-    std::memcpy(dst, src, elemSize);
-    return;
-  }
-  switch (elemSize) {
-  case 1:
-    return gatherAs(static_cast<uint8_t *>(dst),
-                    static_cast<const uint8_t *>(src), extents, strides);
-  case 2:
-    return gatherAs(static_cast<uint16_t *>(dst),
-                    static_cast<const uint16_t *>(src), extents, strides);
-  case 4:
-    return gatherAs(static_cast<uint32_t *>(dst),
-                    static_cast<const uint32_t *>(src), extents, strides);
-  default:
-    return gatherAs(static_cast<uint64_t *>(dst),
-                    static_cast<const uint64_t *>(src), extents, strides);
-  }
-}
+namespace dense = systile::rt::dense;
 
 //===----------------------------------------------------------------------===//
 // The iteration space
@@ -563,7 +418,7 @@ FailureOr<RtValue> PointRunner::gather(unsigned operand, int64_t start,
   FailureOr<DenseValue> lanes = ctx.allocate(op, src.kind(), {count});
   if (failed(lanes))
     return failure();
-  stridedCopy(lanes->mutableData<void>(), 1, at, stride, count, size);
+  dense::stridedCopy(lanes->mutableData<void>(), 1, at, stride, count, size);
   return RtValue(std::move(*lanes));
 }
 
@@ -581,8 +436,8 @@ LogicalResult PointRunner::scatter(unsigned output, const RtValue &value,
   int64_t stride = laneCoef(operand);
   char *at = dst.mutableData<char>() + (offsets[operand] + stride * start) * size;
   const DenseValue &src = value.dense();
-  stridedCopy(at, stride, src.rawData(), src.numElements() == 1 ? 0 : 1,
-              count, size);
+  dense::stridedCopy(at, stride, src.rawData(), src.numElements() == 1 ? 0 : 1,
+                     count, size);
   return success();
 }
 
@@ -644,9 +499,10 @@ bool tryCopy(linalg::LinalgOp op, IterationSpace &space) {
   if (stride != space.values[1].numElements())
     return false;
   size_t size = elementSize(space.values[0].kind());
-  gather(space.values[1].mutableData<char>() + out.base * size,
-         space.values[0].data<char>() + space.access[0].base * size,
-         space.ranges, space.access[0].coef, size);
+  dense::gather(space.values[1].mutableData<char>() + out.base * size,
+                space.values[0].data<char>() + space.access[0].base * size,
+                space.ranges.data(), space.access[0].coef.data(),
+                space.numLoops(), size);
   return true;
 }
 } // namespace

@@ -34,6 +34,7 @@
 #include "systile/Runner/Comparison.h"
 #include "systile/Runner/OpDump.h"
 #include "systile/Runner/RunnerSupport.h"
+#include "systile/Runtime/Cpu.h"
 #include "systile/Runtime/Matmul.h"
 #include "systile/Support/InputFile.h"
 
@@ -505,12 +506,19 @@ LogicalResult Runner::run() {
     return error(message);
   if (opts.timing) {
     auto end = Clock::now();
+    // The paths that ran ("none" for a family that did not run).
+    auto ran = [](rt::KernelFamily family) {
+      rt::Isa isa = rt::lastKernelRun(family);
+      return isa == rt::Isa::Auto ? "none" : rt::toString(isa);
+    };
     llvm::errs() << llvm::format(
         "timing: parse=%.2fms inputs=%.2fms execute=%.2fms "
-        "print+outputs=%.2fms total=%.2fms matmul-kernel=%s\n",
+        "print+outputs=%.2fms total=%.2fms matmul-kernel=%s "
+        "contraction-kernel=%s\n",
         ms(start, parsed), ms(parsed, bound), ms(bound, executed),
         ms(executed, end), ms(start, end),
-        rt::toString(rt::resolveKernelPath(rt::KernelPath::Auto)));
+        ran(rt::KernelFamily::MatmulSimulator),
+        ran(rt::KernelFamily::DenseContraction));
   }
   return success();
 }

@@ -11,6 +11,7 @@
 
 #include "systile/Runtime/ElementwiseProgram.h"
 #include "ElementwiseScalar.h"
+#include "systile/Runtime/Cpu.h"
 
 #include <algorithm>
 #include <cstring>
@@ -32,16 +33,7 @@ using namespace systile::rt::detail;
 //===----------------------------------------------------------------------===//
 
 const char *systile::rt::elementwiseInstructionSet() {
-#if defined(__x86_64__) && (defined(__clang__) || defined(__GNUC__))
-  __builtin_cpu_init();
-  if (__builtin_cpu_supports("avx512f"))
-    return "avx512f";
-  if (__builtin_cpu_supports("avx2"))
-    return "avx2";
-  return "x86-64 baseline";
-#else
-  return "portable";
-#endif
+  return toString(resolveIsa(Isa::Auto, {Isa::AVX512, Isa::AVX2}));
 }
 
 const char *systile::rt::toString(Broadcast b) {
@@ -423,24 +415,19 @@ SYSTILE_INLINE void runLoop(const Instruction &in, const LoopArgs<T> &x) {
 // picked once at load time by the dynamic linker (ifunc): the loops are
 // the same IEEE operations in each, so the bits are too (no FMA: this file
 // is built with -ffp-contract=off).
-#if defined(__x86_64__) && (defined(__clang__) || defined(__GNUC__))
-#define SYSTILE_LOOP_CLONES                                                    \
-  __attribute__((target_clones("avx512f", "avx2", "default")))
-#else
-#define SYSTILE_LOOP_CLONES
-#endif
-SYSTILE_LOOP_CLONES void loop(const Instruction &in, const LoopArgs<float> &x) {
+SYSTILE_TARGET_CLONES void loop(const Instruction &in,
+                                const LoopArgs<float> &x) {
   runLoop(in, x);
 }
 // bf16 has no clones: its loops are conversions more than arithmetic (and
 // clang 22 drops bf16's constructor from a clone's inlined code).
 void loop(const Instruction &in, const LoopArgs<bf16> &x) { runLoop(in, x); }
-SYSTILE_LOOP_CLONES void loop(const Instruction &in,
-                              const LoopArgs<int8_t> &x) {
+SYSTILE_TARGET_CLONES void loop(const Instruction &in,
+                                const LoopArgs<int8_t> &x) {
   runLoop(in, x);
 }
-SYSTILE_LOOP_CLONES void loop(const Instruction &in,
-                              const LoopArgs<int32_t> &x) {
+SYSTILE_TARGET_CLONES void loop(const Instruction &in,
+                                const LoopArgs<int32_t> &x) {
   runLoop(in, x);
 }
 
@@ -507,8 +494,8 @@ size_t defaultStreamingBytes() {
 /// lines where `dst` is line-aligned (an sfence must follow the last one).
 /// One clone per instruction set, like the loops: one zmm store per line
 /// with AVX-512.
-SYSTILE_LOOP_CLONES void streamCopy(char *dst, const char *src,
-                                    size_t bytes) {
+SYSTILE_TARGET_CLONES void streamCopy(char *dst, const char *src,
+                                      size_t bytes) {
   using Line = float __attribute__((vector_size(64)));
   size_t i = 0;
   if (reinterpret_cast<uintptr_t>(dst) % 64 == 0)

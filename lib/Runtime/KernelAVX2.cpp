@@ -1,6 +1,6 @@
 //===- KernelAVX2.cpp - AVX2 micro-kernels --------------------------------===//
 //
-// Compiled with -mavx2 (and only used after __builtin_cpu_supports("avx2")).
+// Compiled with -mavx2 (and only used after cpuSupports(Isa::AVX2)).
 // Register tile 6 x 16: twelve ymm partial sums, two B vectors and one
 // broadcast, which fits the 16 ymm registers. int8 uses vpmaddwd on int16
 // pairs, accumulating in int32 with wrap-around.

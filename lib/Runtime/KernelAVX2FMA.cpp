@@ -1,7 +1,7 @@
 //===- KernelAVX2FMA.cpp - The AVX2 f32 kernel with FMA ------------------===//
 //
-// Compiled with -mavx2 -mfma and only used after
-// __builtin_cpu_supports("fma") as well as "avx2": the f32 kernel with
+// Compiled with -mavx2 -mfma and only used after cpuSupports(Isa::AVX2FMA)
+// (Cpu.h): the f32 kernel with
 // fused multiply-adds, which the driver runs only on operands whose every
 // product is exact in f32 (bf16 values in range; see KernelSet), where it
 // gives RFC 6's bits. The rest of the AVX2 path (KernelAVX2.cpp) needs no

@@ -1,7 +1,7 @@
 //===- KernelAVX512.cpp - AVX-512 micro-kernels ---------------------------===//
 //
 // Compiled with -mavx512f -mavx512bw (and only used after the matching
-// __builtin_cpu_supports checks). Register tile 6 x 64: twenty-four zmm
+// cpuSupports checks of Cpu.h). Register tile 6 x 64: twenty-four zmm
 // partial sums, four B vectors, a broadcast and a product among the 32 zmm
 // registers (measured faster than 8 x 32 on Zen 5: fewer loads per
 // multiply-add). int8 uses vpmaddwd (AVX512BW) on int16 pairs.

@@ -1,7 +1,7 @@
 //===- KernelAVX512Traits.h - AVX-512 vector traits -------------*- C++ -*-===//
 //
-// The AVX-512 traits of KernelSIMD.h, shared by the AVX-512 and the
-// AVX512-VNNI translation units (each compiled with its own -m flags).
+// The AVX-512 traits of KernelSIMD.h, shared by the AVX-512, AVX512-VNNI
+// and AVX512-BF16 translation units (each compiled with its own -m flags).
 // Internal linkage, like KernelSIMD.h.
 //
 //===----------------------------------------------------------------------===//
@@ -47,6 +47,14 @@ struct AVX512 {
   static I maddPairs(I a, I b) { return _mm512_madd_epi16(a, b); }
   static I addI(I a, I b) { return _mm512_add_epi32(a, b); }
   static I accumulatePairs(I acc, I a, I b) { return addI(acc, maddPairs(a, b)); }
+  /// The four bytes at p in every 32-bit lane (vpbroadcastd, as above).
+  static I broadcast4(const void *p) {
+    I v;
+    asm("vpbroadcastd %1, %0"
+        : "=v"(v)
+        : "m"(*static_cast<const int32_t *>(p)));
+    return v;
+  }
 };
 } // namespace
 

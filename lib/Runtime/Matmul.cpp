@@ -22,6 +22,7 @@
 
 #include "systile/Runtime/Matmul.h"
 
+#include "systile/Runtime/Cpu.h"
 #include "systile/Runtime/Parallel.h"
 
 #include "MatmulKernels.h"
@@ -30,6 +31,7 @@
 #include <algorithm>
 #include <atomic>
 #include <cstring>
+#include <iterator>
 #include <memory>
 #include <mutex>
 #include <optional>
@@ -46,88 +48,67 @@ const char *toString(Precision precision) {
   return precision == Precision::F32 ? "f32" : "bf16";
 }
 
-const char *toString(KernelPath path) {
-  switch (path) {
-  case KernelPath::Auto:
-    return "auto";
-  case KernelPath::Portable:
-    return "portable";
-  case KernelPath::AVX2:
-    return "avx2";
-  case KernelPath::AVX512:
-    return "avx512";
-  case KernelPath::AVX512VNNI:
-    return "avx512-vnni";
-  }
-  return "unknown";
-}
+namespace {
+/// A kernel path of the simulator: the kernels compiled for its
+/// instruction set, plus those of `extension` when the CPU has it (the
+/// AVX2 path's FMA kernel, the AVX-512 paths' bf16 pair kernel; same bits
+/// either way, so they are not paths of their own).
+struct PathKernels {
+  KernelPath path;
+  bool (*get)(detail::KernelSet &);
+  Isa extension;
+  bool (*extend)(detail::KernelSet &);
+};
+/// Portable first, the widest last.
+constexpr PathKernels kPaths[] = {
+    {KernelPath::Portable, detail::getPortableKernels, Isa::Portable, nullptr},
+    {KernelPath::AVX2, detail::getAVX2Kernels, Isa::AVX2FMA,
+     detail::getAVX2FMAKernels},
+    {KernelPath::AVX512, detail::getAVX512Kernels, Isa::AVX512BF16,
+     detail::getAVX512BF16Kernels},
+    {KernelPath::AVX512VNNI, detail::getAVX512VNNIKernels, Isa::AVX512BF16,
+     detail::getAVX512BF16Kernels}};
 
-static bool cpuSupports(KernelPath path) {
-#if defined(__x86_64__) || defined(__i386__)
-  if (path == KernelPath::AVX2)
-    return __builtin_cpu_supports("avx2");
-  if (path == KernelPath::AVX512)
-    return __builtin_cpu_supports("avx512f") &&
-           __builtin_cpu_supports("avx512bw");
-  if (path == KernelPath::AVX512VNNI)
-    return __builtin_cpu_supports("avx512f") &&
-           __builtin_cpu_supports("avx512bw") &&
-           __builtin_cpu_supports("avx512vnni");
-#endif
-  return path == KernelPath::Portable || path == KernelPath::Auto;
-}
-
-static bool getKernels(KernelPath path, detail::KernelSet &set) {
-  switch (path) {
-  case KernelPath::Portable:
-    return detail::getPortableKernels(set);
-  case KernelPath::AVX2:
-    if (!cpuSupports(path) || !detail::getAVX2Kernels(set))
+/// The kernels of `path` (Auto resolved); false when it is not a path of
+/// the simulator, was not compiled in, or the CPU lacks it.
+bool getKernels(KernelPath path, detail::KernelSet &set) {
+  path = resolveKernelPath(path);
+  for (const PathKernels &p : kPaths) {
+    if (p.path != path)
+      continue;
+    if (!cpuSupports(path) || !p.get(set))
       return false;
-#if defined(__x86_64__) || defined(__i386__)
-    if (__builtin_cpu_supports("fma"))
-      detail::getAVX2FMAKernels(set);
-#endif
+    if (p.extend && cpuSupports(p.extension))
+      p.extend(set);
     return true;
-  case KernelPath::AVX512:
-  case KernelPath::AVX512VNNI:
-    if (!cpuSupports(path) || !(path == KernelPath::AVX512
-                                    ? detail::getAVX512Kernels(set)
-                                    : detail::getAVX512VNNIKernels(set)))
-      return false;
-#if defined(__x86_64__) || defined(__i386__)
-    if (__builtin_cpu_supports("avx512bf16"))
-      detail::getAVX512BF16Kernels(set);
-#endif
-    return true;
-  case KernelPath::Auto:
-    return getKernels(resolveKernelPath(path), set);
   }
   return false;
 }
 
-bool isKernelPathAvailable(KernelPath path) {
+bool isCompiledAndSupported(KernelPath path) {
   detail::KernelSet set;
   return getKernels(path, set);
+}
+} // namespace
+
+bool isKernelPathAvailable(KernelPath path) {
+  return path == KernelPath::Auto || isCompiledAndSupported(path);
 }
 
 std::vector<KernelPath> availableKernelPaths() {
   std::vector<KernelPath> paths;
-  for (KernelPath p :
-       {KernelPath::Portable, KernelPath::AVX2, KernelPath::AVX512,
-        KernelPath::AVX512VNNI})
-    if (isKernelPathAvailable(p))
-      paths.push_back(p);
+  for (const PathKernels &p : kPaths)
+    if (isCompiledAndSupported(p.path))
+      paths.push_back(p.path);
   return paths;
 }
 
 KernelPath resolveKernelPath(KernelPath path) {
   if (path != KernelPath::Auto)
     return path;
-  for (KernelPath p :
-       {KernelPath::AVX512VNNI, KernelPath::AVX512, KernelPath::AVX2})
-    if (isKernelPathAvailable(p))
-      return p;
+  for (auto p = std::rbegin(kPaths); p != std::rend(kPaths); ++p)
+    if (isCompiledAndSupported(p->path))
+      return p->path;
   return KernelPath::Portable;
 }
 
@@ -258,12 +239,19 @@ inline Packed convertIn(In v, Precision precision) {
 /// operand element as it is packed; kCorrection says the kernel's sums
 /// need 128 x B's column sums subtracted.
 template <typename AccT> struct ModeOf;
-/// The modes whose operands both pack with convertIn.
-template <typename P, int KStep> struct ConvertingMode {
+/// What every mode declares: the packed type, its k step, whether the sums
+/// need the int8 correction, whether pairs are stored high half first.
+template <typename P, int KStep, bool Correction = false,
+          bool SwapPairs = false>
+struct PackTraits {
   using Packed = P;
   static constexpr int kstep = KStep;
-  static constexpr bool kCorrection = false;
-  static constexpr bool kSwapPairs = false;
+  static constexpr bool kCorrection = Correction;
+  static constexpr bool kSwapPairs = SwapPairs;
+};
+/// The modes whose operands both pack with convertIn.
+template <typename P, int KStep> struct ConvertingMode : PackTraits<P, KStep> {
+  using Packed = P;
   template <typename In> static Packed fromA(In v, Precision p) {
     return convertIn<Packed>(v, p);
   }
@@ -279,11 +267,7 @@ template <> struct ModeOf<int32_t> : ConvertingMode<int16_t, 2> {
 };
 /// int8 four k at a time: A as a + 128 (0..255), B's bits as they are.
 /// sum (a + 128) * b - 128 * sum b = sum a * b, exactly in wrap-around i32.
-struct ModeI8Quad {
-  using Packed = uint8_t;
-  static constexpr int kstep = 4;
-  static constexpr bool kCorrection = true;
-  static constexpr bool kSwapPairs = false;
+struct ModeI8Quad : PackTraits<uint8_t, 4, /*Correction=*/true> {
   static detail::KernelI8Quad kernel(const detail::KernelSet &s) {
     return s.i8Quad;
   }
@@ -296,11 +280,8 @@ struct ModeI8Quad {
 /// bf16 operands) whose every partial sum is a multiple of 2^-126: then no
 /// input or result is subnormal and the instruction's flushing never
 /// acts (bf16PairsExact). Pairs are stored high half first (kSwapPairs).
-struct ModeBF16Pairs {
-  using Packed = uint16_t;
-  static constexpr int kstep = 2;
-  static constexpr bool kCorrection = false;
-  static constexpr bool kSwapPairs = true;
+struct ModeBF16Pairs
+    : PackTraits<uint16_t, 2, /*Correction=*/false, /*SwapPairs=*/true> {
   static detail::KernelBF16Pairs kernel(const detail::KernelSet &s) {
     return s.bf16Pairs;
   }
@@ -339,34 +320,25 @@ Status validate(const char *op, const TiledMatrix<A> &lhs,
   if (options.threads < 0)
     return Status::error(p + "threads = " + std::to_string(options.threads) +
                          " is invalid: use 0 (all cores) or a positive count");
-  if (!isKernelPathAvailable(options.path))
+  if (!isKernelPathAvailable(options.path)) {
+    std::string available;
+    for (KernelPath k : availableKernelPaths())
+      available += (available.empty() ? "" : ", ") + std::string(toString(k));
     return Status::error(p + "kernel path '" + toString(options.path) +
-                         "' is not available on this machine (available: " +
-                         [] {
-                           std::string s;
-                           for (KernelPath k : availableKernelPaths())
-                             s += (s.empty() ? "" : ", ") +
-                                  std::string(toString(k));
-                           return s;
-                         }() +
-                         ")");
+                         "' is not available to the matmul simulator on "
+                         "this machine (available: " +
+                         available + ")");
+  }
   return Status::success();
 }
-
-#if defined(__x86_64__) && (defined(__clang__) || defined(__GNUC__))
-#define SYSTILE_SCAN_CLONES                                                    \
-  __attribute__((target_clones("avx512f", "avx2", "default")))
-#else
-#define SYSTILE_SCAN_CLONES
-#endif
 
 /// Folds the biased exponents of p[0..n) into lo (smallest of the nonzero
 /// values), hi (largest) and special (nonzero for an inf, NaN or
 /// subnormal). Branch-free, so it vectorises (one clone per instruction
 /// set: unsigned min/max need SSE4.1 or later).
-SYSTILE_SCAN_CLONES void scanExponents(const float *p, int64_t n,
-                                       uint32_t &lo, uint32_t &hi,
-                                       uint32_t &special) {
+SYSTILE_TARGET_CLONES void scanExponents(const float *p, int64_t n,
+                                         uint32_t &lo, uint32_t &hi,
+                                         uint32_t &special) {
   uint32_t l = lo, h = hi, sp = 0;
   for (int64_t i = 0; i < n; ++i) {
     uint32_t bits;
@@ -383,8 +355,8 @@ SYSTILE_SCAN_CLONES void scanExponents(const float *p, int64_t n,
 
 /// dst[i] = roundToBF16(src[i]) (RFC 6: nearest even, NaN kept quiet with
 /// its sign), branch-free so that it vectorises.
-SYSTILE_SCAN_CLONES void roundRunToBF16(const float *src, float *dst,
-                                        int64_t n) {
+SYSTILE_TARGET_CLONES void roundRunToBF16(const float *src, float *dst,
+                                          int64_t n) {
   for (int64_t i = 0; i < n; ++i) {
     uint32_t u;
     std::memcpy(&u, src + i, sizeof(u));
@@ -1025,6 +997,8 @@ runMatmul(const TiledMatrix<A> &lhs, const TiledMatrix<B> &rhs,
           Precision precision, const MatmulOptions &options, Args &&...args) {
   detail::KernelSet set;
   const bool known = getKernels(options.path, set);
+  recordKernelRun(KernelFamily::MatmulSimulator,
+                  resolveKernelPath(options.path));
   if constexpr (std::is_same_v<Acc, int32_t>) {
     if (known && set.i8Quad)
       return MatmulRun<A, B, Acc, ModeI8Quad>(std::forward<Args>(args)...)

@@ -9,6 +9,7 @@
 #include "systile/Runtime/TiledMatrix.h"
 
 #include "systile/Runtime/Parallel.h"
+#include "systile/Runtime/Transpose.h"
 
 #include "TileAccess.h"
 
@@ -197,16 +198,24 @@ static void splitOverThreads(int threads, int64_t bytes, int64_t units,
             std::forward<F>(f));
 }
 
+/// Uninitialised storage for `what` (a pack) to fill from `src`; an error
+/// for a bad shape or geometry or a null `src`.
+template <typename T>
+static Expected<TiledMatrix<T>> packTarget(const char *what, Shape shape,
+                                           Geometry geometry, const T *src) {
+  Expected<Layout> layout = Layout::get(shape, geometry);
+  if (!layout)
+    return Error(layout.error());
+  if (!src)
+    return Error(std::string(what) + ": null data pointer");
+  return TiledMatrix<T>::uninitialized(*layout);
+}
+
 template <typename T>
 Expected<TiledMatrix<T>>
 TiledMatrix<T>::fromDense(Shape shape, Geometry geometry, const T *rowMajor,
                           int threads) {
-  Expected<Layout> layout = Layout::get(shape, geometry);
-  if (!layout)
-    return Error(layout.error());
-  if (!rowMajor)
-    return Error("fromDense: null data pointer");
-  Expected<TiledMatrix> m = allocate(*layout, /*zeroFill=*/false);
+  Expected<TiledMatrix> m = packTarget("fromDense", shape, geometry, rowMajor);
   if (m)
     m->assignFromDense(rowMajor, threads);
   return m;
@@ -230,52 +239,34 @@ TiledMatrix<T>::fromDense(Shape shape, Geometry geometry,
 }
 
 template <typename T>
-Expected<TiledMatrix<T>> TiledMatrix<T>::fromDenseTransposed(Shape shape,
-                                                             Geometry geometry,
-                                                             const T *src,
-                                                             int threads) {
-  Expected<Layout> layout = Layout::get(shape, geometry);
-  if (!layout)
-    return Error(layout.error());
-  if (!src)
-    return Error("fromDenseTransposed: null data pointer");
+Expected<TiledMatrix<T>>
+TiledMatrix<T>::fromDenseTransposed(Shape shape, Geometry geometry,
+                                    const T *src, int threads) {
   // Every logical slot is written below; only the padding is zeroed (a
   // whole-storage memset would be one more pass over fresh memory).
-  Expected<TiledMatrix> allocated = allocate(*layout, /*zeroFill=*/false);
+  Expected<TiledMatrix> allocated =
+      packTarget("fromDenseTransposed", shape, geometry, src);
   if (!allocated)
     return allocated;
   TiledMatrix m = allocated.take();
   m.fillPadding(T{});
   m.padKind_ = PadKind::Zero;
+  const Layout &layout = m.layout_;
   const int64_t s = geometry.sublanes, l = geometry.lanes;
   const int64_t rows = shape.rows, cols = shape.cols;
   T *data = m.owned_.get();
-  // One tile column at a time, kBand rows at a time: the band's source
-  // runs (one per lane: kBand contiguous elements, whole cache lines) are
-  // read into a buffer, then each storage row of the band is written from
-  // it. Reading one element per lane straight from the source would walk
-  // it `rows` apart, lines a power of two apart colliding in the cache.
-  constexpr int64_t kBand = 32;
+  // One tile column at a time: its storage rows are `lanes` apart within a
+  // tile and a tile row apart between tiles, and its source is `lanes`
+  // columns of `rows` contiguous elements: one transpose (Transpose.h).
+  const dense::RowSpacing spacing{l, s, layout.tileCols() * s * l};
   auto tileColumns = [&](int64_t tc0, int64_t tc1) {
-    std::vector<T> band(static_cast<size_t>(l * kBand));
     for (int64_t tc = tc0; tc < tc1; ++tc) {
-      const int64_t c0 = tc * l, colsHere = std::min(l, cols - c0);
-      for (int64_t r0 = 0; r0 < rows; r0 += kBand) {
-        const int64_t n = std::min(kBand, rows - r0);
-        for (int64_t lane = 0; lane < colsHere; ++lane)
-          std::memcpy(&band[lane * kBand], src + (c0 + lane) * rows + r0,
-                      n * sizeof(T));
-        for (int64_t r = r0; r < r0 + n; ++r) {
-          T *row = data + ((r / s) * layout->tileCols() + tc) * s * l +
-                   (r % s) * l;
-          const T *column = &band[r - r0];
-          for (int64_t lane = 0; lane < colsHere; ++lane)
-            row[lane] = column[lane * kBand];
-        }
-      }
+      const int64_t c0 = tc * l;
+      dense::transpose(data + tc * s * l, spacing, src + c0 * rows, rows, rows,
+                       std::min(l, cols - c0), sizeof(T));
     }
   };
-  splitOverThreads(threads, int64_t(m.size_ * sizeof(T)), layout->tileCols(),
+  splitOverThreads(threads, int64_t(m.size_ * sizeof(T)), layout.tileCols(),
                    tileColumns);
   return m;
 }

@@ -185,13 +185,15 @@ TEST(Matmul, KernelPathsAvailable) {
 #if defined(__x86_64__)
   EXPECT_EQ(isKernelPathAvailable(KernelPath::AVX2),
             bool(__builtin_cpu_supports("avx2")));
-  EXPECT_EQ(isKernelPathAvailable(KernelPath::AVX512),
-            __builtin_cpu_supports("avx512f") &&
-                __builtin_cpu_supports("avx512bw"));
+  const bool avx512 =
+      __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512bw") &&
+      __builtin_cpu_supports("avx512dq") && __builtin_cpu_supports("avx512vl");
+  EXPECT_EQ(isKernelPathAvailable(KernelPath::AVX512), avx512);
   EXPECT_EQ(isKernelPathAvailable(KernelPath::AVX512VNNI),
-            __builtin_cpu_supports("avx512f") &&
-                __builtin_cpu_supports("avx512bw") &&
-                __builtin_cpu_supports("avx512vnni"));
+            avx512 && __builtin_cpu_supports("avx512vnni"));
+  // The extensions are no paths of their own.
+  EXPECT_FALSE(isKernelPathAvailable(KernelPath::AVX2FMA));
+  EXPECT_FALSE(isKernelPathAvailable(KernelPath::AVX512BF16));
 #endif
   std::string names;
   for (KernelPath p : paths)

@@ -148,7 +148,7 @@ template <typename T> struct ElementwiseProgram {
 };
 
 /// The instruction set `evaluate`'s loops run with on this machine
-/// ("avx512f", "avx2", "x86-64 baseline"): one build holds a clone of them
+/// ("avx512", "avx2", "portable"; Cpu.h): one build holds a clone of them
 /// per instruction set (the same IEEE operations, so the same bits).
 const char *elementwiseInstructionSet();
 

@@ -8,9 +8,10 @@
 // `simulateMxuBlock` is one weight load (systile.mxu_matmul [kb, nb]).
 //
 // Every kernel path (portable C++, AVX2, AVX-512, AVX512-VNNI; chosen at run
-// time) and every thread count gives the same bits for finite data; NaN results are
-// NaN on every path but their payload/sign is not specified (IEEE leaves it
-// to the hardware, and compilers may commute operands).
+// time through Cpu.h) and every thread count gives the same bits for finite
+// data; NaN results are NaN on every path but their payload/sign is not
+// specified (IEEE leaves it to the hardware, and compilers may commute
+// operands).
 //
 // Supported operand combinations:
 //   (f32 | bf16) x (f32 | bf16) + f32 -> f32, precision F32 or BF16;
@@ -21,6 +22,7 @@
 #ifndef SYSTILE_RUNTIME_MATMUL_H
 #define SYSTILE_RUNTIME_MATMUL_H
 
+#include "systile/Runtime/Cpu.h"
 #include "systile/Runtime/Status.h"
 #include "systile/Runtime/TiledMatrix.h"
 #include "systile/Runtime/Utilization.h"
@@ -36,15 +38,18 @@ namespace systile::rt {
 /// first (the TPU default), so every product is exact in f32.
 enum class Precision { F32, BF16 };
 
-/// Which inner kernel runs. Auto picks the widest the CPU supports.
-/// AVX512VNNI is AVX512 with the int8 kernel on vpdpwssd (same f32 kernel).
-enum class KernelPath { Auto, Portable, AVX2, AVX512, AVX512VNNI };
+/// Which inner kernels run: the instruction sets of Cpu.h that the
+/// simulator has paths for, Portable, AVX2, AVX512 and AVX512VNNI (AVX512
+/// with the int8 kernel on vpdpwssd and vpdpbusd; same f32 kernel). Auto
+/// picks the widest the CPU supports. The AVX2 path also uses the FMA
+/// kernel, the AVX-512 paths the bf16 pair kernel, where the CPU has them
+/// (same bits); AVX2FMA and AVX512BF16 are no paths of their own.
+using KernelPath = Isa;
 
 const char *toString(Precision precision);
-const char *toString(KernelPath path);
 
-/// True when `path` was compiled in and the CPU supports it (Auto and
-/// Portable always are).
+/// True when `path` is a simulator path, was compiled in and the CPU
+/// supports it (Auto and Portable always are).
 bool isKernelPathAvailable(KernelPath path);
 /// The concrete paths usable on this machine, Portable first.
 std::vector<KernelPath> availableKernelPaths();

@@ -1,14 +1,14 @@
-//===- MatmulKernelAVX512.cpp - The contraction kernel for AVX-512 --------===//
+//===- DenseContractionAVX512.cpp - The dense contraction for AVX-512 -----===//
 //
 // Compiled with -mavx512f (on x86-64) and only called after
-// kernel::isSupported(Variant::Avx512): the 6 x 64-byte-vector register
+// cpuSupports(Isa::AVX512): the 6 x 64-byte-vector register
 // tile, A's elements splat by vpbroadcastd/q (see loadBroadcast).
 //
 //===----------------------------------------------------------------------===//
 
-#include "MatmulKernelImpl.h"
+#include "DenseContractionImpl.h"
 
-using namespace systile::interp::kernel;
+using namespace systile::rt::dense;
 
 template <typename T>
 void detail::rowsAvx512(const T *a, const T *b, T *c, int64_t i0, int64_t i1,

@@ -1,20 +1,21 @@
-//===- MatmulKernelImpl.h - The contraction kernel's generic body -*- C++ -*-===//
+//===- DenseContractionImpl.h - The contraction's generic body --*- C++ -*-===//
 //
-// The templates behind MatmulKernel.cpp's per-instruction-set functions:
-// included by MatmulKernel.cpp (AVX2 and baseline, through target
-// attributes) and MatmulKernelAVX512.cpp (a translation unit compiled
-// with -mavx512f, so its broadcasts can be the integer vpbroadcast).
+// The templates behind DenseContraction.cpp's per-instruction-set
+// functions: included by DenseContraction.cpp (AVX2 and baseline, through
+// a target attribute) and DenseContractionAVX512.cpp (a translation unit
+// compiled with -mavx512f, so its broadcasts can be the integer
+// vpbroadcast).
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef SYSTILE_LIB_INTERPRETER_MATMULKERNELIMPL_H
-#define SYSTILE_LIB_INTERPRETER_MATMULKERNELIMPL_H
+#ifndef SYSTILE_LIB_RUNTIME_DENSECONTRACTIONIMPL_H
+#define SYSTILE_LIB_RUNTIME_DENSECONTRACTIONIMPL_H
 
 #include <algorithm>
 #include <cstdint>
 #include <cstring>
 
-namespace systile::interp::kernel::detail {
+namespace systile::rt::dense::detail {
 
 constexpr int64_t kBlockK = 256;
 constexpr int64_t kBlockN = 256;
@@ -28,7 +29,7 @@ template <typename T> struct Vec {
 /// *p in every lane of a 64-byte vector by the integer broadcast from
 /// memory (vpbroadcastd/q): on AMD Zen 5 vbroadcastss/sd also take a
 /// floating-point pipe from the multiplies and adds, vpbroadcast is a load
-/// alone. Bits only move. Only instantiated in MatmulKernelAVX512.cpp,
+/// alone. Bits only move. Only instantiated in DenseContractionAVX512.cpp,
 /// which is compiled with -mavx512f (the asm needs a zmm register).
 template <typename V, typename T>
 [[gnu::always_inline]] inline V loadBroadcast(const T *p) {
@@ -81,11 +82,9 @@ template <typename T, int MR, int NV, bool LB = false>
 /// Columns [j0, j1) of rows [i0, i1) over k in [k0, k0 + kc), one element
 /// at a time.
 template <typename T>
-[[gnu::always_inline]] inline void scalarBlock(const T *a, const T *b, T *c,
-                                               int64_t n, int64_t k,
-                                               int64_t i0, int64_t i1,
-                                               int64_t j0, int64_t j1,
-                                               int64_t k0, int64_t kc) {
+[[gnu::always_inline]] inline void
+scalarBlock(const T *a, const T *b, T *c, int64_t n, int64_t k, int64_t i0,
+            int64_t i1, int64_t j0, int64_t j1, int64_t k0, int64_t kc) {
   for (int64_t i = i0; i < i1; ++i)
     for (int64_t j = j0; j < j1; ++j) {
       T acc = c[i * n + j];
@@ -114,11 +113,9 @@ template <typename T, int64_t NR>
 /// Columns [j0, j1) of rows [i0, i1), k in [k0, k0 + kc), from the packed
 /// panels of B (NR columns each): MR rows at a time, then single rows.
 template <typename T, int MR, int NV, int64_t NR, bool LB = false>
-[[gnu::always_inline]] inline void panels(const T *a, int64_t k,
-                                          const T *packed, T *c, int64_t n,
-                                          int64_t i0, int64_t i1, int64_t j0,
-                                          int64_t j1, int64_t k0,
-                                          int64_t kc) {
+[[gnu::always_inline]] inline void
+panels(const T *a, int64_t k, const T *packed, T *c, int64_t n, int64_t i0,
+       int64_t i1, int64_t j0, int64_t j1, int64_t k0, int64_t kc) {
   int64_t i = i0;
   for (; i + MR <= i1; i += MR)
     for (int64_t j = j0; j < j1; j += NR)
@@ -150,8 +147,7 @@ template <typename T, int MR, int NV, bool LB = false>
     }
     if (nVec > nFull) {
       packB<T, W>(b, n, k0, kc, nFull, nVec, packed);
-      panels<T, MR, 1, W, LB>(a, k, packed, c, n, i0, i1, nFull, nVec, k0,
-                              kc);
+      panels<T, MR, 1, W, LB>(a, k, packed, c, n, i0, i1, nFull, nVec, k0, kc);
     }
     scalarBlock(a, b, c, n, k, i0, i1, nVec, n, k0, kc);
   }
@@ -162,11 +158,11 @@ using RowsFn = void (*)(const T *, const T *, T *, int64_t, int64_t, int64_t,
                         int64_t, T *);
 
 /// rows<T, 6, 4> with A's elements splat by vpbroadcastd/q
-/// (MatmulKernelAVX512.cpp); float, double, uint32_t and uint64_t.
+/// (DenseContractionAVX512.cpp); float, double, uint32_t and uint64_t.
 template <typename T>
-void rowsAvx512(const T *a, const T *b, T *c, int64_t i0, int64_t i1,
-                int64_t n, int64_t k, T *packed);
+void rowsAvx512(const T *a, const T *b, T *c, int64_t i0, int64_t i1, int64_t n,
+                int64_t k, T *packed);
 
-} // namespace systile::interp::kernel::detail
+} // namespace systile::rt::dense::detail
 
-#endif // SYSTILE_LIB_INTERPRETER_MATMULKERNELIMPL_H
+#endif // SYSTILE_LIB_RUNTIME_DENSECONTRACTIONIMPL_H

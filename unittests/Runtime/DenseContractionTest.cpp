@@ -1,6 +1,6 @@
-//===- MatmulKernelTest.cpp - The blocked kernel equals the naive loop ----===//
+//===- DenseContractionTest.cpp - The blocked kernel equals the naive loop ===//
 //
-// Every variant the machine supports (AVX-512, AVX2, portable), and the
+// Every path the machine supports (AVX-512, AVX2, portable), and the
 // multi-threaded entry point, give the bits of the naive sequential-k loop
 // for every accumulator type, on shapes that exercise each tail (rows not a
 // multiple of the register block, columns not a multiple of the vector
@@ -8,7 +8,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "MatmulKernel.h"
+#include "systile/Runtime/DenseContraction.h"
 
 #include <gtest/gtest.h>
 
@@ -16,9 +16,12 @@
 #include <random>
 #include <vector>
 
-using namespace systile::interp::kernel;
+using namespace systile::rt;
+using namespace systile::rt::dense;
 
 namespace {
+const Isa kPaths[] = {Isa::AVX512, Isa::AVX2, Isa::Portable};
+
 struct Shape {
   int64_t batch, m, n, k;
 };
@@ -43,13 +46,12 @@ template <typename T> void checkAll() {
     auto c = random<T>(s.batch * s.m * s.n, gen);
     std::vector<T> want = c;
     contractNaive(a.data(), b.data(), want.data(), s.batch, s.m, s.n, s.k);
-    for (Variant v : {Variant::Avx512, Variant::Avx2, Variant::Portable}) {
-      if (!isSupported(v))
+    for (Isa v : kPaths) {
+      if (!cpuSupports(v))
         continue;
       std::vector<T> got = c;
       contractWith(v, a.data(), b.data(), got.data(), s.batch, s.m, s.n, s.k);
-      EXPECT_EQ(std::memcmp(got.data(), want.data(), got.size() * sizeof(T)),
-                0)
+      EXPECT_EQ(std::memcmp(got.data(), want.data(), got.size() * sizeof(T)), 0)
           << toString(v) << " " << s.batch << "x" << s.m << "x" << s.n << "x"
           << s.k;
     }
@@ -60,19 +62,19 @@ template <typename T> void checkAll() {
   }
 }
 
-TEST(MatmulKernel, FloatMatchesNaiveLoop) { checkAll<float>(); }
-TEST(MatmulKernel, DoubleMatchesNaiveLoop) { checkAll<double>(); }
-TEST(MatmulKernel, Int32WrapsLikeNaiveLoop) { checkAll<uint32_t>(); }
-TEST(MatmulKernel, Int64WrapsLikeNaiveLoop) { checkAll<uint64_t>(); }
+TEST(DenseContraction, FloatMatchesNaiveLoop) { checkAll<float>(); }
+TEST(DenseContraction, DoubleMatchesNaiveLoop) { checkAll<double>(); }
+TEST(DenseContraction, Int32WrapsLikeNaiveLoop) { checkAll<uint32_t>(); }
+TEST(DenseContraction, Int64WrapsLikeNaiveLoop) { checkAll<uint64_t>(); }
 
-TEST(MatmulKernel, NoFusedMultiplyAdd) {
+TEST(DenseContraction, NoFusedMultiplyAdd) {
   // fl(fl(a * b) + c) differs from fma(a, b, c) here: a * b = 1 + 2^-11
   // + 2^-24 is a tie between neighbours 2^-23 apart and rounds to the even
   // 1 + 2^-11, so the result is 2^-11; with FMA it would be 2^-11 + 2^-24.
   float a = 1.0f + 0x1p-12f, b = 1.0f + 0x1p-12f, c = -1.0f;
   float want = 0x1p-11f;
-  for (Variant v : {Variant::Avx512, Variant::Avx2, Variant::Portable}) {
-    if (!isSupported(v))
+  for (Isa v : kPaths) {
+    if (!cpuSupports(v))
       continue;
     // 2 x 40 so the vector path runs (and the tail for the last columns).
     std::vector<float> va(2, a), vb(40, b), vc(80, c);
@@ -82,3 +84,10 @@ TEST(MatmulKernel, NoFusedMultiplyAdd) {
   }
 }
 } // namespace
+
+TEST(DenseContraction, RecordsItsPath) {
+  std::vector<float> a(4, 1.0f), b(4, 1.0f), c(4, 0.0f);
+  contract(a.data(), b.data(), c.data(), 1, 2, 2, 2, 1);
+  EXPECT_EQ(lastKernelRun(KernelFamily::DenseContraction), contractionIsa());
+  EXPECT_TRUE(cpuSupports(contractionIsa()));
+}
