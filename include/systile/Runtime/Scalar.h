@@ -162,15 +162,22 @@ template <typename C> C powi(C x, int64_t n) {
 
 /// Lifts `Fn::apply` on compute values to storage values: load each
 /// operand, compute, round once.
+/// Only the arity `Fn::apply` has is callable (the return types say so;
+/// F defers the look-up into Fn, which derives from this, to the call).
 template <typename Fn> struct Rounded {
-  template <typename T> T operator()(T a) const {
-    return store<T>(Fn::apply(load(a)));
+  template <typename T, typename F = Fn>
+  auto operator()(T a) const -> decltype(store<T>(F::apply(load(a)))) {
+    return store<T>(F::apply(load(a)));
   }
-  template <typename T> T operator()(T a, T b) const {
-    return store<T>(Fn::apply(load(a), load(b)));
+  template <typename T, typename F = Fn>
+  auto operator()(T a, T b) const
+      -> decltype(store<T>(F::apply(load(a), load(b)))) {
+    return store<T>(F::apply(load(a), load(b)));
   }
-  template <typename T> T operator()(T a, T b, T c) const {
-    return store<T>(Fn::apply(load(a), load(b), load(c)));
+  template <typename T, typename F = Fn>
+  auto operator()(T a, T b, T c) const
+      -> decltype(store<T>(F::apply(load(a), load(b), load(c)))) {
+    return store<T>(F::apply(load(a), load(b), load(c)));
   }
 };
 
