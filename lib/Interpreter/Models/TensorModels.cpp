@@ -376,8 +376,7 @@ LogicalResult executeDim(tensor::DimOp op, ExecContext &ctx) {
     return ExecContext::opError(op)
            << ": dimension " << dim << " is out of range for a tensor of rank "
            << src.rank();
-  ctx.bind(op.getResult(), indexScalar(src.shape()[dim]));
-  return success();
+  return ctx.bindResult(op, indexScalar(src.shape()[dim]));
 }
 
 LogicalResult executeRank(tensor::RankOp op, ExecContext &ctx) {
