@@ -42,19 +42,18 @@ FailureOr<DenseValue> ExecContext::allocate(Operation *op, ElementKind kind,
 }
 
 LogicalResult ExecContext::fail(Operation *op, llvm::Error error) {
-  return op->emitError() << "'" << op->getName()
-                         << "': " << llvm::toString(std::move(error));
+  return ExecContext::opError(op) << ": " << llvm::toString(std::move(error));
 }
 
 FailureOr<ElementKind> ExecContext::kindOf(Operation *op, Type type) {
   Type element = getElementTypeOrSelf(type);
   if (std::optional<ElementKind> kind = getElementKind(element))
     return *kind;
-  return op->emitError() << "'" << op->getName() << "' on element type "
-                         << element
-                         << " is not supported by systile-run (it computes "
-                            "with i1, i8, i16, i32, i64, index, bf16, f16, "
-                            "f32 and f64)";
+  return ExecContext::opError(op)
+         << " on element type " << element
+         << " is not supported by systile-run (it computes "
+            "with i1, i8, i16, i32, i64, index, bf16, f16, "
+            "f32 and f64)";
 }
 
 
@@ -258,9 +257,8 @@ FailureOr<SmallVector<RtValue>>
 Interpreter::Impl::runRegionConsuming(Region &region,
                                       MutableArrayRef<RtValue> args) {
   if (!region.hasOneBlock())
-    return region.getParentOp()->emitError()
-           << "'" << region.getParentOp()->getName() << "' has a region with "
-           << region.getBlocks().size()
+    return ExecContext::opError(region.getParentOp())
+           << " has a region with " << region.getBlocks().size()
            << " blocks; systile-run executes single-block regions";
   Block &block = region.front();
   if (block.getNumArguments() != args.size())

@@ -97,10 +97,10 @@ LogicalResult collectValues(linalg::LinalgOp op, ExecContext &ctx,
     bool init = op.isDpsInit(&operand);
     RtValue value = init ? ctx.take(operand) : ctx.lookup(operand.get());
     if (!value.isDense())
-      return op.emitError() << "'" << raw->getName() << "' operand #"
-                            << operand.getOperandNumber()
-                            << " is a tiled value; linalg ops take dense "
-                               "tensors";
+      return ExecContext::opError(raw)
+             << " operand #" << operand.getOperandNumber()
+             << " is a tiled value; linalg ops take dense "
+                "tensors";
     DenseValue dense = value.dense();
     value = RtValue();
     if (init)
@@ -138,13 +138,12 @@ LogicalResult computeRanges(linalg::LinalgOp op, IterationSpace &space) {
   AffineMap shapesToLoops = op.getShapesToLoopsMap();
   if (!shapesToLoops || shapesToLoops.getNumDims() != dims.size() ||
       shapesToLoops.getNumSymbols() != 0)
-    return op.emitError() << "'" << op->getName()
-                          << "': cannot derive its loop ranges from the "
-                             "operand shapes (indexing maps not invertible)";
+    return ExecContext::opError(op)
+           << ": cannot derive its loop ranges from the "
+              "operand shapes (indexing maps not invertible)";
   for (int64_t r : shapesToLoops.compose(dims)) {
     if (r < 0)
-      return op.emitError() << "'" << op->getName()
-                            << "': negative loop range " << r;
+      return ExecContext::opError(op) << ": negative loop range " << r;
     space.ranges.push_back(r);
   }
   space.iterators = op.getIteratorTypesArray();
@@ -168,26 +167,26 @@ LogicalResult computeAccess(linalg::LinalgOp op, IterationSpace &space) {
   for (auto [index, map] : llvm::enumerate(maps)) {
     const DenseValue &value = space.values[index];
     if (map.getNumResults() != value.rank() || map.getNumDims() != numLoops)
-      return op.emitError() << "'" << op->getName() << "': indexing map #"
-                            << index << " does not match operand rank "
-                            << value.rank();
+      return ExecContext::opError(op)
+             << ": indexing map #" << index << " does not match operand rank "
+             << value.rank();
     Access access;
     access.coef.assign(numLoops, 0);
     int64_t stride = 1;
     for (int64_t r = value.rank() - 1; r >= 0; --r) {
       std::optional<Linear> lin = linearize(map.getResult(r), numLoops);
       if (!lin)
-        return op.emitError()
-               << "'" << op->getName() << "': indexing map " << AffineMapAttr::get(map)
+        return ExecContext::opError(op)
+               << ": indexing map " << AffineMapAttr::get(map)
                << " is not linear in the loop indices; systile-run executes "
                   "linear indexing maps";
       auto [lo, hi] = bounds(*lin, space.ranges);
       if (!space.isEmpty() && (lo < 0 || hi >= value.shape()[r]))
-        return op.emitError()
-               << "'" << op->getName() << "': operand #" << index
+        return ExecContext::opError(op)
+               << ": operand #" << index
                << " is indexed out of bounds: dimension " << r << " has size "
-               << value.shape()[r] << " but map " << AffineMapAttr::get(map) << " reaches "
-               << static_cast<int64_t>(lo < 0 ? lo : hi);
+               << value.shape()[r] << " but map " << AffineMapAttr::get(map)
+               << " reaches " << static_cast<int64_t>(lo < 0 ? lo : hi);
       access.base += lin->constant * stride;
       for (unsigned l = 0; l < numLoops; ++l)
         access.coef[l] += lin->coef[l] * stride;
@@ -354,10 +353,9 @@ LogicalResult PointRunner::run() {
     offsets.push_back(a.base);
   if (body.getNumArguments() != space.values.size() &&
       body.getNumArguments() != space.numInputs)
-    return op.emitError() << "'" << op->getName() << "' payload has "
-                          << body.getNumArguments()
-                          << " arguments for " << space.values.size()
-                          << " operands";
+    return ExecContext::opError(op)
+           << " payload has " << body.getNumArguments() << " arguments for "
+           << space.values.size() << " operands";
   Operation *yield = body.getTerminator();
   if (&body.front() == yield)
     for (Value v : yield->getOperands())
@@ -429,9 +427,9 @@ LogicalResult PointRunner::scatter(unsigned output, const RtValue &value,
   if (!value.isDense() || value.kind() != dst.kind() ||
       (value.dense().numElements() != 1 &&
        value.dense().numElements() != count))
-    return op.emitError() << "'" << op->getName() << "' payload yielded #"
-                          << output << " a value of another kind or shape "
-                          << "than its output element";
+    return ExecContext::opError(op) << " payload yielded #" << output
+                                    << " a value of another kind or shape "
+                                    << "than its output element";
   size_t size = elementSize(dst.kind());
   int64_t stride = laneCoef(operand);
   char *at = dst.mutableData<char>() + (offsets[operand] + stride * start) * size;
@@ -466,10 +464,9 @@ LogicalResult PointRunner::runBatch(int64_t start, int64_t count) {
     yielded = std::move(*results);
   }
   if (yielded.size() != space.values.size() - space.numInputs)
-    return op.emitError() << "'" << op->getName() << "' payload yields "
-                          << yielded.size() << " values for "
-                          << space.values.size() - space.numInputs
-                          << " outputs";
+    return ExecContext::opError(op)
+           << " payload yields " << yielded.size() << " values for "
+           << space.values.size() - space.numInputs << " outputs";
   for (auto [i, value] : llvm::enumerate(yielded))
     if (failed(scatter(i, value, start, count)))
       return failure();
@@ -535,9 +532,9 @@ void restoreUncoveredInits(linalg::LinalgOp op, IterationSpace &space) {
 LogicalResult linalg_exec::executeStructured(linalg::LinalgOp op,
                                              ExecContext &ctx) {
   if (!op.hasPureTensorSemantics())
-    return op.emitError() << "'" << op->getName()
-                          << "' on buffers is not supported: systile-run "
-                             "executes linalg ops on tensors only";
+    return ExecContext::opError(op)
+           << " on buffers is not supported: systile-run "
+              "executes linalg ops on tensors only";
   FailureOr<IterationSpace> space = buildSpace(op, ctx);
   if (failed(space))
     return failure();

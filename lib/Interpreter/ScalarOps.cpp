@@ -1,4 +1,9 @@
 //===- ScalarOps.cpp - Lane-wise operands of the arith/math models --------===//
+//
+// Taking, checking and broadcasting the operands of a lane op, and its
+// result storage (ScalarOps.h).
+//
+//===----------------------------------------------------------------------===//
 
 #include "ScalarOps.h"
 
@@ -11,13 +16,13 @@ FailureOr<LaneOperands> scalar::takeOperands(Operation *op, ExecContext &ctx) {
   for (OpOperand &operand : op->getOpOperands()) {
     RtValue v = ctx.take(operand);
     if (!v.isDense())
-      return op->emitError() << "'" << op->getName() << "' operand #"
-                             << operand.getOperandNumber()
-                             << " is a tiled value; it expects a dense one";
+      return ExecContext::opError(op)
+             << " operand #" << operand.getOperandNumber()
+             << " is a tiled value; it expects a dense one";
     ops.values.push_back(std::move(v));
   }
   if (ops.values.empty())
-    return op->emitError() << "'" << op->getName() << "' has no operands";
+    return ExecContext::opError(op) << " has no operands";
   const DenseValue *largest = &ops[0];
   for (unsigned i = 1; i < ops.values.size(); ++i) {
     int64_t n = ops[i].numElements(), most = largest->numElements();
@@ -32,10 +37,23 @@ FailureOr<LaneOperands> scalar::takeOperands(Operation *op, ExecContext &ctx) {
   for (auto [i, v] : llvm::enumerate(ops.values)) {
     int64_t n = v.dense().numElements();
     if (n != ops.numElements && n != 1)
-      return op->emitError()
-             << "'" << op->getName() << "' operand #" << i << " has " << n
+      return ExecContext::opError(op)
+             << " operand #" << i << " has " << n
              << " elements, which neither matches the " << ops.numElements
              << " of the others nor broadcasts (1)";
+  }
+  return ops;
+}
+
+FailureOr<LaneOperands>
+scalar::takeLaneOperands(Operation *op, ExecContext &ctx, Lanes accept) {
+  FailureOr<LaneOperands> ops = takeOperands(op, ctx);
+  if (failed(ops) || failed(checkSameKinds(op, *ops)))
+    return failure();
+  bool wantFloat = accept == Lanes::Float;
+  if (isFloat(ops->kind(0)) != wantFloat) {
+    (void)unsupportedKind(op, wantFloat ? "float" : "integer", ops->kind(0));
+    return failure();
   }
   return ops;
 }
@@ -44,8 +62,8 @@ LogicalResult scalar::checkSameKinds(Operation *op, const LaneOperands &ops,
                                      unsigned first) {
   for (unsigned i = first + 1; i < ops.values.size(); ++i)
     if (ops.kind(i) != ops.kind(first))
-      return op->emitError()
-             << "'" << op->getName() << "' operands #" << first << " and #" << i
+      return ExecContext::opError(op)
+             << " operands #" << first << " and #" << i
              << " hold different element kinds (" << toString(ops.kind(first))
              << ", " << toString(ops.kind(i)) << ")";
   return success();
@@ -69,13 +87,12 @@ FailureOr<ElementKind> scalar::resultKind(Operation *op, unsigned i) {
 
 LogicalResult scalar::unsupportedKind(Operation *op, StringRef what,
                                       ElementKind kind) {
-  return op->emitError() << "'" << op->getName() << "' expects " << what
-                         << " operands, got " << toString(kind);
+  return ExecContext::opError(op)
+         << " expects " << what << " operands, got " << toString(kind);
 }
 
 LogicalResult scalar::poison(Operation *op, const llvm::Twine &what,
                              int64_t index) {
-  return op->emitError() << "'" << op->getName() << "': " << what
-                         << " at element " << index
-                         << " (the result would be poison)";
+  return ExecContext::opError(op) << ": " << what << " at element " << index
+                                  << " (the result would be poison)";
 }

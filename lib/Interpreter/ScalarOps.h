@@ -1,16 +1,17 @@
-//===- ScalarOps.h - Lane-wise kernels of the arith/math models -*- C++ -*-===//
+//===- ScalarOps.h - The lane-op shell of the arith/math models -*- C++ -*-===//
 //
-// What the arith and math execution models share: the numeric view of each
-// element kind (a float kind's compute type and rounding, an integer
-// kind's signed/unsigned views and two's-complement wrap), the operand
-// broadcast of lane-wise ops (a one-element operand broadcasts against the
-// others, see ExecutableOpInterface::supportsLanes), and typed loops over
-// contiguous arrays, so a kernel is one inlined lambda per element with no
-// per-element dispatch. Private to lib/Interpreter.
+// What the arith and math execution models share: the operand broadcast of
+// lane-wise ops (a one-element operand broadcasts against the others, see
+// ExecutableOpInterface::supportsLanes), typed loops over contiguous
+// arrays, and the shell that turns a scalar function object of
+// systile/Runtime/Scalar.h into a lane-wise model: the element kind is
+// dispatched once, then the loop applies the inlined function per element.
+// So a lane op is one line, e.g.
 //
-// Numerics follow upstream's lowering to LLVM on x86 (RFC 6): bf16 and f16
-// are computed in f32 and rounded once per LLVM instruction, to nearest
-// even; the sources are compiled with -ffp-contract=off.
+//   floatLanes<arith::AddFOp, sc::AddF>(ctx);
+//
+// and its meaning is the one the runtime's kernels apply (RFC 6). Private
+// to lib/Interpreter.
 //
 //===----------------------------------------------------------------------===//
 
@@ -18,116 +19,17 @@
 #define SYSTILE_LIB_INTERPRETER_SCALAROPS_H
 
 #include "systile/Interpreter/ExecContext.h"
+#include "systile/Runtime/Scalar.h"
 
-#include <cmath>
-#include <cstring>
-#include <limits>
+#include <string>
 #include <type_traits>
 
 namespace systile::interp::scalar {
 
-//===----------------------------------------------------------------------===//
-// Kinds
-//===----------------------------------------------------------------------===//
+namespace sc = systile::rt::scalar;
 
 template <ElementKind K>
-inline constexpr bool isFloatKind =
-    K == ElementKind::BF16 || K == ElementKind::F16 || K == ElementKind::F32 ||
-    K == ElementKind::F64;
-template <ElementKind K> inline constexpr bool isIntKind = !isFloatKind<K>;
-
-/// f32 -> f16, round to nearest even (F16C on x86, as LLVM emits).
-inline Half halfFromFloat(float f) { return Half::fromFloat(f); }
-/// f64 -> f16 rounded once (LLVM's fptrunc f64 -> f16 is correctly rounded:
-/// __truncdfhf2 or vcvtsd2sh).
-inline Half halfFromDouble(double d) {
-  _Float16 h = static_cast<_Float16>(d);
-  Half r;
-  std::memcpy(&r.bits, &h, 2);
-  return r;
-}
-
-/// A float kind: storage T, compute type C (f32 for bf16/f16, as LLVM
-/// promotes them), load (exact) and store (round to nearest even).
-template <ElementKind K> struct FloatTraits;
-template <> struct FloatTraits<ElementKind::F32> {
-  using T = float;
-  using C = float;
-  static C load(T x) { return x; }
-  static T store(C c) { return c; }
-};
-template <> struct FloatTraits<ElementKind::F64> {
-  using T = double;
-  using C = double;
-  static C load(T x) { return x; }
-  static T store(C c) { return c; }
-};
-template <> struct FloatTraits<ElementKind::BF16> {
-  using T = rt::bf16;
-  using C = float;
-  static C load(T x) { return x.toFloat(); }
-  static T store(C c) { return rt::bf16::fromFloat(c); }
-};
-template <> struct FloatTraits<ElementKind::F16> {
-  using T = Half;
-  using C = float;
-  static C load(T x) { return x.toFloat(); }
-  static T store(C c) { return halfFromFloat(c); }
-};
-
-/// An integer kind: storage T, signed view S and unsigned view U of its
-/// bits (i1: 0/-1 and 0/1), and wrap (truncation to the kind's width).
-template <ElementKind K> struct IntTraits {
-  using T = typename StorageOf<K>::type;
-  using S = std::make_signed_t<T>;
-  using U = std::make_unsigned_t<T>;
-  /// U widened past int, so that U * U never promotes to a signed int.
-  using UW = std::conditional_t<(sizeof(U) < 4), uint32_t, U>;
-  static constexpr unsigned width = sizeof(T) * 8;
-  static constexpr S minS = std::numeric_limits<S>::min();
-  static S sext(T x) { return static_cast<S>(x); }
-  static U zext(T x) { return static_cast<U>(x); }
-  static T wrap(uint64_t u) { return static_cast<T>(static_cast<U>(u)); }
-};
-template <> struct IntTraits<ElementKind::I1> {
-  using T = uint8_t;
-  using S = int8_t;
-  using U = uint8_t;
-  using UW = uint32_t;
-  static constexpr unsigned width = 1;
-  static constexpr S minS = -1;
-  static S sext(T x) { return (x & 1) ? -1 : 0; }
-  static U zext(T x) { return x & 1; }
-  static T wrap(uint64_t u) { return static_cast<T>(u & 1); }
-};
-
-//===----------------------------------------------------------------------===//
-// Shared float operations
-//===----------------------------------------------------------------------===//
-
-/// A quiet NaN from NaN operands.
-template <typename C> C quietNaN(C a, C b) { return a + b; }
-
-/// IEEE 754-2019 maximum/minimum (llvm.maximum/minimum): NaN-propagating,
-/// -0 < +0.
-struct MaximumF {
-  template <typename C> static C apply(C a, C b) {
-    if (std::isnan(a) || std::isnan(b))
-      return quietNaN(a, b);
-    if (a == b)
-      return std::signbit(a) ? b : a;
-    return a > b ? a : b;
-  }
-};
-struct MinimumF {
-  template <typename C> static C apply(C a, C b) {
-    if (std::isnan(a) || std::isnan(b))
-      return quietNaN(a, b);
-    if (a == b)
-      return std::signbit(a) ? a : b;
-    return a < b ? a : b;
-  }
-};
+inline constexpr bool isFloatKind = sc::isFloat<typename StorageOf<K>::type>;
 
 //===----------------------------------------------------------------------===//
 // Lane-wise operands
@@ -144,10 +46,17 @@ struct LaneOperands {
   ElementKind kind(unsigned i) const { return values[i].dense().kind(); }
 };
 
+/// The element kinds a lane op takes.
+enum class Lanes { Float, Int };
+
 /// Takes `op`'s operands; errors unless each is dense and has either one
 /// element or as many as the largest.
 mlir::FailureOr<LaneOperands> takeOperands(mlir::Operation *op,
                                            ExecContext &ctx);
+/// takeOperands, checkSameKinds, and an error unless the kind is one of
+/// `accept`.
+mlir::FailureOr<LaneOperands> takeLaneOperands(mlir::Operation *op,
+                                               ExecContext &ctx, Lanes accept);
 /// Errors unless operands [first, end) all have `op`'s kind of operand
 /// `first` (what the verifier guarantees for the types).
 mlir::LogicalResult checkSameKinds(mlir::Operation *op, const LaneOperands &ops,
@@ -247,52 +156,88 @@ void map3(const DenseValue &x, const DenseValue &y, const DenseValue &w,
 }
 
 //===----------------------------------------------------------------------===//
-// Models
+// The lane-op shell
 //===----------------------------------------------------------------------===//
 
-/// The execution model of a lane-wise op run by `Run` (one instantiation
-/// per op and kernel).
-template <typename OpTy,
-          mlir::LogicalResult (*Run)(mlir::Operation *, ExecContext &)>
-struct LaneModel
-    : public ExecutableOpInterface::ExternalModel<LaneModel<OpTy, Run>, OpTy> {
-  mlir::LogicalResult execute(mlir::Operation *op, ExecContext &ctx) const {
-    return Run(op, ctx);
-  }
-  bool supportsLanes(mlir::Operation *) const { return true; }
-};
+/// The Why of a lane op without poison cases.
+struct NoPoison {};
 
-/// Binds `value` to `op`'s result `i`; succeeds.
-inline mlir::LogicalResult bindResult(mlir::Operation *op, ExecContext &ctx,
-                                      DenseValue value, unsigned i = 0) {
-  ctx.bind(op->getResult(i), RtValue(std::move(value)));
-  return mlir::success();
+/// The value type `Fn` gives on lanes of T (T for a checked op).
+template <typename T, typename Fn, bool ternary, bool checked, bool binary>
+auto laneResult() {
+  if constexpr (ternary)
+    return std::invoke_result_t<Fn, T, T, T>();
+  else if constexpr (checked)
+    return T();
+  else if constexpr (binary)
+    return std::invoke_result_t<Fn, T, T>();
+  else
+    return std::invoke_result_t<Fn, T>();
 }
 
-/// A float op of two operands: `Fn::apply(a, b)` on the values in the
-/// compute type (f32 for bf16/f16), rounded once to the element type.
-template <typename Fn>
-mlir::LogicalResult runFloatBinary(mlir::Operation *op, ExecContext &ctx) {
-  mlir::FailureOr<LaneOperands> ops = takeOperands(op, ctx);
-  if (failed(ops) || failed(checkSameKinds(op, *ops)))
-    return mlir::failure();
-  ElementKind kind = ops->kind(0);
-  if (!isFloat(kind))
-    return unsupportedKind(op, "float", kind);
-  mlir::FailureOr<DenseValue> out = resultFor(op, ctx, *ops, kind);
+/// Runs `fn` on the lanes of `ops` of storage type T into a result of T's
+/// kind, or i1 when `fn` returns bool. By `fn`'s signature: T(T), T(T, T),
+/// T(T, T, T), bool(T) and bool(T, T) (predicates), or bool(T, T, T &)
+/// (false: poison, reported with Why()(a, b)).
+template <typename T, typename Fn, typename Why>
+mlir::LogicalResult mapLanes(mlir::Operation *op, ExecContext &ctx,
+                             LaneOperands &ops, ElementKind kind, Fn fn) {
+  constexpr bool ternary = std::is_invocable_v<Fn, T, T, T>;
+  constexpr bool checked = !ternary && std::is_invocable_v<Fn, T, T, T &>;
+  constexpr bool binary = !ternary && std::is_invocable_v<Fn, T, T>;
+  using Result = decltype(laneResult<T, Fn, ternary, checked, binary>());
+  constexpr bool predicate = std::is_same_v<Result, bool>;
+  using Out = std::conditional_t<predicate, uint8_t, T>;
+  mlir::FailureOr<DenseValue> out =
+      resultFor(op, ctx, ops, predicate ? ElementKind::I1 : kind);
   if (failed(out))
     return mlir::failure();
-  visitKind(kind, [&](auto tag) {
+  if constexpr (checked) {
+    // A poison element is not written, so its operands are intact even
+    // when the result shares an operand's storage.
+    const DenseValue &x = ops[0], &y = ops[1];
+    int64_t bad = map2Checked<T, T>(x, y, *out, fn);
+    if (bad >= 0)
+      return poison(op,
+                    Why()(x.data<T>()[x.numElements() == 1 ? 0 : bad],
+                          y.data<T>()[y.numElements() == 1 ? 0 : bad]),
+                    bad);
+  } else if constexpr (ternary) {
+    map3<T, T, T, Out>(ops[0], ops[1], ops[2], *out, fn);
+  } else if constexpr (binary) {
+    map2<T, Out>(ops[0], ops[1], *out, fn);
+  } else {
+    map1<T, Out>(ops[0], *out, fn);
+  }
+  return ctx.bindResult(op, std::move(*out));
+}
+
+/// The model of a lane op of `Accept` kinds: takes the operands (of one
+/// kind), dispatches on the kind once and maps `Fn` over the lanes.
+template <Lanes Accept, typename Fn, typename Why = NoPoison>
+mlir::LogicalResult runLanes(mlir::Operation *op, ExecContext &ctx) {
+  mlir::FailureOr<LaneOperands> ops = takeLaneOperands(op, ctx, Accept);
+  if (failed(ops))
+    return mlir::failure();
+  constexpr bool wantFloat = Accept == Lanes::Float;
+  ElementKind kind = ops->kind(0);
+  return visitKind(kind, [&](auto tag) -> mlir::LogicalResult {
     constexpr ElementKind K = decltype(tag)::kind;
-    if constexpr (isFloatKind<K>) {
-      using Tr = FloatTraits<K>;
-      using T = typename Tr::T;
-      map2<T, T>((*ops)[0], (*ops)[1], *out, [](T a, T b) {
-        return Tr::store(Fn::apply(Tr::load(a), Tr::load(b)));
-      });
-    }
+    if constexpr (isFloatKind<K> == wantFloat)
+      return mapLanes<typename StorageOf<K>::type, Fn, Why>(op, ctx, *ops, kind,
+                                                            Fn());
+    else
+      return mlir::failure(); // Excluded by takeLaneOperands.
   });
-  return bindResult(op, ctx, std::move(*out));
+}
+
+/// Attaches the lane model of `Fn` on floats / integers to `OpT`.
+template <typename OpT, typename Fn> void floatLanes(mlir::MLIRContext &ctx) {
+  attachLaneModel<OpT, runLanes<Lanes::Float, Fn>>(ctx);
+}
+template <typename OpT, typename Fn, typename Why = NoPoison>
+void intLanes(mlir::MLIRContext &ctx) {
+  attachLaneModel<OpT, runLanes<Lanes::Int, Fn, Why>>(ctx);
 }
 
 } // namespace systile::interp::scalar

@@ -239,9 +239,8 @@ LogicalResult OpDump::describe(Operation *op,
                            .str();
     llvm::Expected<std::string> file = store(*value, name, entry);
     if (!file)
-      return op->emitError()
-             << "'" << op->getName()
-             << "': --dump-op: " << llvm::toString(file.takeError());
+      return ExecContext::opError(op)
+             << ": --dump-op: " << llvm::toString(file.takeError());
     entry["file"] = *file;
     out.push_back(std::move(entry));
   }
@@ -295,9 +294,8 @@ LogicalResult OpDump::writeLine(Operation *op) {
   // A stream destroyed with an unchecked error aborts: keep the message.
   manifestError = manifest->error().message();
   manifest->clear_error();
-  return op->emitError() << "'" << op->getName()
-                         << "': --dump-op: cannot write '" << manifestPath()
-                         << "': " << manifestError;
+  return ExecContext::opError(op) << ": --dump-op: cannot write '"
+                                  << manifestPath() << "': " << manifestError;
 }
 
 llvm::Error OpDump::finish() {

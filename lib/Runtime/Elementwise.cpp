@@ -9,118 +9,46 @@
 //===----------------------------------------------------------------------===//
 
 #include "systile/Runtime/Elementwise.h"
-#include "ElementwiseScalar.h"
 #include "systile/Runtime/LayoutCost.h"
 
 #include <algorithm>
-#include <cmath>
 #include <cstring>
+#include <iterator>
 #include <type_traits>
 
 using namespace systile::rt;
-using namespace systile::rt::detail;
 
 //===----------------------------------------------------------------------===//
-// Scalar semantics
+// Names and f32 semantics
 //===----------------------------------------------------------------------===//
 
 const char *systile::rt::toString(UnaryFn fn) {
-  switch (fn) {
-  case UnaryFn::Neg:
-    return "neg";
-  case UnaryFn::Abs:
-    return "abs";
-  case UnaryFn::Exp:
-    return "exp";
-  case UnaryFn::Tanh:
-    return "tanh";
-  case UnaryFn::Sqrt:
-    return "sqrt";
-  }
-  return "?";
+  static constexpr const char *names[] = {"neg", "abs", "exp", "tanh", "sqrt"};
+  auto i = static_cast<size_t>(fn);
+  return i < std::size(names) ? names[i] : "?";
 }
 
 const char *systile::rt::toString(BinaryFn fn) {
-  switch (fn) {
-  case BinaryFn::Add:
-    return "add";
-  case BinaryFn::Sub:
-    return "sub";
-  case BinaryFn::Mul:
-    return "mul";
-  case BinaryFn::Div:
-    return "div";
-  case BinaryFn::Maximum:
-    return "maximum";
-  case BinaryFn::Minimum:
-    return "minimum";
-  }
-  return "?";
+  static constexpr const char *names[] = {"add", "sub",     "mul",
+                                          "div", "maximum", "minimum"};
+  auto i = static_cast<size_t>(fn);
+  return i < std::size(names) ? names[i] : "?";
 }
 
 float systile::rt::applyUnary(UnaryFn fn, float x) {
-  switch (fn) {
-  case UnaryFn::Neg:
-    return -x;
-  case UnaryFn::Abs:
-    return std::fabs(x);
-  case UnaryFn::Exp:
-    return std::exp(x); // expf
-  case UnaryFn::Tanh:
-    return std::tanh(x); // tanhf
-  case UnaryFn::Sqrt:
-    return std::sqrt(x);
-  }
-  return x;
+  float r = x;
+  visitUnary<float>(fn, [&](auto op) { r = op(x); });
+  return r;
 }
 
 float systile::rt::applyBinary(BinaryFn fn, float a, float b) {
-  switch (fn) {
-  case BinaryFn::Add:
-    return a + b;
-  case BinaryFn::Sub:
-    return a - b;
-  case BinaryFn::Mul:
-    return a * b;
-  case BinaryFn::Div:
-    return a / b;
-  case BinaryFn::Maximum:
-    return maximumF(a, b);
-  case BinaryFn::Minimum:
-    return minimumF(a, b);
-  }
-  return a;
+  float r = a;
+  visitBinary<float>(fn, [&](auto op) { r = op(a, b); });
+  return r;
 }
 
 bool systile::rt::applyCmp(CmpFn pred, float a, float b) {
-  bool unordered = std::isnan(a) || std::isnan(b);
-  switch (pred) {
-  case CmpFn::OEQ:
-    return !unordered && a == b;
-  case CmpFn::OGT:
-    return !unordered && a > b;
-  case CmpFn::OGE:
-    return !unordered && a >= b;
-  case CmpFn::OLT:
-    return !unordered && a < b;
-  case CmpFn::OLE:
-    return !unordered && a <= b;
-  case CmpFn::ONE:
-    return !unordered && a != b;
-  case CmpFn::UEQ:
-    return unordered || a == b;
-  case CmpFn::UGT:
-    return unordered || a > b;
-  case CmpFn::UGE:
-    return unordered || a >= b;
-  case CmpFn::ULT:
-    return unordered || a < b;
-  case CmpFn::ULE:
-    return unordered || a <= b;
-  case CmpFn::UNE:
-    return unordered || a != b;
-  }
-  return false;
+  return scalar::visitCmpF(pred, [&](auto cmp) { return cmp(a, b); });
 }
 
 namespace {
@@ -217,14 +145,6 @@ void binaryKernel(F f, Operand<T> a, Operand<T> b, TiledMatrix<T> &r) {
     dispatch(reader<T, true>(a), reader<T, false>(b));
 }
 
-/// Calls binaryKernel with a lambda fixed to `fn`.
-template <typename T>
-void binaryFloat(BinaryFn fn, Operand<T> a, Operand<T> b, TiledMatrix<T> &r) {
-  visitFloatBinary(fn, [&](auto op) {
-    binaryKernel<T>([op](T x, T y) { return store<T>(op(load(x), load(y))); },
-                    a, b, r);
-  });
-}
 
 } // namespace
 
@@ -235,7 +155,7 @@ void binaryFloat(BinaryFn fn, Operand<T> a, Operand<T> b, TiledMatrix<T> &r) {
 template <typename T>
 Expected<TiledMatrix<T>> systile::rt::unary(UnaryFn fn,
                                             const TiledMatrix<T> &x) {
-  if constexpr (!isFloat<T>()) {
+  if constexpr (!scalar::isFloat<T>) {
     return Error(std::string("elementwise ") + toString(fn) +
                  ": only f32 and bf16 are supported, got " +
                  elementTypeName<T>());
@@ -246,20 +166,11 @@ Expected<TiledMatrix<T>> systile::rt::unary(UnaryFn fn,
     TiledMatrix<T> r = made.take();
     const T *in = x.data();
     T *out = r.data();
-    forEachLogicalRun(r.layout(), out, [&](int64_t offset, int64_t n) {
-      for (int64_t i = offset, e = offset + n; i < e; ++i) {
-        if constexpr (std::is_same_v<T, bf16>) {
-          // Sign operations act on the bits (LLVM's fneg / fabs), so even
-          // a signalling NaN keeps its payload.
-          if (fn == UnaryFn::Neg || fn == UnaryFn::Abs) {
-            uint16_t bits = in[i].bits();
-            out[i] = bf16::fromBits(fn == UnaryFn::Neg ? bits ^ 0x8000u
-                                                       : bits & 0x7fffu);
-            continue;
-          }
-        }
-        out[i] = store<T>(applyUnary(fn, load(in[i])));
-      }
+    visitUnary<T>(fn, [&](auto op) {
+      forEachLogicalRun(r.layout(), out, [&](int64_t offset, int64_t n) {
+        for (int64_t i = offset, e = offset + n; i < e; ++i)
+          out[i] = op(in[i]);
+      });
     });
     return r;
   }
@@ -275,15 +186,11 @@ Expected<TiledMatrix<T>> systile::rt::binary(BinaryFn fn, Operand<T> a,
   if (!made)
     return Error{made.error()};
   TiledMatrix<T> r = made.take();
-  if constexpr (isFloat<T>()) {
-    binaryFloat<T>(fn, a, b, r);
-  } else {
-    if (fn == BinaryFn::Div)
-      return Error(std::string("elementwise div: integer division is not a "
-                               "kernel (") +
-                   elementTypeName<T>() + ")");
-    binaryKernel<T>([fn](T x, T y) { return applyInt<T>(fn, x, y); }, a, b, r);
-  }
+  if (!scalar::isFloat<T> && fn == BinaryFn::Div)
+    return Error(std::string("elementwise div: integer division is not a "
+                             "kernel (") +
+                 elementTypeName<T>() + ")");
+  visitBinary<T>(fn, [&](auto op) { binaryKernel<T>(op, a, b, r); });
   return r;
 }
 
@@ -291,7 +198,7 @@ template <typename T>
 Expected<TiledMatrix<T>> systile::rt::select(CmpFn pred, Operand<T> a,
                                              Operand<T> b, Operand<T> onTrue,
                                              Operand<T> onFalse) {
-  if constexpr (!isFloat<T>()) {
+  if constexpr (!scalar::isFloat<T>) {
     return Error(std::string("elementwise select: only f32 and bf16 "
                              "comparisons are supported, got ") +
                  elementTypeName<T>());
@@ -308,11 +215,11 @@ Expected<TiledMatrix<T>> systile::rt::select(CmpFn pred, Operand<T> a,
     auto at = [](const Operand<T> &o, int64_t i) {
       return o.matrix ? o.matrix->data()[i] : o.scalar;
     };
-    forEachLogicalRun(r.layout(), out, [&](int64_t offset, int64_t n) {
-      for (int64_t i = offset, e = offset + n; i < e; ++i)
-        out[i] = applyCmp(pred, load(at(a, i)), load(at(b, i)))
-                     ? at(onTrue, i)
-                     : at(onFalse, i);
+    scalar::visitCmpF(pred, [&](auto cmp) {
+      forEachLogicalRun(r.layout(), out, [&](int64_t offset, int64_t n) {
+        for (int64_t i = offset, e = offset + n; i < e; ++i)
+          out[i] = cmp(at(a, i), at(b, i)) ? at(onTrue, i) : at(onFalse, i);
+      });
     });
     return r;
   }

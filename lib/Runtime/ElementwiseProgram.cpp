@@ -10,11 +10,11 @@
 //===----------------------------------------------------------------------===//
 
 #include "systile/Runtime/ElementwiseProgram.h"
-#include "ElementwiseScalar.h"
 #include "systile/Runtime/Cpu.h"
 
 #include <algorithm>
 #include <cstring>
+#include <iterator>
 #include <optional>
 #include <sstream>
 
@@ -24,9 +24,6 @@
 #endif
 
 using namespace systile::rt;
-using namespace systile::rt::detail;
-
-
 
 //===----------------------------------------------------------------------===//
 // Broadcast operands and the chunk walk
@@ -37,17 +34,9 @@ const char *systile::rt::elementwiseInstructionSet() {
 }
 
 const char *systile::rt::toString(Broadcast b) {
-  switch (b) {
-  case Broadcast::None:
-    return "";
-  case Broadcast::Row:
-    return "row";
-  case Broadcast::Column:
-    return "column";
-  case Broadcast::Scalar:
-    return "scalar";
-  }
-  return "?";
+  static constexpr const char *names[] = {"", "row", "column", "scalar"};
+  auto i = static_cast<size_t>(b);
+  return i < std::size(names) ? names[i] : "?";
 }
 
 Expected<Broadcast> systile::rt::broadcastOf(Shape operand, Shape result) {
@@ -186,13 +175,23 @@ void systile::rt::scatterChunk(const void *in, bool splat, const Chunk &chunk,
 // Programs
 //===----------------------------------------------------------------------===//
 
+namespace {
+/// An element's value, for printing.
+template <typename T> double elementValue(T x) {
+  if constexpr (std::is_same_v<T, bf16>)
+    return x.toFloat();
+  else
+    return static_cast<double>(x);
+}
+} // namespace
+
 template <typename T> Status ElementwiseProgram<T>::validate() const {
   const int numValues = firstTemp() + numTemps;
   std::vector<bool> written(numValues, false), maskWritten(numMasks, false);
   std::fill(written.begin(), written.begin() + firstTemp(), true);
   auto readable = [&](int r) { return r >= 0 && r < numValues && written[r]; };
   for (const Instruction &in : code) {
-    if constexpr (!isFloat<T>()) {
+    if constexpr (!scalar::isFloat<T>) {
       if (in.kind != Instruction::Binary || in.binary == BinaryFn::Div)
         return Status::error(std::string("element-wise program: ") +
                              elementTypeName<T>() +
@@ -233,7 +232,7 @@ ElementwiseProgram<T>::str(const std::vector<Broadcast> &inputs) const {
       if (r < static_cast<int>(inputs.size()) && inputs[r] != Broadcast::None)
         os << "[" << toString(inputs[r]) << "]";
     } else if (r < firstTemp()) {
-      os << static_cast<double>(load(constants[r - numInputs]));
+      os << elementValue(constants[r - numInputs]);
     } else {
       os << "t" << r - firstTemp();
     }
@@ -242,7 +241,7 @@ ElementwiseProgram<T>::str(const std::vector<Broadcast> &inputs) const {
     if (&in != code.data())
       os << "; ";
     if (in.kind == Instruction::Cmp)
-      os << "m" << in.dst << " = cmp" << static_cast<int>(in.cmp) << "(";
+      os << "m" << in.dst << " = cmp_" << toString(in.cmp) << "(";
     else
       os << "t" << in.dst - firstTemp() << " = ";
     if (in.kind == Instruction::Unary)
@@ -287,50 +286,18 @@ SYSTILE_INLINE void binaryLoop(F f, const T *a, const T *b, T *out, int64_t n) {
 }
 
 template <typename T>
-SYSTILE_INLINE void runBinary(BinaryFn fn, const T *a, const T *b, T *out, int64_t n) {
-  if constexpr (isFloat<T>()) {
-    visitFloatBinary(fn, [&](auto op) {
-      binaryLoop<T>([op](T x, T y) { return store<T>(op(load(x), load(y))); },
-                    a, b, out, n);
-    });
-  } else {
-    auto with = [&](auto fnTag) {
-      binaryLoop<T>(
-          [](T x, T y) { return applyInt<T>(decltype(fnTag)::value, x, y); },
-          a, b, out, n);
-    };
-    using F = BinaryFn;
-    switch (fn) {
-    case F::Add:
-      return with(std::integral_constant<F, F::Add>());
-    case F::Sub:
-      return with(std::integral_constant<F, F::Sub>());
-    case F::Mul:
-      return with(std::integral_constant<F, F::Mul>());
-    case F::Maximum:
-      return with(std::integral_constant<F, F::Maximum>());
-    default:
-      return with(std::integral_constant<F, F::Minimum>());
-    }
-  }
+SYSTILE_INLINE void runBinary(BinaryFn fn, const T *a, const T *b, T *out,
+                              int64_t n) {
+  visitBinary<T>(fn, [&](auto op) { binaryLoop<T>(op, a, b, out, n); });
 }
 
 template <typename T>
 SYSTILE_INLINE void runUnary(UnaryFn fn, const T *a, T *out, int64_t n) {
-  if constexpr (std::is_same_v<T, bf16>) {
-    // Sign operations act on the bits (LLVM's fneg / fabs).
-    if (fn == UnaryFn::Neg || fn == UnaryFn::Abs) {
-      for (int64_t i = 0; i < n; ++i) {
-        uint16_t bits = a[i].bits();
-        out[i] = bf16::fromBits(fn == UnaryFn::Neg ? bits ^ 0x8000u
-                                                   : bits & 0x7fffu);
-      }
-      return;
-    }
-  }
-  if constexpr (isFloat<T>())
-    for (int64_t i = 0; i < n; ++i)
-      out[i] = store<T>(applyUnary(fn, load(a[i])));
+  if constexpr (scalar::isFloat<T>)
+    visitUnary<T>(fn, [&](auto op) {
+      for (int64_t i = 0; i < n; ++i)
+        out[i] = op(a[i]);
+    });
 }
 
 /// The registers of one evaluation: where each value register's elements
@@ -355,30 +322,6 @@ template <typename T> struct Registers {
   std::vector<uint8_t> masks;
 };
 
-/// Calls f(std::integral_constant<CmpFn, pred>()), so a loop sees a fixed
-/// predicate.
-template <typename F> SYSTILE_INLINE void withCmp(CmpFn pred, F &&f) {
-  using C = CmpFn;
-  switch (pred) {
-#define SYSTILE_CMP_CASE(P)                                                    \
-  case C::P:                                                                   \
-    return f(std::integral_constant<C, C::P>());
-    SYSTILE_CMP_CASE(OEQ)
-    SYSTILE_CMP_CASE(OGT)
-    SYSTILE_CMP_CASE(OGE)
-    SYSTILE_CMP_CASE(OLT)
-    SYSTILE_CMP_CASE(OLE)
-    SYSTILE_CMP_CASE(ONE)
-    SYSTILE_CMP_CASE(UEQ)
-    SYSTILE_CMP_CASE(UGT)
-    SYSTILE_CMP_CASE(UGE)
-    SYSTILE_CMP_CASE(ULT)
-    SYSTILE_CMP_CASE(ULE)
-    SYSTILE_CMP_CASE(UNE)
-#undef SYSTILE_CMP_CASE
-  }
-}
-
 /// The operands of one instruction over one chunk.
 template <typename T> struct LoopArgs {
   const T *a = nullptr, *b = nullptr, *c = nullptr;
@@ -396,11 +339,10 @@ SYSTILE_INLINE void runLoop(const Instruction &in, const LoopArgs<T> &x) {
   case Instruction::Binary:
     return runBinary<T>(in.binary, x.a, x.b, x.dst, x.n);
   case Instruction::Cmp:
-    if constexpr (isFloat<T>())
-      withCmp(in.cmp, [&](auto pred) {
+    if constexpr (scalar::isFloat<T>)
+      scalar::visitCmpF(in.cmp, [&](auto cmp) {
         for (int64_t i = 0; i < x.n; ++i)
-          x.maskOut[i] = applyCmp(decltype(pred)::value, load(x.a[i]),
-                                  load(x.b[i]));
+          x.maskOut[i] = cmp(x.a[i], x.b[i]);
       });
     return;
   case Instruction::Select:

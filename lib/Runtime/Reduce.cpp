@@ -6,35 +6,29 @@
 //===----------------------------------------------------------------------===//
 
 #include "systile/Runtime/Reduce.h"
+#include "systile/Runtime/Scalar.h"
 
 #include <cmath>
 #include <cstdint>
+#include <iterator>
 
 namespace systile::rt {
 
 const char *toString(ReduceKind kind) {
-  switch (kind) {
-  case ReduceKind::Sum:
-    return "sum";
-  case ReduceKind::Max:
-    return "max";
-  case ReduceKind::Min:
-    return "min";
-  }
-  return "unknown";
+  static constexpr const char *names[] = {"sum", "max", "min"};
+  auto i = static_cast<size_t>(kind);
+  return i < std::size(names) ? names[i] : "unknown";
 }
 
 namespace {
+/// Sums add as arith.addf / arith.addi do (Scalar.h: f32 rounding, integer
+/// wrap-around).
 struct FloatOps {
-  static float add(float a, float b) { return a + b; }
+  static float add(float a, float b) { return scalar::AddF()(a, b); }
   static bool isNaN(float v) { return std::isnan(v); }
 };
 struct IntOps {
-  static int32_t add(int32_t a, int32_t b) {
-    // Two's-complement wrap-around without signed-overflow UB.
-    return static_cast<int32_t>(static_cast<uint32_t>(a) +
-                                static_cast<uint32_t>(b));
-  }
+  static int32_t add(int32_t a, int32_t b) { return scalar::AddI()(a, b); }
   static bool isNaN(int32_t) { return false; }
 };
 } // namespace

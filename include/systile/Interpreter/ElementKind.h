@@ -10,6 +10,7 @@
 #define SYSTILE_INTERPRETER_ELEMENTKIND_H
 
 #include "systile/Runtime/BF16.h"
+#include "systile/Runtime/F16.h"
 
 #include "mlir/IR/Types.h"
 
@@ -27,22 +28,8 @@ namespace systile::interp {
 /// holding 0 or 1, `Index` as int64_t, `F16` as its bit pattern.
 enum class ElementKind { I1, I8, I16, I32, I64, Index, BF16, F16, F32, F64 };
 
-/// IEEE half precision, stored as bits; arithmetic goes through float (as
-/// LLVM legalises f16 on x86: extend, compute in f32, round once).
-struct Half {
-  uint16_t bits = 0;
-  static Half fromFloat(float f) {
-    _Float16 h = static_cast<_Float16>(f);
-    Half r;
-    __builtin_memcpy(&r.bits, &h, 2);
-    return r;
-  }
-  float toFloat() const {
-    _Float16 h;
-    __builtin_memcpy(&h, &bits, 2);
-    return static_cast<float>(h);
-  }
-};
+/// IEEE half precision, stored as bits (the runtime's f16).
+using Half = rt::f16;
 
 /// The storage type of each kind.
 template <ElementKind K> struct StorageOf;

@@ -145,6 +145,19 @@ public:
   }
 
   //===--- Helpers for models --------------------------------------------===//
+  /// Binds `value` to `op`'s result `i`; succeeds.
+  mlir::LogicalResult bindResult(mlir::Operation *op, RtValue value,
+                                 unsigned i = 0) {
+    bind(op->getResult(i), std::move(value));
+    return mlir::success();
+  }
+  /// An error on `op` that starts with "'op.name'" (as emitOpError does);
+  /// the caller streams the rest, e.g. `opError(op) << ": " << why`.
+  static mlir::InFlightDiagnostic opError(mlir::Operation *op) {
+    mlir::InFlightDiagnostic diag = op->emitError();
+    diag << "'" << op->getName() << "'";
+    return diag;
+  }
   /// Allocates a result; on failure emits "'op': <why>" and returns failure.
   mlir::FailureOr<DenseValue> allocate(mlir::Operation *op, ElementKind kind,
                                        llvm::ArrayRef<int64_t> shape,
@@ -196,20 +209,26 @@ std::string describeElementwiseExecution(mlir::Operation *op);
 
 namespace systile::interp {
 
-/// The execution model of `OpT` carried out by the function `Fn`: the
-/// common case of a model, one instantiation per op.
-template <typename OpT, mlir::LogicalResult (*Fn)(OpT, ExecContext &)>
-struct FunctionModel
-    : public ExecutableOpInterface::ExternalModel<FunctionModel<OpT, Fn>,
+/// The execution model of `OpT`: `Fn(op, ctx)` executes it (`Fn` takes
+/// the op as `OpT` or as `mlir::Operation *`); `Lanes` is supportsLanes.
+/// The one way to write a model (docs/Interpreter.md): a function, attached
+/// with attachModel or attachLaneModel.
+template <typename OpT, auto Fn, bool Lanes = false>
+struct OpModel
+    : public ExecutableOpInterface::ExternalModel<OpModel<OpT, Fn, Lanes>,
                                                   OpT> {
   mlir::LogicalResult execute(mlir::Operation *op, ExecContext &ctx) const {
     return Fn(mlir::cast<OpT>(op), ctx);
   }
+  bool supportsLanes(mlir::Operation *) const { return Lanes; }
 };
 
-template <typename OpT, mlir::LogicalResult (*Fn)(OpT, ExecContext &)>
-void attachFunctionModel(mlir::MLIRContext &ctx) {
-  OpT::template attachInterface<FunctionModel<OpT, Fn>>(ctx);
+template <typename OpT, auto Fn> void attachModel(mlir::MLIRContext &ctx) {
+  OpT::template attachInterface<OpModel<OpT, Fn>>(ctx);
+}
+/// As attachModel, for a lane-wise op (ExecutableOpInterface::supportsLanes).
+template <typename OpT, auto Fn> void attachLaneModel(mlir::MLIRContext &ctx) {
+  OpT::template attachInterface<OpModel<OpT, Fn, /*Lanes=*/true>>(ctx);
 }
 
 } // namespace systile::interp

@@ -3,8 +3,9 @@
 // Single-operation kernels for systile.elementwise, and the kernels behind
 // systile.broadcast and systile.splat (RFC section 5). A whole
 // region (a chain of these operations, broadcast operands, in place) runs
-// as one pass through ElementwiseProgram.h, which applies the same scalar
-// semantics (lib/Runtime/ElementwiseScalar.h). They walk the storage in
+// as one pass through ElementwiseProgram.h. Both apply each operation as
+// Scalar.h defines it (visitUnary/visitBinary below), the definition the
+// interpreter's arith and math models use too. They walk the storage in
 // hardware order, one tile row (a contiguous run of `lanes` slots) at a
 // time: the logical prefix of the run is computed in a plain loop the
 // compiler vectorises, the rest of the run (padding) is written +0. So the
@@ -25,6 +26,7 @@
 #ifndef SYSTILE_RUNTIME_ELEMENTWISE_H
 #define SYSTILE_RUNTIME_ELEMENTWISE_H
 
+#include "systile/Runtime/Scalar.h"
 #include "systile/Runtime/Status.h"
 #include "systile/Runtime/TiledMatrix.h"
 
@@ -38,11 +40,70 @@ enum class UnaryFn { Neg, Abs, Exp, Tanh, Sqrt };
 /// (integers) as Maximum/Minimum.
 enum class BinaryFn { Add, Sub, Mul, Div, Maximum, Minimum };
 /// arith.cmpf predicates (O = ordered: false on NaN, U = unordered: true on
-/// NaN).
-enum class CmpFn { OEQ, OGT, OGE, OLT, OLE, ONE, UEQ, UGT, UGE, ULT, ULE, UNE };
+/// NaN), numbered as arith's.
+using CmpFn = scalar::CmpFPredicate;
 
 const char *toString(UnaryFn fn);
 const char *toString(BinaryFn fn);
+using scalar::toString;
+
+/// Calls `with(op)` with the Scalar.h operation `fn` names on T, so that a
+/// caller's loop inlines (and vectorises) a fixed operation.
+template <typename T, typename With>
+[[gnu::always_inline]] inline void visitUnary(UnaryFn fn, With &&with) {
+  switch (fn) {
+  case UnaryFn::Neg:
+    return with(scalar::NegF());
+  case UnaryFn::Abs:
+    return with(scalar::AbsF());
+  case UnaryFn::Exp:
+    return with(scalar::Exp());
+  case UnaryFn::Tanh:
+    return with(scalar::Tanh());
+  case UnaryFn::Sqrt:
+    break;
+  }
+  return with(scalar::Sqrt());
+}
+
+/// As visitUnary; on integers Maximum/Minimum are maxsi/minsi (Div is no
+/// integer kernel: callers reject it first).
+template <typename T, typename With>
+[[gnu::always_inline]] inline void visitBinary(BinaryFn fn, With &&with) {
+  namespace s = scalar;
+  if constexpr (s::isFloat<T>) {
+    switch (fn) {
+    case BinaryFn::Add:
+      return with(s::AddF());
+    case BinaryFn::Sub:
+      return with(s::SubF());
+    case BinaryFn::Mul:
+      return with(s::MulF());
+    case BinaryFn::Div:
+      return with(s::DivF());
+    case BinaryFn::Maximum:
+      return with(s::MaximumF());
+    case BinaryFn::Minimum:
+      break;
+    }
+    return with(s::MinimumF());
+  } else {
+    switch (fn) {
+    case BinaryFn::Add:
+      return with(s::AddI());
+    case BinaryFn::Sub:
+      return with(s::SubI());
+    case BinaryFn::Mul:
+      return with(s::MulI());
+    case BinaryFn::Maximum:
+      return with(s::MaxSI());
+    case BinaryFn::Div:
+    case BinaryFn::Minimum:
+      break;
+    }
+    return with(s::MinSI());
+  }
+}
 
 /// An operand of a kernel: a tiled matrix, or one value for every slot.
 template <typename T> struct Operand {
@@ -79,7 +140,7 @@ Expected<TiledMatrix<T>> broadcast(const TiledMatrix<T> &v, int dim,
 template <typename T>
 Expected<TiledMatrix<T>> splat(T value, Shape shape, Geometry geometry);
 
-/// The scalar semantics the kernels apply, for models and tests.
+/// The scalar semantics the kernels apply on f32, for tests.
 float applyUnary(UnaryFn fn, float x);
 float applyBinary(BinaryFn fn, float a, float b);
 bool applyCmp(CmpFn pred, float a, float b);

@@ -16,25 +16,12 @@ using namespace mlir;
 using namespace systile::interp;
 
 namespace {
-template <typename OpTy>
-struct StructuredModel
-    : public ExecutableOpInterface::ExternalModel<StructuredModel<OpTy>, OpTy> {
-  LogicalResult execute(Operation *op, ExecContext &ctx) const {
-    return linalg_exec::executeStructured(cast<linalg::LinalgOp>(op), ctx);
-  }
-};
+LogicalResult executeStructured(Operation *op, ExecContext &ctx) {
+  return linalg_exec::executeStructured(cast<linalg::LinalgOp>(op), ctx);
+}
 
-struct IndexModel
-    : public ExecutableOpInterface::ExternalModel<IndexModel, linalg::IndexOp> {
-  LogicalResult execute(Operation *op, ExecContext &ctx) const {
-    return linalg_exec::executeIndex(cast<linalg::IndexOp>(op), ctx);
-  }
-  /// Lane-wise: in a batch it yields one index per lane.
-  bool supportsLanes(Operation *) const { return true; }
-};
-
-template <typename... Ops> void attachStructuredModels(MLIRContext *ctx) {
-  (Ops::template attachInterface<StructuredModel<Ops>>(*ctx), ...);
+template <typename... Ops> void attachStructuredModels(MLIRContext &ctx) {
+  (attachModel<Ops, executeStructured>(ctx), ...);
 }
 } // namespace
 
@@ -43,7 +30,8 @@ void systile::interp::registerLinalgExecutionModels(DialectRegistry &registry) {
     attachStructuredModels<
 #define GET_OP_LIST
 #include "mlir/Dialect/Linalg/IR/LinalgStructuredOps.cpp.inc"
-        >(ctx);
-    linalg::IndexOp::attachInterface<IndexModel>(*ctx);
+        >(*ctx);
+    // Lane-wise: in a batch linalg.index yields one index per lane.
+    attachLaneModel<linalg::IndexOp, linalg_exec::executeIndex>(*ctx);
   });
 }

@@ -85,14 +85,15 @@ __int128 loopBound(ExecContext &ctx, Value v, ElementKind kind,
 FailureOr<uint64_t> tripCount(Operation *op, __int128 lb, __int128 ub,
                               __int128 step) {
   if (step <= 0)
-    return opError(op) << "step " << static_cast<int64_t>(step)
-                       << " is not positive; the loop would not "
-                          "terminate";
+    return ExecContext::opError(op) << ": step " << static_cast<int64_t>(step)
+                                    << " is not positive; the loop would not "
+                                       "terminate";
   if (lb >= ub)
     return 0;
   __int128 n = (ub - lb + step - 1) / step; // ub - lb < 2^64: no overflow.
   if (n > static_cast<__int128>(INT64_MAX))
-    return opError(op) << "the loop has more than 2^63 iterations";
+    return ExecContext::opError(op)
+           << ": the loop has more than 2^63 iterations";
   return static_cast<uint64_t>(n);
 }
 
@@ -224,7 +225,8 @@ FailureOr<ForallSpace> forallSpace(scf::ForallOp op, ExecContext &ctx) {
       return failure();
     space.trips.push_back(*n);
     if (__builtin_mul_overflow(space.total, *n, &space.total))
-      return opError(op) << "the iteration space has more than 2^64 points";
+      return ExecContext::opError(op)
+             << ": the iteration space has more than 2^64 points";
   }
   return space;
 }
@@ -240,9 +242,10 @@ applyParallelInserts(scf::ForallOp op, ExecContext &ctx, ArrayRef<RtValue> outs,
   for (Operation &yielding : op.getTerminator().getYieldingOps()) {
     auto insert = dyn_cast<tensor::ParallelInsertSliceOp>(yielding);
     if (!insert)
-      return opError(&yielding) << "systile-run executes only "
-                                   "tensor.parallel_insert_slice in "
-                                   "scf.forall.in_parallel";
+      return ExecContext::opError(&yielding)
+             << ": systile-run executes only "
+                "tensor.parallel_insert_slice in "
+                "scf.forall.in_parallel";
     auto dest = cast<BlockArgument>(insert.getDest());
     unsigned i = dest.getArgNumber() - numIvs;
     if (!written[i]) {
@@ -310,24 +313,15 @@ LogicalResult executeForall(scf::ForallOp op, ExecContext &ctx) {
   return success();
 }
 
-//===----------------------------------------------------------------------===//
-// Registration
-//===----------------------------------------------------------------------===//
-
-template <typename OpT, LogicalResult (*Fn)(OpT, ExecContext &)>
-void attach(MLIRContext &ctx) {
-  attachFunctionModel<OpT, Fn>(ctx);
-}
-
 } // namespace
 
 void systile::interp::registerScfExecutionModels(DialectRegistry &registry) {
   registry.addExtension(+[](MLIRContext *ctx, scf::SCFDialect *) {
-    attach<scf::ExecuteRegionOp, executeExecuteRegion>(*ctx);
-    attach<scf::ForOp, executeFor>(*ctx);
-    attach<scf::ForallOp, executeForall>(*ctx);
-    attach<scf::IfOp, executeIf>(*ctx);
-    attach<scf::IndexSwitchOp, executeIndexSwitch>(*ctx);
-    attach<scf::WhileOp, executeWhile>(*ctx);
+    attachModel<scf::ExecuteRegionOp, executeExecuteRegion>(*ctx);
+    attachModel<scf::ForOp, executeFor>(*ctx);
+    attachModel<scf::ForallOp, executeForall>(*ctx);
+    attachModel<scf::IfOp, executeIf>(*ctx);
+    attachModel<scf::IndexSwitchOp, executeIndexSwitch>(*ctx);
+    attachModel<scf::WhileOp, executeWhile>(*ctx);
   });
 }

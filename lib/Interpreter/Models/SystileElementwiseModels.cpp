@@ -40,14 +40,11 @@ using systile::TiledType;
 
 namespace {
 
-template <typename Model, typename Op>
-using Base = ExecutableOpInterface::ExternalModel<Model, Op>;
-
 template <typename T>
 LogicalResult bindMatrix(Operation *op, ExecContext &ctx,
                          rt::Expected<rt::TiledMatrix<T>> m) {
   if (!m)
-    return op->emitError() << "'" << op->getName() << "': " << m.error();
+    return ExecContext::opError(op) << ": " << m.error();
   ctx.bind(op->getResult(0), RtValue(m.take()));
   return success();
 }
@@ -375,19 +372,17 @@ FailureOr<rt::TiledMatrix<T> *> resultMatrix(systile::ElementwiseOp op,
   TiledType type = op.getType();
   auto layout = systile::layoutOf(type);
   if (!layout)
-    return op.emitError() << "'" << op->getName() << "': " << layout.error();
+    return ExecContext::opError(op) << ": " << layout.error();
   auto made = rt::TiledMatrix<T>::uninitialized(*layout);
   if (!made)
-    return op.emitError() << "'" << op->getName() << "': " << made.error();
+    return ExecContext::opError(op) << ": " << made.error();
   fresh.emplace(RtValue(made.take()));
   return &std::get<rt::TiledMatrix<T>>(fresh->mutableTiled().matrix);
 }
 
-/// Binds the result: the taken input (updated in place) or `fresh`.
-void bindResult(systile::ElementwiseOp op, ExecContext &ctx, Operands &ops,
-                std::optional<RtValue> &fresh) {
-  ctx.bind(op.getResult(), ops.inPlace ? std::move(ops.taken)
-                                       : std::move(*fresh));
+/// The result: the taken input (updated in place) or `fresh`.
+RtValue resultOf(Operands &ops, std::optional<RtValue> &fresh) {
+  return ops.inPlace ? std::move(ops.taken) : std::move(*fresh);
 }
 
 //===----------------------------------------------------------------------===//
@@ -406,10 +401,8 @@ LogicalResult runProgram(systile::ElementwiseOp op, ExecContext &ctx,
   for (const TiledValue *v : ops.inputs)
     inputs.push_back(&std::get<rt::TiledMatrix<T>>(v->matrix));
   if (rt::Status status = rt::evaluate(program, inputs, **result); !status)
-    return op.emitError() << "'" << op->getName() << "': "
-                          << status.message();
-  bindResult(op, ctx, ops, fresh);
-  return success();
+    return ExecContext::opError(op) << ": " << status.message();
+  return ctx.bindResult(op, resultOf(ops, fresh));
 }
 
 /// Chunk buffers for the region runner: one per input, shared with the
@@ -423,7 +416,7 @@ FailureOr<std::shared_ptr<char>> chunkBuffer(Operation *op, int64_t slots,
                                              size_t bytes) {
   rt::Expected<void *> p = rt::tryAllocate(slots, bytes, "region chunk");
   if (!p)
-    return op->emitError() << "'" << op->getName() << "': " << p.error();
+    return ExecContext::opError(op) << ": " << p.error();
   return std::shared_ptr<char>(static_cast<char *>(*p), rt::deallocate);
 }
 
@@ -523,8 +516,7 @@ LogicalResult runRegion(systile::ElementwiseOp op, ExecContext &ctx,
   if (failedRegion || !status)
     return failure();
   out.setPadKind(rt::PadKind::Zero);
-  bindResult(op, ctx, ops, fresh);
-  return success();
+  return ctx.bindResult(op, resultOf(ops, fresh));
 }
 
 LogicalResult executeElementwise(systile::ElementwiseOp op,
@@ -564,44 +556,33 @@ LogicalResult executeElementwise(systile::ElementwiseOp op,
 // Models
 //===----------------------------------------------------------------------===//
 
-struct ElementwiseModel : Base<ElementwiseModel, systile::ElementwiseOp> {
-  LogicalResult execute(Operation *o, ExecContext &ctx) const {
-    return executeElementwise(cast<systile::ElementwiseOp>(o), ctx);
-  }
-};
+LogicalResult executeBroadcast(Operation *o, ExecContext &ctx) {
+  auto op = cast<systile::BroadcastOp>(o);
+  int dim = static_cast<int>(op.getDim());
+  int64_t count = op.getType().getShape()[dim];
+  return std::visit(
+      [&](const auto &m) -> LogicalResult {
+        using T = typename std::decay_t<decltype(m)>::value_type;
+        return bindMatrix<T>(op, ctx, rt::broadcast(m, dim, count));
+      },
+      ctx.tiled(op.getInput()).matrix);
+}
 
-struct BroadcastModel : Base<BroadcastModel, systile::BroadcastOp> {
-  LogicalResult execute(Operation *o, ExecContext &ctx) const {
-    auto op = cast<systile::BroadcastOp>(o);
-    int dim = static_cast<int>(op.getDim());
-    int64_t count = op.getType().getShape()[dim];
-    return std::visit(
-        [&](const auto &m) -> LogicalResult {
-          using T = typename std::decay_t<decltype(m)>::value_type;
-          return bindMatrix<T>(op, ctx, rt::broadcast(m, dim, count));
-        },
-        ctx.tiled(op.getInput()).matrix);
-  }
-};
-
-struct SplatModel : Base<SplatModel, systile::SplatOp> {
-  LogicalResult execute(Operation *o, ExecContext &ctx) const {
-    auto op = cast<systile::SplatOp>(o);
-    TiledType type = op.getType();
-    const DenseValue &v = ctx.dense(op.getValue());
-    return withElement(type.getElementType(), [&](auto tag) -> LogicalResult {
-      using T = decltype(tag);
-      if (v.numElements() != 1 || elementSize(v.kind()) != sizeof(T))
-        return op.emitError()
-               << "splat value is not one " << type.getElementType();
-      T value;
-      std::memcpy(&value, v.rawData(), sizeof(T));
-      return bindMatrix<T>(op, ctx,
-                           rt::splat<T>(value, systile::shapeOf(type),
-                                        systile::geometryOf(type)));
-    });
-  }
-};
+LogicalResult executeSplat(Operation *o, ExecContext &ctx) {
+  auto op = cast<systile::SplatOp>(o);
+  TiledType type = op.getType();
+  const DenseValue &v = ctx.dense(op.getValue());
+  return withElement(type.getElementType(), [&](auto tag) -> LogicalResult {
+    using T = decltype(tag);
+    if (v.numElements() != 1 || elementSize(v.kind()) != sizeof(T))
+      return op.emitError()
+             << "splat value is not one " << type.getElementType();
+    T value;
+    std::memcpy(&value, v.rawData(), sizeof(T));
+    return bindMatrix<T>(op, ctx, rt::splat<T>(value, systile::shapeOf(type),
+                                                systile::geometryOf(type)));
+  });
+}
 
 } // namespace
 
@@ -644,8 +625,8 @@ std::string systile::interp::describeElementwiseExecution(Operation *op) {
 void systile::interp::registerSystileElementwiseExecutionModels(
     DialectRegistry &registry) {
   registry.addExtension(+[](MLIRContext *ctx, systile::SystileDialect *) {
-    systile::ElementwiseOp::attachInterface<ElementwiseModel>(*ctx);
-    systile::BroadcastOp::attachInterface<BroadcastModel>(*ctx);
-    systile::SplatOp::attachInterface<SplatModel>(*ctx);
+    attachModel<systile::ElementwiseOp, executeElementwise>(*ctx);
+    attachModel<systile::BroadcastOp, executeBroadcast>(*ctx);
+    attachModel<systile::SplatOp, executeSplat>(*ctx);
   });
 }

@@ -46,7 +46,7 @@ template <typename L, typename R, typename A> constexpr bool isMatmulCombo() {
 template <typename T>
 FailureOr<RtValue> unwrap(Operation *op, rt::Expected<rt::TiledMatrix<T>> e) {
   if (!e)
-    return op->emitError() << "'" << op->getName() << "': " << e.error();
+    return ExecContext::opError(op) << ": " << e.error();
   return RtValue(e.take());
 }
 
@@ -70,8 +70,8 @@ LogicalResult bindChecked(Operation *op, ExecContext &ctx, RtValue value) {
   return success();
 }
 
-LogicalResult bindResult(Operation *op, ExecContext &ctx,
-                         FailureOr<RtValue> value) {
+LogicalResult bindChecked(Operation *op, ExecContext &ctx,
+                          FailureOr<RtValue> value) {
   if (failed(value))
     return failure();
   return bindChecked(op, ctx, std::move(*value));
@@ -86,42 +86,34 @@ LogicalResult admit(Operation *op, TiledType type,
   return success();
 }
 
-template <typename Model, typename Op>
-using Base = ExecutableOpInterface::ExternalModel<Model, Op>;
-
 //===----------------------------------------------------------------------===//
 // Layout: pack, unpack, constant, fill_padding
 //===----------------------------------------------------------------------===//
 
-struct PackModel : Base<PackModel, systile::PackOp> {
-  LogicalResult execute(Operation *op, ExecContext &ctx) const {
-    auto pack = cast<systile::PackOp>(op);
-    TiledType type = pack.getResult().getType();
-    // packDense admits the storage against the memory budget.
-    auto packed = packDense(ctx.dense(pack.getInput()),
-                            systile::geometryOf(type), pack.getTranspose(),
-                            ctx.options().threads, ctx.options().memoryBudget);
-    if (!packed)
-      return ExecContext::fail(op, packed.takeError());
-    ctx.layoutStats().addPack(packed->layout(),
-                              elementSize(packed->kind()));
-    return bindChecked(op, ctx, RtValue(std::move(*packed)));
-  }
-};
+LogicalResult executePack(Operation *op, ExecContext &ctx) {
+  auto pack = cast<systile::PackOp>(op);
+  TiledType type = pack.getResult().getType();
+  // packDense admits the storage against the memory budget.
+  auto packed = packDense(ctx.dense(pack.getInput()), systile::geometryOf(type),
+                          pack.getTranspose(), ctx.options().threads,
+                          ctx.options().memoryBudget);
+  if (!packed)
+    return ExecContext::fail(op, packed.takeError());
+  ctx.layoutStats().addPack(packed->layout(), elementSize(packed->kind()));
+  return bindChecked(op, ctx, RtValue(std::move(*packed)));
+}
 
-struct UnpackModel : Base<UnpackModel, systile::UnpackOp> {
-  LogicalResult execute(Operation *op, ExecContext &ctx) const {
-    auto unpack = cast<systile::UnpackOp>(op);
-    auto dense =
-        toDense(ctx.tiled(unpack.getInput()), ctx.options().memoryBudget);
-    if (!dense)
-      return ExecContext::fail(op, dense.takeError());
-    ctx.layoutStats().addUnpack(ctx.tiled(unpack.getInput()).layout(),
-                                elementSize(dense->kind()));
-    ctx.bind(unpack.getResult(), RtValue(std::move(*dense)));
-    return success();
-  }
-};
+LogicalResult executeUnpack(Operation *op, ExecContext &ctx) {
+  auto unpack = cast<systile::UnpackOp>(op);
+  auto dense =
+      toDense(ctx.tiled(unpack.getInput()), ctx.options().memoryBudget);
+  if (!dense)
+    return ExecContext::fail(op, dense.takeError());
+  ctx.layoutStats().addUnpack(ctx.tiled(unpack.getInput()).layout(),
+                              elementSize(dense->kind()));
+  ctx.bind(unpack.getResult(), RtValue(std::move(*dense)));
+  return success();
+}
 
 /// A splat constant's tiled matrix: storage of its own, filled with the
 /// value (admitted against the memory budget).
@@ -134,7 +126,7 @@ FailureOr<RtValue> buildSplat(Operation *op, const rt::Layout &layout,
   rt::Expected<rt::TiledMatrix<T>> m =
       rt::TiledMatrix<T>::uninitialized(layout);
   if (!m)
-    return op->emitError() << "'" << op->getName() << "': " << m.error();
+    return ExecContext::opError(op) << ": " << m.error();
   T v;
   std::memcpy(&v, raw.data(), sizeof(T));
   T *data = m->data();
@@ -155,7 +147,7 @@ FailureOr<RtValue> buildConstant(Operation *op, systile::StorageBytes bytes,
                                  const MemoryBudgetRef &budget) {
   rt::Expected<rt::Layout> layout = systile::layoutOf(type);
   if (!layout)
-    return op->emitError() << "'" << op->getName() << "': " << layout.error();
+    return ExecContext::opError(op) << ": " << layout.error();
   if (bytes.splat)
     return buildSplat<T>(op, *layout, bytes.data, type, budget);
   if (reinterpret_cast<uintptr_t>(bytes.data.data()) % alignof(T) != 0 &&
@@ -165,7 +157,7 @@ FailureOr<RtValue> buildConstant(Operation *op, systile::StorageBytes bytes,
       rt::TiledMatrix<T>::borrow(*layout, bytes.data.data(), bytes.data.size(),
                                  toRuntime(type.getPadKind()));
   if (!m)
-    return op->emitError() << "'" << op->getName() << "': " << m.error();
+    return ExecContext::opError(op) << ": " << m.error();
   return RtValue(m.take());
 }
 
@@ -178,89 +170,84 @@ struct ConstantCache {
   bool built = false;
 };
 
-struct ConstantModel : Base<ConstantModel, systile::ConstantOp> {
-  LogicalResult execute(Operation *op, ExecContext &ctx) const {
-    ConstantCache &cache = ctx.cached<ConstantCache>(op);
-    if (!cache.built) {
-      FailureOr<RtValue> value = build(op, ctx.options().memoryBudget);
-      if (failed(value))
-        return failure();
-      if (failed(bindChecked(op, ctx, *value)))
-        return failure();
-      cache = {std::move(*value), true};
-      return success();
-    }
-    ctx.bind(op->getResult(0), cache.value);
+FailureOr<RtValue> buildTiledConstant(Operation *op,
+                                      const MemoryBudgetRef &budget) {
+  auto constant = cast<systile::ConstantOp>(op);
+  TiledType type = constant.getResult().getType();
+  std::optional<systile::StorageBytes> bytes = constant.getStorageBytes();
+  if (!bytes)
+    return ExecContext::opError(op)
+           << ": its dense_resource '"
+           << cast<DenseResourceElementsAttr>(constant.getValue())
+                  .getRawHandle()
+                  .getKey()
+           << "' has no data (elided or not loaded)";
+  Type element = type.getElementType();
+  if (element.isF32())
+    return buildConstant<float>(op, *bytes, type, budget);
+  if (element.isBF16())
+    return buildConstant<rt::bf16>(op, *bytes, type, budget);
+  if (element.isInteger(8))
+    return buildConstant<int8_t>(op, *bytes, type, budget);
+  return buildConstant<int32_t>(op, *bytes, type, budget);
+}
+
+LogicalResult executeConstant(Operation *op, ExecContext &ctx) {
+  ConstantCache &cache = ctx.cached<ConstantCache>(op);
+  if (!cache.built) {
+    FailureOr<RtValue> value =
+        buildTiledConstant(op, ctx.options().memoryBudget);
+    if (failed(value))
+      return failure();
+    if (failed(bindChecked(op, ctx, *value)))
+      return failure();
+    cache = {std::move(*value), true};
     return success();
   }
+  ctx.bind(op->getResult(0), cache.value);
+  return success();
+}
 
-  static FailureOr<RtValue> build(Operation *op,
-                                  const MemoryBudgetRef &budget) {
-    auto constant = cast<systile::ConstantOp>(op);
-    TiledType type = constant.getResult().getType();
-    std::optional<systile::StorageBytes> bytes = constant.getStorageBytes();
-    if (!bytes)
-      return op->emitError()
-             << "'" << op->getName() << "': its dense_resource '"
-             << cast<DenseResourceElementsAttr>(constant.getValue())
-                    .getRawHandle()
-                    .getKey()
-             << "' has no data (elided or not loaded)";
-    Type element = type.getElementType();
-    if (element.isF32())
-      return buildConstant<float>(op, *bytes, type, budget);
-    if (element.isBF16())
-      return buildConstant<rt::bf16>(op, *bytes, type, budget);
-    if (element.isInteger(8))
-      return buildConstant<int8_t>(op, *bytes, type, budget);
-    return buildConstant<int32_t>(op, *bytes, type, budget);
-  }
-};
-
-struct FillPaddingModel : Base<FillPaddingModel, systile::FillPaddingOp> {
-  LogicalResult execute(Operation *op, ExecContext &ctx) const {
-    auto fill = cast<systile::FillPaddingOp>(op);
-    RtValue input = ctx.take(op->getOpOperand(0));
-    TiledMatrixVariant copy = input.tiled().matrix;
-    Attribute value = fill.getValue();
-    std::visit(
-        [&](auto &m) {
-          using T = typename std::decay_t<decltype(m)>::value_type;
-          T v{};
-          if constexpr (std::is_same_v<T, float>)
-            v = cast<FloatAttr>(value).getValue().convertToFloat();
-          else if constexpr (std::is_same_v<T, rt::bf16>)
-            v = rt::bf16::fromBits(static_cast<uint16_t>(
-                cast<FloatAttr>(value).getValue().bitcastToAPInt().getZExtValue()));
-          else
-            v = static_cast<T>(
-                cast<IntegerAttr>(value).getValue().getSExtValue());
-          m.fillPadding(v);
-        },
-        copy);
-    return bindChecked(op, ctx, RtValue(TiledValue{std::move(copy)}));
-  }
-};
+LogicalResult executeFillPadding(Operation *op, ExecContext &ctx) {
+  auto fill = cast<systile::FillPaddingOp>(op);
+  RtValue input = ctx.take(op->getOpOperand(0));
+  TiledMatrixVariant copy = input.tiled().matrix;
+  Attribute value = fill.getValue();
+  std::visit(
+      [&](auto &m) {
+        using T = typename std::decay_t<decltype(m)>::value_type;
+        T v{};
+        if constexpr (std::is_same_v<T, float>)
+          v = cast<FloatAttr>(value).getValue().convertToFloat();
+        else if constexpr (std::is_same_v<T, rt::bf16>)
+          v = rt::bf16::fromBits(static_cast<uint16_t>(cast<FloatAttr>(value)
+                                                           .getValue()
+                                                           .bitcastToAPInt()
+                                                           .getZExtValue()));
+        else
+          v = static_cast<T>(
+              cast<IntegerAttr>(value).getValue().getSExtValue());
+        m.fillPadding(v);
+      },
+      copy);
+  return bindChecked(op, ctx, RtValue(TiledValue{std::move(copy)}));
+}
 
 //===----------------------------------------------------------------------===//
 // Conversions and reductions
 //===----------------------------------------------------------------------===//
 
-struct TruncFModel : Base<TruncFModel, systile::TruncFOp> {
-  LogicalResult execute(Operation *op, ExecContext &ctx) const {
-    const auto &x = std::get<rt::TiledMatrix<float>>(
-        ctx.tiled(op->getOperand(0)).matrix);
-    return bindResult(op, ctx, unwrap(op, rt::tryTruncToBF16(x)));
-  }
-};
+LogicalResult executeTruncF(Operation *op, ExecContext &ctx) {
+  const auto &x =
+      std::get<rt::TiledMatrix<float>>(ctx.tiled(op->getOperand(0)).matrix);
+  return bindChecked(op, ctx, unwrap(op, rt::tryTruncToBF16(x)));
+}
 
-struct ExtFModel : Base<ExtFModel, systile::ExtFOp> {
-  LogicalResult execute(Operation *op, ExecContext &ctx) const {
-    const auto &x = std::get<rt::TiledMatrix<rt::bf16>>(
-        ctx.tiled(op->getOperand(0)).matrix);
-    return bindResult(op, ctx, unwrap(op, rt::tryExtToF32(x)));
-  }
-};
+LogicalResult executeExtF(Operation *op, ExecContext &ctx) {
+  const auto &x =
+      std::get<rt::TiledMatrix<rt::bf16>>(ctx.tiled(op->getOperand(0)).matrix);
+  return bindChecked(op, ctx, unwrap(op, rt::tryExtToF32(x)));
+}
 
 /// systile.quantize / systile.dequantize: `convert(x, scale, zero_point)`
 /// on the input matrix (of element type In), through the runtime.
@@ -271,40 +258,34 @@ LogicalResult executeAffine(Operation *op, ExecContext &ctx, F convert) {
       std::get<rt::TiledMatrix<In>>(ctx.tiled(affine.getInput()).matrix);
   float scale = affine.getScaleAttr().getValue().convertToFloat();
   auto zeroPoint = static_cast<int32_t>(affine.getZeroPointAttr().getInt());
-  return bindResult(op, ctx, unwrap(op, convert(x, scale, zeroPoint)));
+  return bindChecked(op, ctx, unwrap(op, convert(x, scale, zeroPoint)));
 }
 
-struct QuantizeModel : Base<QuantizeModel, systile::QuantizeOp> {
-  LogicalResult execute(Operation *op, ExecContext &ctx) const {
-    return executeAffine<systile::QuantizeOp, float>(
-        op, ctx, [](const auto &x, float scale, int32_t zeroPoint) {
-          return rt::quantize(x, scale, zeroPoint);
-        });
-  }
-};
+LogicalResult executeQuantize(Operation *op, ExecContext &ctx) {
+  return executeAffine<systile::QuantizeOp, float>(
+      op, ctx, [](const auto &x, float scale, int32_t zeroPoint) {
+        return rt::quantize(x, scale, zeroPoint);
+      });
+}
 
-struct DequantizeModel : Base<DequantizeModel, systile::DequantizeOp> {
-  LogicalResult execute(Operation *op, ExecContext &ctx) const {
-    return executeAffine<systile::DequantizeOp, int8_t>(
-        op, ctx, [](const auto &x, float scale, int32_t zeroPoint) {
-          return rt::dequantize(x, scale, zeroPoint);
-        });
-  }
-};
+LogicalResult executeDequantize(Operation *op, ExecContext &ctx) {
+  return executeAffine<systile::DequantizeOp, int8_t>(
+      op, ctx, [](const auto &x, float scale, int32_t zeroPoint) {
+        return rt::dequantize(x, scale, zeroPoint);
+      });
+}
 
-struct ReduceModel : Base<ReduceModel, systile::ReduceOp> {
-  LogicalResult execute(Operation *op, ExecContext &ctx) const {
-    auto r = cast<systile::ReduceOp>(op);
-    rt::ReduceKind kind = toRuntime(r.getKind());
-    int dim = static_cast<int>(r.getDim());
-    const TiledMatrixVariant &x = ctx.tiled(r.getInput()).matrix;
-    if (auto *f = std::get_if<rt::TiledMatrix<float>>(&x))
-      return bindResult(op, ctx, unwrap(op, rt::reduce(*f, kind, dim)));
-    if (auto *i = std::get_if<rt::TiledMatrix<int32_t>>(&x))
-      return bindResult(op, ctx, unwrap(op, rt::reduce(*i, kind, dim)));
-    return op->emitError() << "systile.reduce supports f32 and i32";
-  }
-};
+LogicalResult executeReduce(Operation *op, ExecContext &ctx) {
+  auto r = cast<systile::ReduceOp>(op);
+  rt::ReduceKind kind = toRuntime(r.getKind());
+  int dim = static_cast<int>(r.getDim());
+  const TiledMatrixVariant &x = ctx.tiled(r.getInput()).matrix;
+  if (auto *f = std::get_if<rt::TiledMatrix<float>>(&x))
+    return bindChecked(op, ctx, unwrap(op, rt::reduce(*f, kind, dim)));
+  if (auto *i = std::get_if<rt::TiledMatrix<int32_t>>(&x))
+    return bindChecked(op, ctx, unwrap(op, rt::reduce(*i, kind, dim)));
+  return op->emitError() << "systile.reduce supports f32 and i32";
+}
 
 //===----------------------------------------------------------------------===//
 // Matmuls
@@ -335,23 +316,19 @@ LogicalResult withMatmulOperands(Operation *op, ExecContext &ctx, Value lhs,
       ctx.tiled(lhs).matrix, ctx.tiled(rhs).matrix, ctx.tiled(acc).matrix);
 }
 
-struct MatmulModel : Base<MatmulModel, systile::MatmulOp> {
-  LogicalResult execute(Operation *op, ExecContext &ctx) const {
-    auto m = cast<systile::MatmulOp>(op);
-    return withMatmulOperands(
-        op, ctx, m.getLhs(), m.getRhs(), m.getAcc(),
-        [&](const auto &lhs, const auto &rhs,
-            const auto &acc) -> LogicalResult {
-          auto r =
-              rt::simulateMatmul(lhs, rhs, acc, toRuntime(m.getPrecision()),
-                                 matmulOptions(ctx));
-          if (!r)
-            return op->emitError() << "systile.matmul: " << r.error();
-          ctx.recordMatmul({op->getLoc(), "systile.matmul", r->stats});
-          return bindChecked(op, ctx, RtValue(std::move(r->result)));
-        });
-  }
-};
+LogicalResult executeMatmul(Operation *op, ExecContext &ctx) {
+  auto m = cast<systile::MatmulOp>(op);
+  return withMatmulOperands(
+      op, ctx, m.getLhs(), m.getRhs(), m.getAcc(),
+      [&](const auto &lhs, const auto &rhs, const auto &acc) -> LogicalResult {
+        auto r = rt::simulateMatmul(lhs, rhs, acc, toRuntime(m.getPrecision()),
+                                    matmulOptions(ctx));
+        if (!r)
+          return op->emitError() << "systile.matmul: " << r.error();
+        ctx.recordMatmul({op->getLoc(), "systile.matmul", r->stats});
+        return bindChecked(op, ctx, RtValue(std::move(r->result)));
+      });
+}
 
 /// What the interpreter knows of one chain of mxu_matmul ops.
 struct ChainInfo {
@@ -405,117 +382,112 @@ bool missingAreZero(const ChainInfo &info, const rt::TiledMatrix<R> &rhs,
   return true;
 }
 
-struct MxuMatmulModel : Base<MxuMatmulModel, systile::MxuMatmulOp> {
-  LogicalResult execute(Operation *op, ExecContext &ctx) const {
-    auto m = cast<systile::MxuMatmulOp>(op);
-    ChainInfo &info = chainOf(m, ctx);
-    if (m == info.ops.front() && failed(start(m, info, ctx)))
-      return failure();
-    if (!info.fusedNow)
-      return runOne(m, info, ctx);
-    // Earlier ops of a fused chain bind nothing: their results have exactly
-    // one use, the next op of the chain.
-    return m == info.ops.back() ? runFused(m, info, ctx) : success();
-  }
+/// Decides at the chain's head whether this execution runs fused, and
+/// then keeps the operands (the frame may release them before the last
+/// op).
+LogicalResult startChain(systile::MxuMatmulOp head, ChainInfo &info,
+                         ExecContext &ctx) {
+  info.stats = rt::UtilizationTotals();
+  info.fusedNow = false;
+  if (!info.fused)
+    return success();
+  return withMatmulOperands(
+      head, ctx, head.getLhs(), head.getRhs(), head.getAcc(),
+      [&](const auto &, const auto &rhs, const auto &) -> LogicalResult {
+        info.fusedNow = missingAreZero(info, rhs, head.getRhs().getType());
+        // The accumulator is taken: when the chain is its last use and
+        // nothing else holds it, the result is written over it.
+        if (info.fusedNow)
+          info.operands = {ctx.lookup(head.getLhs()), ctx.lookup(head.getRhs()),
+                           ctx.take(head.getAccMutable())};
+        return success();
+      });
+}
 
-  /// Decides at the chain's head whether this execution runs fused, and
-  /// then keeps the operands (the frame may release them before the last
-  /// op).
-  static LogicalResult start(systile::MxuMatmulOp head, ChainInfo &info,
-                             ExecContext &ctx) {
-    info.stats = rt::UtilizationTotals();
-    info.fusedNow = false;
-    if (!info.fused)
-      return success();
-    return withMatmulOperands(
-        head, ctx, head.getLhs(), head.getRhs(), head.getAcc(),
-        [&](const auto &, const auto &rhs, const auto &) -> LogicalResult {
-          info.fusedNow = missingAreZero(info, rhs, head.getRhs().getType());
-          // The accumulator is taken: when the chain is its last use and
-          // nothing else holds it, the result is written over it.
-          if (info.fusedNow)
-            info.operands = {ctx.lookup(head.getLhs()),
-                             ctx.lookup(head.getRhs()),
-                             ctx.take(head.getAccMutable())};
-          return success();
-        });
-  }
-
-  static LogicalResult runFused(systile::MxuMatmulOp m, ChainInfo &info,
-                                ExecContext &ctx) {
-    SmallVector<RtValue, 3> operands = std::move(info.operands);
-    info.operands.clear();
-    return std::visit(
-        [&](const auto &lhs, const auto &rhs,
-            const auto &acc) -> LogicalResult {
-          using L = typename std::decay_t<decltype(lhs)>::value_type;
-          using R = typename std::decay_t<decltype(rhs)>::value_type;
-          using A = typename std::decay_t<decltype(acc)>::value_type;
-          if constexpr (!isMatmulCombo<L, R, A>()) {
-            return m.emitError() << "unsupported operand types";
-          } else {
-            auto r = operands[2].isUniqueTiled()
-                         ? rt::simulateMatmulInPlace(
-                               lhs, rhs,
-                               std::move(std::get<std::decay_t<decltype(acc)>>(
-                                   operands[2].mutableTiled().matrix)),
-                               toRuntime(m.getPrecision()), matmulOptions(ctx))
-                         : rt::simulateMatmul(lhs, rhs, acc,
-                                              toRuntime(m.getPrecision()),
-                                              matmulOptions(ctx));
-            if (!r)
-              return m.emitError() << "systile.mxu_matmul: " << r.error();
-            ctx.recordMatmul(
-                {info.ops.front().getLoc(), "systile.mxu_matmul", r->stats});
-            return bindChecked(m, ctx, RtValue(std::move(r->result)));
-          }
-        },
-        operands[0].tiled().matrix, operands[1].tiled().matrix,
-        operands[2].tiled().matrix);
-  }
-
-  static LogicalResult runOne(systile::MxuMatmulOp m, ChainInfo &info,
-                              ExecContext &ctx) {
-    return withMatmulOperands(
-        m, ctx, m.getLhs(), m.getRhs(), m.getAcc(),
-        [&](const auto &lhs, const auto &rhs,
-            const auto &acc) -> LogicalResult {
-          auto r = rt::simulateMxuBlock(
-              lhs, rhs, acc, m.getKbAttr().getInt(), m.getNbAttr().getInt(),
-              toRuntime(m.getPrecision()), matmulOptions(ctx));
+LogicalResult runFused(systile::MxuMatmulOp m, ChainInfo &info,
+                       ExecContext &ctx) {
+  SmallVector<RtValue, 3> operands = std::move(info.operands);
+  info.operands.clear();
+  return std::visit(
+      [&](const auto &lhs, const auto &rhs, const auto &acc) -> LogicalResult {
+        using L = typename std::decay_t<decltype(lhs)>::value_type;
+        using R = typename std::decay_t<decltype(rhs)>::value_type;
+        using A = typename std::decay_t<decltype(acc)>::value_type;
+        if constexpr (!isMatmulCombo<L, R, A>()) {
+          return m.emitError() << "unsupported operand types";
+        } else {
+          auto r =
+              operands[2].isUniqueTiled()
+                  ? rt::simulateMatmulInPlace(
+                        lhs, rhs,
+                        std::move(std::get<std::decay_t<decltype(acc)>>(
+                            operands[2].mutableTiled().matrix)),
+                        toRuntime(m.getPrecision()), matmulOptions(ctx))
+                  : rt::simulateMatmul(lhs, rhs, acc, toRuntime(m.getPrecision()),
+                                       matmulOptions(ctx));
           if (!r)
             return m.emitError() << "systile.mxu_matmul: " << r.error();
-          info.stats.add(r->stats);
-          if (m == info.ops.back()) {
-            // Loads of the matmul not in the IR were folded away: skipped,
-            // as systile-report-utilization counts them.
-            info.stats.addSkippedLoads(info.missing);
-            rt::Expected<rt::MatmulStats> sum = info.stats.stats();
-            if (!sum)
-              return m.emitError() << "systile.mxu_matmul: " << sum.error();
-            ctx.recordMatmul(
-                {info.ops.front().getLoc(), "systile.mxu_matmul", *sum});
-          }
+          ctx.recordMatmul(
+              {info.ops.front().getLoc(), "systile.mxu_matmul", r->stats});
           return bindChecked(m, ctx, RtValue(std::move(r->result)));
-        });
-  }
-};
+        }
+      },
+      operands[0].tiled().matrix, operands[1].tiled().matrix,
+      operands[2].tiled().matrix);
+}
+
+LogicalResult runOne(systile::MxuMatmulOp m, ChainInfo &info,
+                     ExecContext &ctx) {
+  return withMatmulOperands(
+      m, ctx, m.getLhs(), m.getRhs(), m.getAcc(),
+      [&](const auto &lhs, const auto &rhs, const auto &acc) -> LogicalResult {
+        auto r = rt::simulateMxuBlock(
+            lhs, rhs, acc, m.getKbAttr().getInt(), m.getNbAttr().getInt(),
+            toRuntime(m.getPrecision()), matmulOptions(ctx));
+        if (!r)
+          return m.emitError() << "systile.mxu_matmul: " << r.error();
+        info.stats.add(r->stats);
+        if (m == info.ops.back()) {
+          // Loads of the matmul not in the IR were folded away: skipped,
+          // as systile-report-utilization counts them.
+          info.stats.addSkippedLoads(info.missing);
+          rt::Expected<rt::MatmulStats> sum = info.stats.stats();
+          if (!sum)
+            return m.emitError() << "systile.mxu_matmul: " << sum.error();
+          ctx.recordMatmul(
+              {info.ops.front().getLoc(), "systile.mxu_matmul", *sum});
+        }
+        return bindChecked(m, ctx, RtValue(std::move(r->result)));
+      });
+}
+
+LogicalResult executeMxuMatmul(Operation *op, ExecContext &ctx) {
+  auto m = cast<systile::MxuMatmulOp>(op);
+  ChainInfo &info = chainOf(m, ctx);
+  if (m == info.ops.front() && failed(startChain(m, info, ctx)))
+    return failure();
+  if (!info.fusedNow)
+    return runOne(m, info, ctx);
+  // Earlier ops of a fused chain bind nothing: their results have exactly
+  // one use, the next op of the chain.
+  return m == info.ops.back() ? runFused(m, info, ctx) : success();
+}
 
 } // namespace
 
 void systile::interp::registerSystileExecutionModels(
     DialectRegistry &registry) {
   registry.addExtension(+[](MLIRContext *ctx, systile::SystileDialect *) {
-    systile::PackOp::attachInterface<PackModel>(*ctx);
-    systile::UnpackOp::attachInterface<UnpackModel>(*ctx);
-    systile::ConstantOp::attachInterface<ConstantModel>(*ctx);
-    systile::FillPaddingOp::attachInterface<FillPaddingModel>(*ctx);
-    systile::TruncFOp::attachInterface<TruncFModel>(*ctx);
-    systile::ExtFOp::attachInterface<ExtFModel>(*ctx);
-    systile::QuantizeOp::attachInterface<QuantizeModel>(*ctx);
-    systile::DequantizeOp::attachInterface<DequantizeModel>(*ctx);
-    systile::ReduceOp::attachInterface<ReduceModel>(*ctx);
-    systile::MatmulOp::attachInterface<MatmulModel>(*ctx);
-    systile::MxuMatmulOp::attachInterface<MxuMatmulModel>(*ctx);
+    attachModel<systile::PackOp, executePack>(*ctx);
+    attachModel<systile::UnpackOp, executeUnpack>(*ctx);
+    attachModel<systile::ConstantOp, executeConstant>(*ctx);
+    attachModel<systile::FillPaddingOp, executeFillPadding>(*ctx);
+    attachModel<systile::TruncFOp, executeTruncF>(*ctx);
+    attachModel<systile::ExtFOp, executeExtF>(*ctx);
+    attachModel<systile::QuantizeOp, executeQuantize>(*ctx);
+    attachModel<systile::DequantizeOp, executeDequantize>(*ctx);
+    attachModel<systile::ReduceOp, executeReduce>(*ctx);
+    attachModel<systile::MatmulOp, executeMatmul>(*ctx);
+    attachModel<systile::MxuMatmulOp, executeMxuMatmul>(*ctx);
   });
 }

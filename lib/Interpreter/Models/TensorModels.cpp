@@ -60,11 +60,13 @@ FailureOr<SmallVector<int64_t>> shapeOf(Operation *op, ExecContext &ctx,
       continue;
     }
     if (next >= dynamic.size())
-      return opError(op) << "missing the size of dynamic dimension " << dim;
+      return ExecContext::opError(op)
+             << ": missing the size of dynamic dimension " << dim;
     int64_t v = scalarInt(ctx, dynamic[next++]);
     if (v < 0)
-      return opError(op) << "dynamic dimension " << dim << " has size " << v
-                         << "; sizes must be non-negative";
+      return ExecContext::opError(op)
+             << ": dynamic dimension " << dim << " has size " << v
+             << "; sizes must be non-negative";
     shape.push_back(v);
   }
   return shape;
@@ -74,14 +76,14 @@ FailureOr<SmallVector<int64_t>> shapeOf(Operation *op, ExecContext &ctx,
 LogicalResult checkAgainstType(Operation *op, ArrayRef<int64_t> shape,
                                ShapedType type) {
   if (static_cast<int64_t>(shape.size()) != type.getRank())
-    return opError(op) << "the run-time value has rank " << shape.size()
-                       << ", but its type " << type << " has rank "
-                       << type.getRank();
+    return ExecContext::opError(op)
+           << ": the run-time value has rank " << shape.size()
+           << ", but its type " << type << " has rank " << type.getRank();
   for (auto [dim, have, want] : llvm::enumerate(shape, type.getShape()))
     if (!ShapedType::isDynamic(want) && have != want)
-      return opError(op) << "dimension " << dim << " is " << have
-                         << " at run time, but the type " << type << " says "
-                         << want;
+      return ExecContext::opError(op)
+             << ": dimension " << dim << " is " << have
+             << " at run time, but the type " << type << " says " << want;
   return success();
 }
 
@@ -92,8 +94,9 @@ FailureOr<int64_t> linearIndex(Operation *op, ArrayRef<int64_t> shape,
   int64_t linear = 0;
   for (auto [dim, size, i] : llvm::enumerate(shape, indices)) {
     if (i < 0 || i >= size)
-      return opError(op) << "index " << i << " of dimension " << dim
-                         << " is out of bounds [0, " << size << ")";
+      return ExecContext::opError(op)
+             << ": index " << i << " of dimension " << dim
+             << " is out of bounds [0, " << size << ")";
     linear = linear * size + i;
   }
   return linear;
@@ -102,24 +105,28 @@ FailureOr<int64_t> linearIndex(Operation *op, ArrayRef<int64_t> shape,
 /// Checks `box` against a source or destination of `shape`.
 LogicalResult checkBox(Operation *op, ArrayRef<int64_t> shape, const Box &box) {
   if (box.sizes.size() != shape.size())
-    return opError(op) << "the slice has rank " << box.sizes.size()
-                       << " but the tensor has rank " << shape.size();
+    return ExecContext::opError(op)
+           << ": the slice has rank " << box.sizes.size()
+           << " but the tensor has rank " << shape.size();
   for (size_t d = 0; d < shape.size(); ++d) {
     int64_t off = box.offsets[d], size = box.sizes[d], stride = box.strides[d];
     if (size < 0)
-      return opError(op) << "slice size " << size << " of dimension " << d
-                         << " is negative";
+      return ExecContext::opError(op)
+             << ": slice size " << size << " of dimension " << d
+             << " is negative";
     if (size == 0)
       continue;
     if (stride < 1)
-      return opError(op) << "slice stride " << stride << " of dimension " << d
-                         << " is not positive";
+      return ExecContext::opError(op)
+             << ": slice stride " << stride << " of dimension " << d
+             << " is not positive";
     __int128 last =
         static_cast<__int128>(off) + static_cast<__int128>(size - 1) * stride;
     if (off < 0 || last >= shape[d])
-      return opError(op) << "slice of dimension " << d << " (offset " << off
-                         << ", size " << size << ", stride " << stride
-                         << ") is out of bounds of its size " << shape[d];
+      return ExecContext::opError(op)
+             << ": slice of dimension " << d << " (offset " << off << ", size "
+             << size << ", stride " << stride
+             << ") is out of bounds of its size " << shape[d];
   }
   return success();
 }
@@ -130,8 +137,9 @@ FailureOr<DenseValue> writableOperand(Operation *op, ExecContext &ctx,
                                       OpOperand &operand) {
   RtValue v = ctx.take(operand);
   if (!v.isDense())
-    return opError(op) << "operand #" << operand.getOperandNumber()
-                       << " is not a dense tensor";
+    return ExecContext::opError(op)
+           << ": operand #" << operand.getOperandNumber()
+           << " is not a dense tensor";
   if (v.dense().isUnique())
     return DenseValue(v.dense());
   llvm::Expected<DenseValue> copy = v.dense().clone(ctx.options().memoryBudget);
@@ -267,8 +275,8 @@ LogicalResult generateElements(Operation *op, ExecContext &ctx, Region &region,
       const RtValue &value = yielded->front();
       if (!value.isDense() || value.kind() != out.kind() ||
           value.dense().numElements() != 1)
-        return opError(op) << "the region must yield one "
-                           << toString(out.kind()) << " scalar";
+        return ExecContext::opError(op) << ": the region must yield one "
+                                        << toString(out.kind()) << " scalar";
       storeScalar(out, linear, value.dense());
     }
     for (int64_t d = static_cast<int64_t>(shape.size()) - 1; d >= 0; --d) {
@@ -317,8 +325,8 @@ LogicalResult executeExtract(tensor::ExtractOp op, ExecContext &ctx) {
   for (Value i : op.getIndices()) {
     int64_t n = ctx.dense(i).numElements();
     if (n != 1 && lanes != 1 && n != lanes)
-      return opError(op) << "index operands have " << lanes << " and " << n
-                         << " lanes";
+      return ExecContext::opError(op)
+             << ": index operands have " << lanes << " and " << n << " lanes";
     if (n != 1)
       lanes = n;
   }
@@ -365,11 +373,10 @@ LogicalResult executeDim(tensor::DimOp op, ExecContext &ctx) {
   const DenseValue &src = ctx.dense(op.getSource());
   int64_t dim = scalarInt(ctx, op.getIndex());
   if (dim < 0 || dim >= src.rank())
-    return opError(op) << "dimension " << dim
-                       << " is out of range for a tensor of rank "
-                       << src.rank();
-  ctx.bind(op.getResult(), indexScalar(src.shape()[dim]));
-  return success();
+    return ExecContext::opError(op)
+           << ": dimension " << dim << " is out of range for a tensor of rank "
+           << src.rank();
+  return ctx.bindResult(op, indexScalar(src.shape()[dim]));
 }
 
 LogicalResult executeRank(tensor::RankOp op, ExecContext &ctx) {
@@ -386,10 +393,10 @@ LogicalResult bindReshaped(Operation *op, ExecContext &ctx,
   int64_t count = 1;
   for (int64_t d : shape)
     if (d < 0 || __builtin_mul_overflow(count, d, &count))
-      return opError(op) << "invalid result shape";
+      return ExecContext::opError(op) << ": invalid result shape";
   if (count != src.numElements())
-    return opError(op) << "cannot reshape " << src.numElements()
-                       << " elements into " << count;
+    return ExecContext::opError(op) << ": cannot reshape " << src.numElements()
+                                    << " elements into " << count;
   if (failed(checkAgainstType(op, shape,
                               cast<ShapedType>(op->getResult(0).getType()))))
     return failure();
@@ -405,12 +412,11 @@ LogicalResult executeExpandShape(tensor::ExpandShapeOp op, ExecContext &ctx) {
     int64_t product = 1;
     for (int64_t d : group)
       if (shape[d] < 0 || __builtin_mul_overflow(product, shape[d], &product))
-        return opError(op) << "invalid output shape";
+        return ExecContext::opError(op) << ": invalid output shape";
     if (product != src.shape()[dim])
-      return opError(op) << "source dimension " << dim << " of size "
-                         << src.shape()[dim]
-                         << " does not expand to sizes whose product is "
-                         << product;
+      return ExecContext::opError(op)
+             << ": source dimension " << dim << " of size " << src.shape()[dim]
+             << " does not expand to sizes whose product is " << product;
   }
   return bindReshaped(op, ctx, src, shape);
 }
@@ -453,8 +459,9 @@ LogicalResult executeBitcast(tensor::BitcastOp op, ExecContext &ctx) {
     return failure();
   if (bitWidth(*kind) != bitWidth(src.kind()) ||
       elementSize(*kind) != elementSize(src.kind()))
-    return opError(op) << "cannot bitcast " << toString(src.kind())
-                       << " elements to " << toString(*kind);
+    return ExecContext::opError(op)
+           << ": cannot bitcast " << toString(src.kind()) << " elements to "
+           << toString(*kind);
   ctx.bind(op.getResult(),
            DenseValue::adopt(*kind, src.shape(),
                              std::make_shared<const DenseValue>(src),
@@ -551,11 +558,13 @@ LogicalResult executePad(tensor::PadOp op, ExecContext &ctx) {
   for (int64_t d = 0; d < src.rank(); ++d) {
     int64_t size;
     if (low[d] < 0 || high[d] < 0)
-      return opError(op) << "padding of dimension " << d << " (low " << low[d]
-                         << ", high " << high[d] << ") is negative";
+      return ExecContext::opError(op)
+             << ": padding of dimension " << d << " (low " << low[d]
+             << ", high " << high[d] << ") is negative";
     if (__builtin_add_overflow(src.shape()[d], low[d], &size) ||
         __builtin_add_overflow(size, high[d], &size))
-      return opError(op) << "padded dimension " << d << " overflows int64";
+      return ExecContext::opError(op)
+             << ": padded dimension " << d << " overflows int64";
     shape.push_back(size);
   }
   if (failed(checkAgainstType(op, shape, op.getResultType())))
@@ -570,8 +579,9 @@ LogicalResult executePad(tensor::PadOp op, ExecContext &ctx) {
     return failure();
   if (*value) {
     if ((*value)->kind() != src.kind())
-      return opError(op) << "the padding value is not of the source's "
-                            "element type";
+      return ExecContext::opError(op)
+             << ": the padding value is not of the source's "
+                "element type";
     fill(*out, (*value)->rawData());
   } else if (failed(generateElements(op, ctx, op.getRegion(), *out, &box))) {
     return failure();
@@ -591,10 +601,11 @@ LogicalResult executeConcat(tensor::ConcatOp op, ExecContext &ctx) {
     ArrayRef<int64_t> s = ctx.dense(input).shape();
     for (size_t d = 0; d < shape.size(); ++d)
       if (static_cast<int64_t>(d) != dim && s[d] != shape[d])
-        return opError(op) << "inputs differ in dimension " << d << " (" << s[d]
-                           << " vs " << shape[d] << ")";
+        return ExecContext::opError(op)
+               << ": inputs differ in dimension " << d << " (" << s[d] << " vs "
+               << shape[d] << ")";
     if (__builtin_add_overflow(shape[dim], s[dim], &shape[dim]))
-      return opError(op) << "concatenated size overflows int64";
+      return ExecContext::opError(op) << ": concatenated size overflows int64";
   }
   if (failed(checkAgainstType(op, shape, op.getResultType())))
     return failure();
@@ -617,25 +628,6 @@ LogicalResult executeConcat(tensor::ConcatOp op, ExecContext &ctx) {
   ctx.bind(op.getResult(), std::move(*out));
   return success();
 }
-
-//===----------------------------------------------------------------------===//
-// Registration
-//===----------------------------------------------------------------------===//
-
-template <typename OpT, LogicalResult (*Fn)(OpT, ExecContext &)>
-void attach(MLIRContext &ctx) {
-  attachFunctionModel<OpT, Fn>(ctx);
-}
-
-/// tensor.extract also runs on lanes (see executeExtract).
-struct ExtractModel
-    : public ExecutableOpInterface::ExternalModel<ExtractModel,
-                                                  tensor::ExtractOp> {
-  LogicalResult execute(Operation *op, ExecContext &ctx) const {
-    return executeExtract(cast<tensor::ExtractOp>(op), ctx);
-  }
-  bool supportsLanes(Operation *) const { return true; }
-};
 
 } // namespace
 
@@ -688,8 +680,9 @@ LogicalResult systile::interp::insertSlice(Operation *op, DenseValue &dest,
   for (int64_t s : box.sizes)
     count *= s;
   if (count != source.numElements())
-    return opError(op) << "the source has " << source.numElements()
-                       << " elements but the slice has " << count;
+    return ExecContext::opError(op)
+           << ": the source has " << source.numElements()
+           << " elements but the slice has " << count;
   copyBox(dest.mutableData<char>(), dest.shape(), box,
           const_cast<char *>(source.data<char>()), elementSize(dest.kind()),
           /*toBig=*/true);
@@ -703,22 +696,23 @@ Box systile::interp::sliceBox(ExecContext &ctx,
 
 void systile::interp::registerTensorExecutionModels(DialectRegistry &registry) {
   registry.addExtension(+[](MLIRContext *ctx, tensor::TensorDialect *) {
-    attach<tensor::BitcastOp, executeBitcast>(*ctx);
-    attach<tensor::CastOp, executeCast>(*ctx);
-    attach<tensor::CollapseShapeOp, executeCollapseShape>(*ctx);
-    attach<tensor::ConcatOp, executeConcat>(*ctx);
-    attach<tensor::DimOp, executeDim>(*ctx);
-    attach<tensor::EmptyOp, executeEmpty>(*ctx);
-    attach<tensor::ExpandShapeOp, executeExpandShape>(*ctx);
-    tensor::ExtractOp::attachInterface<ExtractModel>(*ctx);
-    attach<tensor::ExtractSliceOp, executeExtractSlice>(*ctx);
-    attach<tensor::FromElementsOp, executeFromElements>(*ctx);
-    attach<tensor::GenerateOp, executeGenerate>(*ctx);
-    attach<tensor::InsertOp, executeInsert>(*ctx);
-    attach<tensor::InsertSliceOp, executeInsertSlice>(*ctx);
-    attach<tensor::PadOp, executePad>(*ctx);
-    attach<tensor::RankOp, executeRank>(*ctx);
-    attach<tensor::ReshapeOp, executeReshape>(*ctx);
-    attach<tensor::SplatOp, executeSplat>(*ctx);
+    attachModel<tensor::BitcastOp, executeBitcast>(*ctx);
+    attachModel<tensor::CastOp, executeCast>(*ctx);
+    attachModel<tensor::CollapseShapeOp, executeCollapseShape>(*ctx);
+    attachModel<tensor::ConcatOp, executeConcat>(*ctx);
+    attachModel<tensor::DimOp, executeDim>(*ctx);
+    attachModel<tensor::EmptyOp, executeEmpty>(*ctx);
+    attachModel<tensor::ExpandShapeOp, executeExpandShape>(*ctx);
+    // tensor.extract also runs on lanes (see executeExtract).
+    attachLaneModel<tensor::ExtractOp, executeExtract>(*ctx);
+    attachModel<tensor::ExtractSliceOp, executeExtractSlice>(*ctx);
+    attachModel<tensor::FromElementsOp, executeFromElements>(*ctx);
+    attachModel<tensor::GenerateOp, executeGenerate>(*ctx);
+    attachModel<tensor::InsertOp, executeInsert>(*ctx);
+    attachModel<tensor::InsertSliceOp, executeInsertSlice>(*ctx);
+    attachModel<tensor::PadOp, executePad>(*ctx);
+    attachModel<tensor::RankOp, executeRank>(*ctx);
+    attachModel<tensor::ReshapeOp, executeReshape>(*ctx);
+    attachModel<tensor::SplatOp, executeSplat>(*ctx);
   });
 }

@@ -15,11 +15,6 @@
 
 namespace systile::interp {
 
-/// An error on `op`, prefixed "'dialect.op': " like ExecContext::fail.
-inline mlir::InFlightDiagnostic opError(mlir::Operation *op) {
-  return op->emitError() << "'" << op->getName() << "': ";
-}
-
 /// The value of an index or integer scalar (sign-extended; i1 is 0 or 1).
 inline int64_t scalarInt(ExecContext &ctx, mlir::Value v) {
   return loadAsInt(ctx.dense(v), 0);
