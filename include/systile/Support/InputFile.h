@@ -12,6 +12,14 @@
 // keep their alignment and a parser given the buffer's SourceMgr as a
 // shared_ptr can use them in place (systile-run does).
 //
+// MLIR's parser recurses once per nested region, attribute or type, so a
+// text input nested deeply enough (4000 `scf.if`s) overflows its stack;
+// text nesting brackets deeper than kMaxInputNesting is refused with the
+// location of the first bracket too many, before anything is parsed. So is
+// a `dialect_resources` hex blob whose alignment (its first four bytes) is
+// not a power of two up to kMaxBlobAlignment: upstream's parser allocates
+// with it unchecked and aborts on alignment 0.
+//
 //===----------------------------------------------------------------------===//
 
 #ifndef SYSTILE_SUPPORT_INPUTFILE_H
@@ -24,6 +32,11 @@
 #include <string>
 
 namespace systile {
+
+/// The deepest bracket nesting (`{`, `(`, `[`, `<`) a text input may have.
+constexpr unsigned kMaxInputNesting = 1000;
+/// The largest alignment a text input's resource blob may ask for.
+constexpr unsigned kMaxBlobAlignment = 1u << 16;
 
 /// Opens `path` ("-" is stdin) for a tool. On failure returns null and sets
 /// `errorMessage`.
