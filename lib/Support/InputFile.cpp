@@ -181,10 +181,8 @@ std::unique_ptr<MemoryBuffer>
 checkText(std::unique_ptr<MemoryBuffer> buffer, std::string *errorMessage) {
   if (!buffer || buffer->getBuffer().starts_with(kBytecodeMagic))
     return buffer;
-  StringRef text = buffer->getBuffer(), name = buffer->getBufferIdentifier();
-  std::string problem = findDeepNesting(text, name);
-  if (problem.empty())
-    problem = findBadBlobAlignment(text, name);
+  std::string problem = systile::findTextParserHazard(
+      buffer->getBuffer(), buffer->getBufferIdentifier());
   if (problem.empty())
     return buffer;
   *errorMessage = std::move(problem);
@@ -204,6 +202,13 @@ bool isBytecodeFile(sys::fs::file_t fd) {
 }
 
 } // namespace
+
+std::string systile::findTextParserHazard(StringRef text, StringRef name) {
+  std::string problem = findDeepNesting(text, name);
+  if (problem.empty())
+    problem = findBadBlobAlignment(text, name);
+  return problem;
+}
 
 std::unique_ptr<MemoryBuffer>
 systile::openBoundedInputFile(StringRef path, std::string *errorMessage) {

@@ -38,8 +38,14 @@ constexpr unsigned kMaxInputNesting = 1000;
 /// The largest alignment a text input's resource blob may ask for.
 constexpr unsigned kMaxBlobAlignment = 1u << 16;
 
-/// Opens `path` ("-" is stdin) for a tool. On failure returns null and sets
-/// `errorMessage`.
+/// What in MLIR text `text` (named `name` in messages) upstream's parser
+/// cannot be given safely, as "NAME:LINE:COL: error: ..." (empty when
+/// nothing): nesting deeper than kMaxInputNesting, a resource blob with a
+/// bad alignment. openBoundedInputFile checks it; so do the fuzz targets.
+std::string findTextParserHazard(llvm::StringRef text, llvm::StringRef name);
+
+/// Opens `path` ("-" is stdin) for a tool. On failure (including a text
+/// input with a parser hazard) returns null and sets `errorMessage`.
 std::unique_ptr<llvm::MemoryBuffer>
 openBoundedInputFile(llvm::StringRef path, std::string *errorMessage);
 
