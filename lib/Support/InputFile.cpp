@@ -77,67 +77,6 @@ std::unique_ptr<MemoryBuffer> readStream(sys::fs::file_t fd, StringRef name,
   return MemoryBuffer::getMemBufferCopy(bytes, name);
 }
 
-/// The first place where MLIR text nests brackets deeper than
-/// kMaxInputNesting, as "NAME:LINE:COL: error: ..." (empty when it does
-/// not). MLIR's parser recurses once per nested region, attribute or type,
-/// so a deep enough input overflows its stack; the scan runs before it.
-/// Strings and comments are skipped; `>` of `->` closes nothing.
-std::string findDeepNesting(StringRef text, StringRef name) {
-  unsigned depth = 0, line = 1, col = 0;
-  bool inString = false, inComment = false;
-  for (size_t i = 0, e = text.size(); i < e; ++i) {
-    char c = text[i];
-    ++col;
-    if (c == '\n') {
-      ++line;
-      col = 0;
-      inComment = false;
-      continue;
-    }
-    if (inComment)
-      continue;
-    if (inString) {
-      if (c == '\\')
-        ++i, ++col;
-      else if (c == '"')
-        inString = false;
-      continue;
-    }
-    switch (c) {
-    case '"':
-      inString = true;
-      break;
-    case '/':
-      inComment = i + 1 < e && text[i + 1] == '/';
-      break;
-    case '{':
-    case '(':
-    case '[':
-    case '<':
-      if (++depth > systile::kMaxInputNesting)
-        return (name + ":" + Twine(line) + ":" + Twine(col) +
-                ": error: brackets nest deeper than " +
-                Twine(systile::kMaxInputNesting) +
-                " levels here (regions, attributes and types); the parser "
-                "would run out of stack")
-            .str();
-      break;
-    case '>':
-      if (i > 0 && text[i - 1] == '-')
-        break;
-      [[fallthrough]];
-    case '}':
-    case ')':
-    case ']':
-      depth = depth ? depth - 1 : 0;
-      break;
-    default:
-      break;
-    }
-  }
-  return "";
-}
-
 /// "NAME:LINE:COL" of `offset` in `text`.
 std::string locationOf(StringRef text, size_t offset, StringRef name) {
   StringRef before = text.take_front(offset);
@@ -145,6 +84,108 @@ std::string locationOf(StringRef text, size_t offset, StringRef name) {
   size_t lineStart = before.rfind('\n');
   size_t col = offset - (lineStart == StringRef::npos ? 0 : lineStart + 1) + 1;
   return (name + ":" + Twine(line) + ":" + Twine(col)).str();
+}
+
+/// Calls `visit(offset)` for every character of `text` outside string
+/// literals and `//` comments, until it returns true; returns that offset,
+/// or npos.
+size_t findInCode(StringRef text, function_ref<bool(size_t)> visit) {
+  bool inString = false, inComment = false;
+  for (size_t i = 0, e = text.size(); i < e; ++i) {
+    char c = text[i];
+    if (c == '\n') {
+      inComment = false;
+      continue;
+    }
+    if (inComment)
+      continue;
+    if (inString) {
+      if (c == '\\')
+        ++i;
+      else if (c == '"')
+        inString = false;
+      continue;
+    }
+    if (c == '"')
+      inString = true;
+    else if (c == '/' && i + 1 < e && text[i + 1] == '/')
+      inComment = true;
+    else if (visit(i))
+      return i;
+  }
+  return StringRef::npos;
+}
+
+/// The first place where MLIR text nests brackets deeper than
+/// kMaxInputNesting, as "NAME:LINE:COL: error: ..." (empty when it does
+/// not). MLIR's parser recurses once per nested region, attribute or type,
+/// so a deep enough input overflows its stack; the scan runs before it.
+/// `>` of `->` closes nothing.
+std::string findDeepNesting(StringRef text, StringRef name) {
+  unsigned depth = 0;
+  size_t at = findInCode(text, [&](size_t i) {
+    switch (text[i]) {
+    case '{':
+    case '(':
+    case '[':
+    case '<':
+      return ++depth > systile::kMaxInputNesting;
+    case '>':
+      if (i > 0 && text[i - 1] == '-')
+        return false;
+      [[fallthrough]];
+    case '}':
+    case ')':
+    case ']':
+      depth = depth ? depth - 1 : 0;
+      return false;
+    default:
+      return false;
+    }
+  });
+  if (at == StringRef::npos)
+    return "";
+  return (locationOf(text, at, name) + ": error: brackets nest deeper than " +
+          Twine(systile::kMaxInputNesting) +
+          " levels here (regions, attributes and types); the parser would run "
+          "out of stack")
+      .str();
+}
+
+bool isIdentifierChar(char c) {
+  return llvm::isAlnum(c) || c == '_' || c == '.' || c == '$' || c == '-';
+}
+
+/// The first custom-form linalg op whose `<...>` properties are not a
+/// dictionary (`linalg.matmul <[1]> ins(...)`): upstream's structured-op
+/// parser casts them to a dictionary unchecked and crashes (segfault or
+/// "SmallVector unable to grow"), so the scan refuses them first.
+std::string findLinalgNonDictProperties(StringRef text, StringRef name) {
+  StringRef opName;
+  size_t at = findInCode(text, [&](size_t i) {
+    if (text[i] != 'l' || !text.substr(i).starts_with("linalg."))
+      return false;
+    // An op name, not the tail of a longer name or an attribute/type alias.
+    if (i > 0 && (isIdentifierChar(text[i - 1]) || text[i - 1] == '#' ||
+                  text[i - 1] == '!' || text[i - 1] == '%' ||
+                  text[i - 1] == '@' || text[i - 1] == '^'))
+      return false;
+    size_t j = i + 7;
+    while (j < text.size() && (llvm::isAlnum(text[j]) || text[j] == '_'))
+      ++j;
+    opName = text.slice(i, j);
+    j = text.find_first_not_of(" \t\r\n", j);
+    if (j == StringRef::npos || text[j] != '<')
+      return false;
+    j = text.find_first_not_of(" \t\r\n", j + 1);
+    return j == StringRef::npos || text[j] != '{';
+  });
+  if (at == StringRef::npos)
+    return "";
+  return (locationOf(text, at, name) + ": error: '" + opName +
+          "' takes its properties as a dictionary, <{...}>; upstream's parser "
+          "crashes on any other attribute there")
+      .str();
 }
 
 /// The first hex blob of the file metadata (`{-# dialect_resources ... #-}`)
@@ -205,6 +246,8 @@ bool isBytecodeFile(sys::fs::file_t fd) {
 
 std::string systile::findTextParserHazard(StringRef text, StringRef name) {
   std::string problem = findDeepNesting(text, name);
+  if (problem.empty())
+    problem = findLinalgNonDictProperties(text, name);
   if (problem.empty())
     problem = findBadBlobAlignment(text, name);
   return problem;

@@ -18,7 +18,9 @@
 // location of the first bracket too many, before anything is parsed. So is
 // a `dialect_resources` hex blob whose alignment (its first four bytes) is
 // not a power of two up to kMaxBlobAlignment: upstream's parser allocates
-// with it unchecked and aborts on alignment 0.
+// with it unchecked and aborts on alignment 0; and so is a custom-form
+// linalg op whose `<...>` properties are not a dictionary, on which
+// upstream's structured-op parser crashes.
 //
 //===----------------------------------------------------------------------===//
 
@@ -40,8 +42,9 @@ constexpr unsigned kMaxBlobAlignment = 1u << 16;
 
 /// What in MLIR text `text` (named `name` in messages) upstream's parser
 /// cannot be given safely, as "NAME:LINE:COL: error: ..." (empty when
-/// nothing): nesting deeper than kMaxInputNesting, a resource blob with a
-/// bad alignment. openBoundedInputFile checks it; so do the fuzz targets.
+/// nothing): nesting deeper than kMaxInputNesting, a custom-form linalg op
+/// whose `<...>` properties are not a dictionary, a resource blob with a bad
+/// alignment. openBoundedInputFile checks it; so do the fuzz targets.
 std::string findTextParserHazard(llvm::StringRef text, llvm::StringRef name);
 
 /// Opens `path` ("-" is stdin) for a tool. On failure (including a text
