@@ -3,6 +3,7 @@
 // systile-run FILE.mlir [--entry NAME] [--input X.npy]... [--output Y.npy]...
 //             [--stats] [--expect Y.npy]... [--max-ulp N] [--atol A]
 //             [--rtol R] [--compare-after PIPELINE] [--max-memory SIZE]
+//             [--max-steps N]
 //             [--dump-op NAME]... [--dump-dir DIR] ...
 //
 // Interprets the entry function (default @main) of FILE ("-": stdin). The
@@ -127,6 +128,12 @@ struct Options {
       cl::desc("Memory budget of the values alive at once, e.g. 512M, 8G "
                "(default: 3/4 of physical memory; 0: no limit)"),
       cl::value_desc("size"), cl::cat(category)};
+  cl::opt<uint64_t> maxSteps{
+      "max-steps",
+      cl::desc("Loop iterations (scf.for, scf.while, scf.forall) the run may "
+               "execute, so an endless loop is an error naming it (default "
+               "10000000; 0: no limit)"),
+      cl::init(10'000'000), cl::cat(category)};
   cl::opt<long long> printLimit{
       "print-limit",
       cl::desc("Print results with at most this many elements in full (0: no "
@@ -233,6 +240,7 @@ LogicalResult Runner::configure() {
   interpOptions.skipZeroBlocks = opts.skipZeroBlocks;
   interpOptions.threads = opts.threads;
   interpOptions.fuseMxuChains = opts.fuseChains;
+  interpOptions.maxSteps = opts.maxSteps;
   if (opts.dumpOps.empty() != opts.dumpDir.empty())
     return error(opts.dumpOps.empty()
                      ? "--dump-dir needs --dump-op (the ops to dump)"
