@@ -7,7 +7,7 @@
 // A loop that ends within the budget runs as before.
 // RUN: systile-run %s --entry short_for --max-steps=8 | FileCheck %s --check-prefix=SHORT
 
-// CHECK: endless-loop.mlir:[[# @LINE + 8]]:8: error: 'scf.while' ran out of steps in its iteration 1000: the run has executed 1000 loop iterations, its limit (systile-run --max-steps; 0 for none)
+// CHECK: endless-loop.mlir:[[# @LINE + 7]]:8: error: 'scf.while' ran out of steps in its iteration 1000: the run has executed 1000 loop iterations, its limit (systile-run --max-steps; 0 for none)
 // CHECK: systile-run: error: executing @main of
 // FOR: endless-loop.mlir:[[# @LINE + 20]]:8: error: 'scf.for' ran out of steps in its iteration 10: the run has executed 10 loop iterations
 // SHORT: result #0: index = 7
