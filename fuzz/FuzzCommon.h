@@ -18,6 +18,7 @@
 #include "mlir/IR/Verifier.h"
 #include "mlir/Parser/Parser.h"
 #include "systile/InitAll.h"
+#include "systile/Support/InputFile.h"
 #ifdef SYSTILE_FUZZ_EXECUTION_MODELS
 #include "systile/Interpreter/ExecContext.h"
 #endif
@@ -50,12 +51,15 @@ inline mlir::MLIRContext &context() {
   return *ctx;
 }
 
-/// Parses `data` as a module. MLIR's lexer reads up to a NUL terminator, so
-/// the bytes are copied into a std::string first (libFuzzer's buffer has
-/// none, and ASan would flag the read past its end).
+/// Parses `data` as a module, as the tools do: text with a parser hazard
+/// (systile::findTextParserHazard) is refused first. MLIR's lexer reads up
+/// to a NUL terminator, so the bytes are copied into a std::string first
+/// (libFuzzer's buffer has none, and ASan would flag the read past its end).
 inline mlir::OwningOpRef<mlir::ModuleOp> parse(const uint8_t *data,
                                                size_t size) {
   std::string text(reinterpret_cast<const char *>(data), size);
+  if (!systile::findTextParserHazard(text, "fuzz").empty())
+    return nullptr;
   return mlir::parseSourceString<mlir::ModuleOp>(text, &context());
 }
 

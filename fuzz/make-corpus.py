@@ -11,7 +11,10 @@ usage: /usr/bin/python3 fuzz/make-corpus.py   (needs numpy)
   npy:                small arrays of every supported dtype and version,
                       written by numpy, plus a few malformed ones;
   runtime:            one small input per element type and one of the
-                      arbitrary-size mode.
+                      arbitrary-size mode;
+  bytecode:           `systile-opt --emit-bytecode` of every piece that
+                      parses and verifies (needs build/bin/systile-opt, or
+                      --systile-opt PATH).
 Seeds are named by content hash, so rerunning only adds what changed.
 """
 import glob
@@ -20,6 +23,8 @@ import io
 import os
 import re
 import struct
+import subprocess
+import sys
 
 import numpy as np
 
@@ -82,7 +87,18 @@ def runtime_seeds():
     yield bytes([0x80]) + struct.pack(">qqqqq", 2**62, 3, 8, 128, 128)
 
 
+def bytecode_seeds(pieces, systile_opt):
+    for piece in pieces:
+        r = subprocess.run([systile_opt, "--emit-bytecode", "-"], input=piece,
+                           capture_output=True)
+        if r.returncode == 0 and r.stdout.startswith(b"ML\xefR"):
+            yield r.stdout
+
+
 def main():
+    systile_opt = os.path.join(ROOT, "build", "bin", "systile-opt")
+    if "--systile-opt" in sys.argv:
+        systile_opt = sys.argv[sys.argv.index("--systile-opt") + 1]
     pieces = list(mlir_pieces())
     for i, piece in enumerate(pieces):
         save("parse", piece)
@@ -93,6 +109,8 @@ def main():
         save("npy", seed)
     for seed in runtime_seeds():
         save("runtime", seed)
+    for seed in bytecode_seeds(pieces, systile_opt):
+        save("bytecode", seed)
 
 
 if __name__ == "__main__":

@@ -6,7 +6,7 @@
 # leak artifacts found.
 #
 # usage: fuzz/run.sh SECONDS [TARGET...]   TARGET: parse pipeline npy
-#        runtime interpreter (default: all five)
+#        runtime interpreter bytecode (default: all six)
 #
 # Seeds come from fuzz/corpus/TARGET (read only); new inputs and artifacts
 # go to build-fuzz/work/TARGET/{corpus,artifacts}. An input that runs
@@ -18,7 +18,7 @@ build=${SYSTILE_FUZZ_BUILD_DIR:-$root/build-fuzz}
 seconds=${1:?usage: fuzz/run.sh SECONDS [TARGET...]}
 shift
 targets=("$@")
-[ ${#targets[@]} -gt 0 ] || targets=(parse pipeline npy runtime interpreter)
+[ ${#targets[@]} -gt 0 ] || targets=(parse pipeline npy runtime interpreter bytecode)
 
 "$root/fuzz/build.sh"
 

@@ -12,7 +12,7 @@ build=${SYSTILE_FUZZ_BUILD_DIR:-$root/build-fuzz}
 # See fuzz/run.sh for these two settings.
 export ASAN_OPTIONS=${ASAN_OPTIONS:-allow_user_poisoning=0:allocator_may_return_null=1}
 status=0
-for t in parse pipeline npy runtime interpreter; do
+for t in parse pipeline npy runtime interpreter bytecode; do
   seeds=$(find "$root/fuzz/corpus/$t" -type f | wc -l)
   if "$build/fuzz/systile-fuzz-$t" -runs=0 -timeout=10 -rss_limit_mb=2048 \
        "$root/fuzz/corpus/$t" >"$build/smoke-$t.log" 2>&1; then

@@ -12,6 +12,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "systile/Interpreter/Interpreter.h"
+#include "systile/Support/Stack.h"
 
 #include "mlir/IR/BuiltinTypes.h"
 #include "mlir/IR/SymbolTable.h"
@@ -147,6 +148,7 @@ public:
                                        Operation *caller) override {
     return callFunction(callee, args, caller);
   }
+  LogicalResult countIteration(Operation *loop, uint64_t iteration) override;
   const InterpreterOptions &options() const override { return opts; }
   void recordMatmul(MatmulRecord record) override {
     records.push_back(std::move(record));
@@ -184,7 +186,27 @@ private:
       cache;
   /// "called from here" notes attached to the current failure.
   unsigned callNotes = 0;
+  /// Loop iterations executed in this run (InterpreterOptions::maxSteps).
+  uint64_t steps = 0;
+  /// Regions being executed, innermost last (for the stack check's message).
+  unsigned regionDepth = 0;
 };
+
+/// The stack a region's execution may use before the core checks again:
+/// the deepest an op's model goes without entering a region (kernels,
+/// copies, diagnostics), with a wide margin.
+constexpr size_t kMinStackBytes = size_t(1) << 20;
+
+LogicalResult Interpreter::Impl::countIteration(Operation *loop,
+                                                uint64_t iteration) {
+  if (opts.maxSteps == 0 || ++steps <= opts.maxSteps)
+    return success();
+  return loop->emitError()
+         << "'" << loop->getName() << "' ran out of steps in its iteration "
+         << iteration << ": the run has executed " << opts.maxSteps
+         << " loop iterations, its limit (systile-run --max-steps; 0 for "
+            "none)";
+}
 
 bool Interpreter::Impl::isLastUse(OpOperand &operand) const {
   Operation *owner = operand.getOwner();
@@ -256,6 +278,16 @@ LogicalResult Interpreter::Impl::execute(Operation &op, const BlockPlan &plan) {
 FailureOr<SmallVector<RtValue>>
 Interpreter::Impl::runRegionConsuming(Region &region,
                                       MutableArrayRef<RtValue> args) {
+  // Regions and calls recurse on the stack: refuse to go deeper where it
+  // would overflow, whatever nesting reached this point.
+  if (systile::remainingStackBytes() < kMinStackBytes)
+    return region.getParentOp()->emitError()
+           << "regions and calls nest too deeply for the interpreter's "
+              "stack: "
+           << regionDepth << " nested regions in " << frames.size()
+           << " calls";
+  ++regionDepth;
+  auto leave = llvm::scope_exit([&] { --regionDepth; });
   if (!region.hasOneBlock())
     return ExecContext::opError(region.getParentOp())
            << " has a region with " << region.getBlocks().size()

@@ -3,6 +3,7 @@
 // systile-run FILE.mlir [--entry NAME] [--input X.npy]... [--output Y.npy]...
 //             [--stats] [--expect Y.npy]... [--max-ulp N] [--atol A]
 //             [--rtol R] [--compare-after PIPELINE] [--max-memory SIZE]
+//             [--max-steps N]
 //             [--dump-op NAME]... [--dump-dir DIR] ...
 //
 // Interprets the entry function (default @main) of FILE ("-": stdin). The
@@ -32,11 +33,13 @@
 
 #include "systile/Interpreter/Interpreter.h"
 #include "systile/Runner/Comparison.h"
+#include "systile/Runner/Npy.h"
 #include "systile/Runner/OpDump.h"
 #include "systile/Runner/RunnerSupport.h"
 #include "systile/Runtime/Cpu.h"
 #include "systile/Runtime/Matmul.h"
 #include "systile/Support/InputFile.h"
+#include "systile/Support/OutputFile.h"
 
 #include "mlir/IR/AsmState.h"
 #include "mlir/IR/MLIRContext.h"
@@ -134,6 +137,12 @@ struct Options {
            "Memory budget of the values alive at once, e.g. 512M, 8G (default: "
            "3/4 of physical memory; 0: no limit)",
            "size");
+  cl::opt<uint64_t> maxSteps = value<uint64_t>(
+      "max-steps",
+      "Loop iterations (scf.for, scf.while, scf.forall) the run may execute, "
+      "so an endless loop is an error naming it (default 10000000; 0: no "
+      "limit)",
+      10'000'000);
   cl::opt<long long> printLimit = value(
       "print-limit",
       "Print results with at most this many elements in full (0: no limit); "
@@ -225,7 +234,7 @@ private:
   SmallVector<DenseValue> expected, reference, results;
   std::unique_ptr<Interpreter> interpreter;
   std::unique_ptr<OpDump> dump;
-  StagedOutputs staged;
+  systile::OutputSet staged;
   Clock::time_point start = Clock::now(), parsed, bound, executed;
 };
 
@@ -243,6 +252,7 @@ LogicalResult Runner::configure() {
   interpOptions.skipZeroBlocks = opts.skipZeroBlocks;
   interpOptions.threads = opts.threads;
   interpOptions.fuseMxuChains = opts.fuseChains;
+  interpOptions.maxSteps = opts.maxSteps;
   if (opts.dumpOps.empty() != opts.dumpDir.empty())
     return error(opts.dumpOps.empty()
                      ? "--dump-dir needs --dump-op (the ops to dump)"
@@ -489,12 +499,12 @@ LogicalResult Runner::run() {
     return failure();
   // Outputs are staged before anything is printed and committed only once
   // stdout has been written successfully.
-  std::string message;
-  if (failed(staged.stage(opts.outputs,
-                          ArrayRef<DenseValue>(results).take_front(
-                              opts.outputs.size()),
-                          message)))
-    return error(message);
+  for (auto [path, value] : llvm::zip(opts.outputs, results)) {
+    llvm::Expected<systile::OutputFile &> file = staged.add(path);
+    if (!file)
+      return error(llvm::toString(file.takeError()));
+    writeNpy(file->os(), value.kind(), value.shape(), value.rawData());
+  }
   if (failed(report()))
     return failure();
   llvm::outs().flush();
@@ -502,8 +512,8 @@ LogicalResult Runner::run() {
     llvm::outs().clear_error();
     return error("cannot write to stdout; no --output file was written");
   }
-  if (failed(staged.commit(message)))
-    return error(message);
+  if (llvm::Error err = staged.commit())
+    return error(llvm::toString(std::move(err)));
   if (opts.timing) {
     auto end = Clock::now();
     // The paths that ran ("none" for a family that did not run).

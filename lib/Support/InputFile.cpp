@@ -4,6 +4,8 @@
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/ScopeExit.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/MathExtras.h"
 #include "llvm/Support/Error.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
@@ -75,6 +77,159 @@ std::unique_ptr<MemoryBuffer> readStream(sys::fs::file_t fd, StringRef name,
   return MemoryBuffer::getMemBufferCopy(bytes, name);
 }
 
+/// "NAME:LINE:COL" of `offset` in `text`.
+std::string locationOf(StringRef text, size_t offset, StringRef name) {
+  StringRef before = text.take_front(offset);
+  size_t line = before.count('\n') + 1;
+  size_t lineStart = before.rfind('\n');
+  size_t col = offset - (lineStart == StringRef::npos ? 0 : lineStart + 1) + 1;
+  return (name + ":" + Twine(line) + ":" + Twine(col)).str();
+}
+
+/// Calls `visit(offset)` for every character of `text` outside string
+/// literals and `//` comments, until it returns true; returns that offset,
+/// or npos.
+size_t findInCode(StringRef text, function_ref<bool(size_t)> visit) {
+  bool inString = false, inComment = false;
+  for (size_t i = 0, e = text.size(); i < e; ++i) {
+    char c = text[i];
+    if (c == '\n') {
+      inComment = false;
+      continue;
+    }
+    if (inComment)
+      continue;
+    if (inString) {
+      if (c == '\\')
+        ++i;
+      else if (c == '"')
+        inString = false;
+      continue;
+    }
+    if (c == '"')
+      inString = true;
+    else if (c == '/' && i + 1 < e && text[i + 1] == '/')
+      inComment = true;
+    else if (visit(i))
+      return i;
+  }
+  return StringRef::npos;
+}
+
+/// The first place where MLIR text nests brackets deeper than
+/// kMaxInputNesting, as "NAME:LINE:COL: error: ..." (empty when it does
+/// not). MLIR's parser recurses once per nested region, attribute or type,
+/// so a deep enough input overflows its stack; the scan runs before it.
+/// `>` of `->` closes nothing.
+std::string findDeepNesting(StringRef text, StringRef name) {
+  unsigned depth = 0;
+  size_t at = findInCode(text, [&](size_t i) {
+    switch (text[i]) {
+    case '{':
+    case '(':
+    case '[':
+    case '<':
+      return ++depth > systile::kMaxInputNesting;
+    case '>':
+      if (i > 0 && text[i - 1] == '-')
+        return false;
+      [[fallthrough]];
+    case '}':
+    case ')':
+    case ']':
+      depth = depth ? depth - 1 : 0;
+      return false;
+    default:
+      return false;
+    }
+  });
+  if (at == StringRef::npos)
+    return "";
+  return (locationOf(text, at, name) + ": error: brackets nest deeper than " +
+          Twine(systile::kMaxInputNesting) +
+          " levels here (regions, attributes and types); the parser would run "
+          "out of stack")
+      .str();
+}
+
+bool isIdentifierChar(char c) {
+  return llvm::isAlnum(c) || c == '_' || c == '.' || c == '$' || c == '-';
+}
+
+/// The first custom-form linalg op whose `<...>` properties are not a
+/// dictionary (`linalg.matmul <[1]> ins(...)`): upstream's structured-op
+/// parser casts them to a dictionary unchecked and crashes (segfault or
+/// "SmallVector unable to grow"), so the scan refuses them first.
+std::string findLinalgNonDictProperties(StringRef text, StringRef name) {
+  StringRef opName;
+  size_t at = findInCode(text, [&](size_t i) {
+    if (text[i] != 'l' || !text.substr(i).starts_with("linalg."))
+      return false;
+    // An op name, not the tail of a longer name or an attribute/type alias.
+    if (i > 0 && (isIdentifierChar(text[i - 1]) || text[i - 1] == '#' ||
+                  text[i - 1] == '!' || text[i - 1] == '%' ||
+                  text[i - 1] == '@' || text[i - 1] == '^'))
+      return false;
+    size_t j = i + 7;
+    while (j < text.size() && (llvm::isAlnum(text[j]) || text[j] == '_'))
+      ++j;
+    opName = text.slice(i, j);
+    j = text.find_first_not_of(" \t\r\n", j);
+    if (j == StringRef::npos || text[j] != '<')
+      return false;
+    j = text.find_first_not_of(" \t\r\n", j + 1);
+    return j == StringRef::npos || text[j] != '{';
+  });
+  if (at == StringRef::npos)
+    return "";
+  return (locationOf(text, at, name) + ": error: '" + opName +
+          "' takes its properties as a dictionary, <{...}>; upstream's parser "
+          "crashes on any other attribute there")
+      .str();
+}
+
+/// The first hex blob of the file metadata (`{-# dialect_resources ... #-}`)
+/// whose alignment (its first four bytes, little-endian) is not a power of
+/// two up to kMaxBlobAlignment, as "NAME:LINE:COL: error: ..." (empty when
+/// there is none). Upstream's parser allocates the blob with that alignment
+/// unchecked, and alignment 0 aborts it.
+std::string findBadBlobAlignment(StringRef text, StringRef name) {
+  size_t metadata = text.find("{-#");
+  if (metadata == StringRef::npos)
+    return "";
+  for (size_t at = text.find("\"0x", metadata); at != StringRef::npos;
+       at = text.find("\"0x", at + 3)) {
+    StringRef digits = text.substr(at + 3, 8);
+    if (digits.size() < 8 || !llvm::all_of(digits, llvm::isHexDigit))
+      continue; // Too short for an alignment: the parser reports it.
+    uint32_t alignment = 0;
+    for (int byte = 3; byte >= 0; --byte)
+      alignment = alignment << 8 |
+                  llvm::hexFromNibbles(digits[2 * byte], digits[2 * byte + 1]);
+    if (alignment == 0 || !llvm::isPowerOf2_32(alignment) ||
+        alignment > systile::kMaxBlobAlignment)
+      return (locationOf(text, at, name) + ": error: the blob's alignment " +
+              Twine(alignment) + " (its first four bytes) is not a power of "
+              "two from 1 to " + Twine(systile::kMaxBlobAlignment))
+          .str();
+  }
+  return "";
+}
+
+/// `buffer` unless it is text that upstream's parser cannot be given safely
+/// (then null, with the message).
+std::unique_ptr<MemoryBuffer>
+checkText(std::unique_ptr<MemoryBuffer> buffer, std::string *errorMessage) {
+  if (!buffer || buffer->getBuffer().starts_with(kBytecodeMagic))
+    return buffer;
+  std::string problem = systile::findTextParserHazard(
+      buffer->getBuffer(), buffer->getBufferIdentifier());
+  if (problem.empty())
+    return buffer;
+  *errorMessage = std::move(problem);
+  return nullptr;
+}
+
 /// Whether the regular file `fd` starts with the bytecode magic number.
 bool isBytecodeFile(sys::fs::file_t fd) {
   char head[4];
@@ -88,6 +243,15 @@ bool isBytecodeFile(sys::fs::file_t fd) {
 }
 
 } // namespace
+
+std::string systile::findTextParserHazard(StringRef text, StringRef name) {
+  std::string problem = findDeepNesting(text, name);
+  if (problem.empty())
+    problem = findLinalgNonDictProperties(text, name);
+  if (problem.empty())
+    problem = findBadBlobAlignment(text, name);
+  return problem;
+}
 
 std::unique_ptr<MemoryBuffer>
 systile::openBoundedInputFile(StringRef path, std::string *errorMessage) {
@@ -127,7 +291,8 @@ systile::openBoundedInputFile(StringRef path, std::string *errorMessage) {
                           .str();
       return nullptr;
     }
-    return std::move(*buffer);
+    return checkText(std::move(*buffer), errorMessage);
   }
-  return readStream(fd, isStdin ? "<stdin>" : path, errorMessage);
+  return checkText(readStream(fd, isStdin ? "<stdin>" : path, errorMessage),
+                   errorMessage);
 }

@@ -21,6 +21,12 @@
 // RUN: not systile-attach-blob %s --blob m=%t/none.bin -o %t/bad.mlirbc 2>&1 | FileCheck %s --check-prefix=NOFILE
 // RUN: not systile-attach-blob %s --blob m -o %t/bad.mlirbc 2>&1 | FileCheck %s --check-prefix=SPEC
 // RUN: not systile-attach-blob %s --blob m=%t/m.bin --align 3 -o %t/bad.mlirbc 2>&1 | FileCheck %s --check-prefix=ALIGN
+// RUN: not systile-attach-blob %s --blob m=%t/m.bin --align 0 -o %t/bad.mlirbc 2>&1 | FileCheck %s --check-prefix=ALIGN0
+// RUN: not systile-attach-blob %s --blob m=%t/m.bin --align 8192 -o %t/bad.mlirbc 2>&1 | FileCheck %s --check-prefix=ALIGNBIG
+// RUN: not systile-attach-blob %s --blob m=%t/m.bin --align 2147483648 -o %t/bad.mlirbc 2>&1 | FileCheck %s --check-prefix=ALIGNBIG
+// RUN: not systile-attach-blob %s --blob m=/dev/zero -o %t/bad.mlirbc 2>&1 | FileCheck %s --check-prefix=DEVZERO
+// RUN: not systile-attach-blob %s --blob m=%t -o %t/bad.mlirbc 2>&1 | FileCheck %s --check-prefix=DIRBLOB
+// RUN: not systile-attach-blob %s --blob m=%t/m.bin --blob m=%t/m.bin -o %t/bad.mlirbc 2>&1 | FileCheck %s --check-prefix=TWICE
 // RUN: not ls %t/bad.mlirbc
 
 // CHECK: expect: result #0 matches
@@ -30,7 +36,12 @@
 // NAME: systile-attach-blob: error: --blob w: '{{.*}}' has no dense_resource<w>
 // NOFILE: systile-attach-blob: error: --blob m: cannot read '{{.*}}none.bin'
 // SPEC: systile-attach-blob: error: --blob 'm' is not NAME=FILE
-// ALIGN: systile-attach-blob: error: --align=3 is not a power of two
+// ALIGN: systile-attach-blob: error: --align=3 is not a power of two from 1 to 4096
+// ALIGN0: systile-attach-blob: error: --align=0 is not a power of two from 1 to 4096
+// ALIGNBIG: systile-attach-blob: error: --align={{8192|2147483648}} is not a power of two from 1 to 4096
+// DEVZERO: systile-attach-blob: error: --blob m: '/dev/zero' is not a regular file (a blob is a file's bytes, so its size must be known)
+// DIRBLOB: systile-attach-blob: error: --blob m: '{{.*}}' is not a regular file
+// TWICE: systile-attach-blob: error: --blob m is given twice
 
 #g = #systile.geometry<2x4, mxu = 4>
 func.func @main() -> !systile.tiled<3x1xi32, #g> {

@@ -9,13 +9,20 @@
 // writer streams it to OUT. IN names the resources and leaves them without
 // data (no `dialect_resources` entry); the module is verified once the
 // blobs are attached (a systile.constant checks its blob's size and
-// padding). Blobs are written with alignment N (default 64), so
-// systile-run, which maps OUT, executes them in place.
+// padding). Blobs are written with alignment N (default 64, at most
+// 4096), so systile-run, which maps OUT, executes them in place.
+//
+// A blob FILE must be a regular file (its size is what the blob holds; a
+// device or pipe has none), each NAME is given once, and OUT is written
+// through systile::OutputFile: staged and renamed, so an interrupted or
+// failed run leaves an existing OUT as it was.
 //
 //===----------------------------------------------------------------------===//
 
 #include "systile/InitAll.h"
 #include "systile/Support/InputFile.h"
+#include "systile/Support/OutputFile.h"
+#include "systile/Support/Stack.h"
 
 #include "mlir/Bytecode/BytecodeWriter.h"
 #include "mlir/IR/AsmState.h"
@@ -27,13 +34,13 @@
 #include "mlir/IR/MLIRContext.h"
 #include "mlir/IR/Verifier.h"
 #include "mlir/Parser/Parser.h"
-#include "mlir/Support/FileUtilities.h"
+#include "llvm/ADT/StringSet.h"
+#include "llvm/Support/FileSystem.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/MathExtras.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/SourceMgr.h"
-#include "llvm/Support/ToolOutputFile.h"
 #include "llvm/Support/raw_ostream.h"
 
 using namespace mlir;
@@ -50,8 +57,12 @@ static cl::list<std::string>
           cl::value_desc("NAME=FILE"));
 static cl::opt<unsigned> alignment("align",
                                    cl::desc("Blob alignment in bytes (a "
-                                            "power of two; default 64)"),
+                                            "power of two, at most 4096; "
+                                            "default 64)"),
                                    cl::init(64));
+
+/// The largest --align: a page, which covers every use of a mapped blob.
+constexpr unsigned kMaxAlignment = 4096;
 
 static LogicalResult error(const llvm::Twine &message) {
   llvm::errs() << "systile-attach-blob: error: " << message << "\n";
@@ -66,14 +77,25 @@ attachBlobs(MLIRContext &context,
   DialectResourceBlobManager &manager =
       DenseResourceElementsHandle::getManagerInterface(&context)
           .getBlobManager();
+  llvm::StringSet<> seen;
   for (StringRef spec : blobs) {
     auto [name, path] = spec.split('=');
     if (name.empty() || path.empty())
       return error("--blob '" + spec + "' is not NAME=FILE");
+    if (!seen.insert(name).second)
+      return error("--blob " + name + " is given twice");
     DialectResourceBlobManager::BlobEntry *entry = manager.lookup(name);
     if (!entry)
       return error("--blob " + name + ": '" + inputFile +
                    "' has no dense_resource<" + name + ">");
+    llvm::sys::fs::file_status status;
+    if (std::error_code ec = llvm::sys::fs::status(path, status))
+      return error("--blob " + name + ": cannot read '" + path +
+                   "': " + ec.message());
+    if (status.type() != llvm::sys::fs::file_type::regular_file)
+      return error("--blob " + name + ": '" + path +
+                   "' is not a regular file (a blob is a file's bytes, so "
+                   "its size must be known)");
     auto file = llvm::MemoryBuffer::getFile(path, /*IsText=*/false,
                                             /*RequiresNullTerminator=*/false);
     if (!file)
@@ -88,9 +110,10 @@ attachBlobs(MLIRContext &context,
 }
 
 static LogicalResult run() {
-  if (!llvm::isPowerOf2_32(alignment))
+  if (!llvm::isPowerOf2_32(alignment) || alignment > kMaxAlignment)
     return error("--align=" + llvm::Twine(alignment) +
-                 " is not a power of two");
+                 " is not a power of two from 1 to " +
+                 llvm::Twine(kMaxAlignment));
   DialectRegistry registry;
   systile::registerAllDialects(registry);
   MLIRContext context(registry);
@@ -111,16 +134,14 @@ static LogicalResult run() {
   SmallVector<std::unique_ptr<llvm::MemoryBuffer>> mapped;
   if (failed(attachBlobs(context, mapped)) || failed(verify(*module)))
     return failure();
-  std::unique_ptr<llvm::ToolOutputFile> out =
-      openOutputFile(outputFile, &message);
+  llvm::Expected<std::unique_ptr<systile::OutputFile>> out =
+      systile::OutputFile::open(outputFile);
   if (!out)
-    return error(message);
-  if (failed(writeBytecodeToFile(*module, out->os())))
+    return error(llvm::toString(out.takeError()));
+  if (failed(writeBytecodeToFile(*module, (*out)->os())))
     return error("cannot write bytecode to '" + outputFile + "'");
-  out->os().flush();
-  if (out->os().has_error())
-    return error("cannot write '" + outputFile + "'");
-  out->keep();
+  if (llvm::Error err = (*out)->commit())
+    return error(llvm::toString(std::move(err)));
   return success();
 }
 
@@ -129,5 +150,5 @@ int main(int argc, char **argv) {
   cl::ParseCommandLineOptions(argc, argv,
                               "systile-attach-blob: raw files as "
                               "dense_resource blobs, written as bytecode\n");
-  return failed(run()) ? 1 : 0;
+  return systile::runOnToolStack([] { return failed(run()) ? 1 : 0; });
 }

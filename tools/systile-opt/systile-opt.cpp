@@ -6,8 +6,10 @@
 // The driver is upstream's MlirOptMain except for reading the input: a pipe
 // or device is read by systile::openBoundedInputFile, which stops at the
 // first NUL byte of a text input, so `systile-opt /dev/zero` is an error
-// instead of a read that never ends. As upstream, a failed run writes no
-// output file and removes an existing one named by -o.
+// instead of a read that never ends, and writing the output: -o goes
+// through systile::OutputFile, so a failed run leaves an existing file as
+// it was (upstream's removes it), a device or FIFO is written through and a
+// symbolic link keeps pointing at its (replaced) target.
 //
 //===----------------------------------------------------------------------===//
 
@@ -16,12 +18,13 @@
 #include "mlir/Tools/mlir-opt/MlirOptMain.h"
 #include "systile/InitAll.h"
 #include "systile/Support/InputFile.h"
+#include "systile/Support/OutputFile.h"
+#include "systile/Support/Stack.h"
 #include "systile/Support/PassStatistics.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/Process.h"
-#include "llvm/Support/ToolOutputFile.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <cstdio>
@@ -58,16 +61,19 @@ static mlir::LogicalResult run(llvm::StringRef inputFilename,
     llvm::errs() << error << "\n";
     return mlir::failure();
   }
-  std::unique_ptr<llvm::ToolOutputFile> output =
-      mlir::openOutputFile(outputFilename, &error);
+  llvm::Expected<std::unique_ptr<systile::OutputFile>> output =
+      systile::OutputFile::open(outputFilename);
   if (!output) {
-    llvm::errs() << error << "\n";
+    llvm::errs() << llvm::toString(output.takeError()) << "\n";
     return mlir::failure();
   }
-  if (mlir::failed(
-          mlir::MlirOptMain(output->os(), std::move(input), registry, config)))
+  if (mlir::failed(mlir::MlirOptMain((*output)->os(), std::move(input),
+                                     registry, config)))
     return mlir::failure();
-  output->keep();
+  if (llvm::Error err = (*output)->commit()) {
+    llvm::errs() << llvm::toString(std::move(err)) << "\n";
+    return mlir::failure();
+  }
   return mlir::success();
 }
 
@@ -78,13 +84,18 @@ int main(int argc, char **argv) {
   systile::registerAllPasses();
   // Debian's LLVM build compiles MLIR's own pass statistics out; after
   // MLIR's (empty) report, print the systile passes' counters of this run.
-  auto [inputFilename, outputFilename] = mlir::registerAndParseCLIOptions(
+  auto [parsedInput, parsedOutput] = mlir::registerAndParseCLIOptions(
       argc, argv, "systile optimizer driver\n", registry);
+  std::string inputFilename = parsedInput, outputFilename = parsedOutput;
   std::optional<systile::PassCounterReport> counters;
   if (passStatisticsRequested())
     counters.emplace();
-  mlir::LogicalResult result = run(inputFilename, outputFilename, registry);
+  // On a stack of known size: the input's nesting limit is measured
+  // against it (systile/Support/Stack.h).
+  int code = systile::runOnToolStack([&] {
+    return mlir::asMainReturnCode(run(inputFilename, outputFilename, registry));
+  });
   if (counters)
     counters->print(llvm::errs());
-  return mlir::asMainReturnCode(result);
+  return code;
 }

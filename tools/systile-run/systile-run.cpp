@@ -11,10 +11,12 @@
 #include "systile/Interpreter/ExecContext.h"
 #include "systile/Runner/RunnerMain.h"
 #include "systile/Runtime/Allocation.h"
+#include "systile/Support/Stack.h"
 
 #include "mlir/IR/DialectRegistry.h"
 #include "llvm/Support/ErrorHandling.h"
 #include "llvm/Support/InitLLVM.h"
+#include "llvm/Support/Signals.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <cstdio>
@@ -24,9 +26,12 @@ int main(int argc, char **argv) {
   llvm::InitLLVM initLLVM(argc, argv);
   // Internal fatal errors and failed allocations inside LLVM exit with
   // status 1 and a message, like every other error, rather than aborting.
+  // Staged --output files are removed first (they are registered with
+  // RemoveFileOnSignal), so nothing half-written is left beside an output.
   auto onFatal = [](void *, const char *reason, bool) {
     llvm::errs() << "systile-run: error: " << reason << "\n";
     llvm::errs().flush();
+    llvm::sys::RunInterruptHandlers();
     _exit(1);
   };
   llvm::install_fatal_error_handler(onFatal, nullptr);
@@ -41,10 +46,14 @@ int main(int argc, char **argv) {
   systile::interp::registerAllExecutionModels(registry);
   systile::runner::RunnerConfig config;
   config.registerPasses = systile::registerAllPasses;
-  int rc = mlir::failed(
-               systile::runner::systileRunnerMain(argc, argv, registry, config))
+  // On a stack of known size: parsing and the interpreter check their
+  // recursion against it (systile/Support/Stack.h).
+  int rc = systile::runOnToolStack([&] {
+    return mlir::failed(systile::runner::systileRunnerMain(argc, argv,
+                                                           registry, config))
                ? 1
                : 0;
+  });
   llvm::outs().flush();
   llvm::errs().flush();
   // Everything is written and the values are freed; skip the static

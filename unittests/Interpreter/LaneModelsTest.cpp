@@ -53,6 +53,9 @@ public:
                                        Operation *) override {
     return failure();
   }
+  LogicalResult countIteration(Operation *, uint64_t) override {
+    return success();
+  }
   const InterpreterOptions &options() const override { return opts; }
   void recordMatmul(MatmulRecord) override {}
   LayoutStats &layoutStats() override { return layout; }

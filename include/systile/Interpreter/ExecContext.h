@@ -47,6 +47,11 @@ struct InterpreterOptions {
   /// func.call nesting limit, so runaway recursion is an error, not a
   /// stack overflow.
   unsigned maxCallDepth = 256;
+  /// Loop iterations (scf.for, scf.while, scf.forall) one run may execute,
+  /// so an endless loop is an error naming the loop, not a hang; 0: no
+  /// limit. Whatever the depth of calls and regions, the core also checks
+  /// the stack left at every region it enters (kMinStackBytes).
+  uint64_t maxSteps = 10'000'000;
   /// Lanes evaluated at once when a payload region runs over many
   /// iteration points (see ExecutableOpInterface::supportsLanes).
   int64_t maxLanes = 4096;
@@ -126,6 +131,11 @@ public:
   virtual mlir::FailureOr<llvm::SmallVector<RtValue>>
   runRegionConsuming(mlir::Region &region,
                      llvm::MutableArrayRef<RtValue> args) = 0;
+  /// Counts iteration `iteration` (from 0) of `loop` against
+  /// InterpreterOptions::maxSteps; an error on `loop` when the budget is
+  /// spent. Loop models call it before running each iteration's body.
+  virtual mlir::LogicalResult countIteration(mlir::Operation *loop,
+                                             uint64_t iteration) = 0;
   /// Calls `callee`; `caller` is where a failure is attributed.
   virtual mlir::FailureOr<llvm::SmallVector<RtValue>>
   call(mlir::func::FuncOp callee, llvm::ArrayRef<RtValue> args,

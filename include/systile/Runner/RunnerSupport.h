@@ -58,25 +58,6 @@ mlir::LogicalResult runPassPipeline(mlir::ModuleOp module, llvm::StringRef text,
 /// dynamic dimensions the run-time shape.
 std::string resultTypeStr(mlir::Type type, const DenseValue &value);
 
-/// --output files: written to temporaries next to their paths, then renamed
-/// all together; anything not committed is removed on destruction.
-class StagedOutputs {
-public:
-  ~StagedOutputs();
-  mlir::LogicalResult stage(llvm::ArrayRef<std::string> paths,
-                            llvm::ArrayRef<DenseValue> values,
-                            std::string &message);
-  /// Renames the temporaries over their paths; if one rename fails, the
-  /// paths already replaced get their old contents back.
-  mlir::LogicalResult commit(std::string &message);
-
-private:
-  struct Entry {
-    std::string path, tmpPath, backupPath;
-  };
-  llvm::SmallVector<Entry> entries;
-};
-
 } // namespace systile::runner
 
 #endif // SYSTILE_RUNNER_RUNNERSUPPORT_H

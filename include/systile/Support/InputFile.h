@@ -12,6 +12,16 @@
 // keep their alignment and a parser given the buffer's SourceMgr as a
 // shared_ptr can use them in place (systile-run does).
 //
+// MLIR's parser recurses once per nested region, attribute or type, so a
+// text input nested deeply enough (4000 `scf.if`s) overflows its stack;
+// text nesting brackets deeper than kMaxInputNesting is refused with the
+// location of the first bracket too many, before anything is parsed. So is
+// a `dialect_resources` hex blob whose alignment (its first four bytes) is
+// not a power of two up to kMaxBlobAlignment: upstream's parser allocates
+// with it unchecked and aborts on alignment 0; and so is a custom-form
+// linalg op whose `<...>` properties are not a dictionary, on which
+// upstream's structured-op parser crashes.
+//
 //===----------------------------------------------------------------------===//
 
 #ifndef SYSTILE_SUPPORT_INPUTFILE_H
@@ -25,8 +35,20 @@
 
 namespace systile {
 
-/// Opens `path` ("-" is stdin) for a tool. On failure returns null and sets
-/// `errorMessage`.
+/// The deepest bracket nesting (`{`, `(`, `[`, `<`) a text input may have.
+constexpr unsigned kMaxInputNesting = 1000;
+/// The largest alignment a text input's resource blob may ask for.
+constexpr unsigned kMaxBlobAlignment = 1u << 16;
+
+/// What in MLIR text `text` (named `name` in messages) upstream's parser
+/// cannot be given safely, as "NAME:LINE:COL: error: ..." (empty when
+/// nothing): nesting deeper than kMaxInputNesting, a custom-form linalg op
+/// whose `<...>` properties are not a dictionary, a resource blob with a bad
+/// alignment. openBoundedInputFile checks it; so do the fuzz targets.
+std::string findTextParserHazard(llvm::StringRef text, llvm::StringRef name);
+
+/// Opens `path` ("-" is stdin) for a tool. On failure (including a text
+/// input with a parser hazard) returns null and sets `errorMessage`.
 std::unique_ptr<llvm::MemoryBuffer>
 openBoundedInputFile(llvm::StringRef path, std::string *errorMessage);
 

@@ -113,6 +113,8 @@ LogicalResult executeFor(scf::ForOp op, ExecContext &ctx) {
     iters.push_back(ctx.take(init));
   SmallVector<RtValue> args;
   for (uint64_t i = 0; i < *trips; ++i) {
+    if (failed(ctx.countIteration(op, i)))
+      return failure();
     __int128 iv = lb + static_cast<__int128>(i) * step;
     args.push_back(intScalar(*kind, static_cast<int64_t>(iv)));
     for (RtValue &v : iters)
@@ -144,7 +146,9 @@ LogicalResult executeWhile(scf::WhileOp op, ExecContext &ctx) {
   SmallVector<RtValue> values;
   for (OpOperand &init : op->getOpOperands())
     values.push_back(ctx.take(init));
-  while (true) {
+  for (uint64_t i = 0;; ++i) {
+    if (failed(ctx.countIteration(op, i)))
+      return failure();
     FailureOr<SmallVector<RtValue>> before =
         runAndRelease(ctx, op.getBefore(), values);
     if (failed(before))
@@ -292,6 +296,8 @@ LogicalResult executeForall(scf::ForallOp op, ExecContext &ctx) {
     }
   SmallVector<uint64_t> point(space->trips.size(), 0);
   for (uint64_t n = 0; n < space->total; ++n) {
+    if (failed(ctx.countIteration(op, n)))
+      return failure();
     SmallVector<RtValue> args;
     for (auto [p, lb, step] : llvm::zip(point, space->lbs, space->steps))
       args.push_back(indexScalar(lb + static_cast<int64_t>(p) * step));
