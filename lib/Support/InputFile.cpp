@@ -188,6 +188,70 @@ std::string findLinalgNonDictProperties(StringRef text, StringRef name) {
       .str();
 }
 
+/// Whether `text` at `i` starts a well-formed i64 list `[a, b, ...]` (each
+/// at most 18 digits, so it cannot overflow).
+bool isIntegerList(StringRef text, size_t i) {
+  if (i >= text.size() || text[i] != '[')
+    return false;
+  auto skip = [&](size_t j) {
+    size_t k = text.find_first_not_of(" \t\r\n", j);
+    return k == StringRef::npos ? text.size() : k;
+  };
+  size_t j = skip(i + 1);
+  if (j < text.size() && text[j] == ']')
+    return true;
+  while (true) {
+    if (j < text.size() && text[j] == '-')
+      ++j;
+    size_t digits = 0;
+    while (j < text.size() && llvm::isDigit(text[j]))
+      ++j, ++digits;
+    if (digits == 0 || digits > 18)
+      return false;
+    j = skip(j);
+    if (j < text.size() && text[j] == ']')
+      return true;
+    if (j >= text.size() || text[j] != ',')
+      return false;
+    j = skip(j + 1);
+  }
+}
+
+/// The first custom-form `) dimensions = ...` or `) permutation = ...`
+/// (linalg.reduce, linalg.broadcast, linalg.transpose) whose value is not a
+/// well-formed integer list: upstream's parser stores the failed parse's
+/// null attribute and crashes on it.
+std::string findLinalgBadIntList(StringRef text, StringRef name) {
+  StringRef key;
+  size_t at = findInCode(text, [&](size_t i) {
+    if (text[i] != ')')
+      return false;
+    size_t j = text.find_first_not_of(" \t\r\n", i + 1);
+    if (j == StringRef::npos)
+      return false;
+    StringRef rest = text.substr(j);
+    for (StringRef k : {"dimensions", "permutation"}) {
+      if (!rest.starts_with(k) ||
+          (rest.size() > k.size() && isIdentifierChar(rest[k.size()])))
+        continue;
+      size_t eq = text.find_first_not_of(" \t\r\n", j + k.size());
+      if (eq == StringRef::npos || text[eq] != '=')
+        return false;
+      key = k;
+      return !isIntegerList(text,
+                            text.find_first_not_of(" \t\r\n", eq + 1));
+    }
+    return false;
+  });
+  if (at == StringRef::npos)
+    return "";
+  size_t keyAt = text.find(key, at);
+  return (locationOf(text, keyAt, name) + ": error: '" + key +
+          "' must be a list of integers, [d0, d1, ...]; upstream's parser "
+          "crashes on anything else there")
+      .str();
+}
+
 /// The first hex blob of the file metadata (`{-# dialect_resources ... #-}`)
 /// whose alignment (its first four bytes, little-endian) is not a power of
 /// two up to kMaxBlobAlignment, as "NAME:LINE:COL: error: ..." (empty when
@@ -248,6 +312,8 @@ std::string systile::findTextParserHazard(StringRef text, StringRef name) {
   std::string problem = findDeepNesting(text, name);
   if (problem.empty())
     problem = findLinalgNonDictProperties(text, name);
+  if (problem.empty())
+    problem = findLinalgBadIntList(text, name);
   if (problem.empty())
     problem = findBadBlobAlignment(text, name);
   return problem;

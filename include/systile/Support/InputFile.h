@@ -19,8 +19,9 @@
 // a `dialect_resources` hex blob whose alignment (its first four bytes) is
 // not a power of two up to kMaxBlobAlignment: upstream's parser allocates
 // with it unchecked and aborts on alignment 0; and so is a custom-form
-// linalg op whose `<...>` properties are not a dictionary, on which
-// upstream's structured-op parser crashes.
+// linalg op whose `<...>` properties are not a dictionary, or whose
+// `dimensions =` / `permutation =` (linalg.reduce, broadcast, transpose) is
+// not a well-formed integer list, on which upstream's parsers crash.
 //
 //===----------------------------------------------------------------------===//
 
@@ -43,7 +44,8 @@ constexpr unsigned kMaxBlobAlignment = 1u << 16;
 /// What in MLIR text `text` (named `name` in messages) upstream's parser
 /// cannot be given safely, as "NAME:LINE:COL: error: ..." (empty when
 /// nothing): nesting deeper than kMaxInputNesting, a custom-form linalg op
-/// whose `<...>` properties are not a dictionary, a resource blob with a bad
+/// whose `<...>` properties are not a dictionary or whose `dimensions =` /
+/// `permutation =` is not an integer list, a resource blob with a bad
 /// alignment. openBoundedInputFile checks it; so do the fuzz targets.
 std::string findTextParserHazard(llvm::StringRef text, llvm::StringRef name);
 
