@@ -1,14 +1,16 @@
 //===- Elementwise.cpp - Element-wise kernels over tiled storage ----------===//
 //
 // Mask-aware kernels: the storage is walked one tile row (a contiguous run
-// of `lanes` slots) at a time; the logical prefix of the run is computed by
-// a loop specialised on which operands are matrices and which are scalars
-// (so it vectorises where the operation does), and the padding suffix, and
-// whole padding rows, are written +0. Built with -ffp-contract=off.
+// of `lanes` slots) at a time, by the chunk walk of ElementwiseProgram.h;
+// the logical prefix of the run is computed by a loop specialised on which
+// operands are matrices and which are scalars (so it vectorises where the
+// operation does), and the walk writes the padding suffix, and whole
+// padding rows, +0. Built with -ffp-contract=off.
 //
 //===----------------------------------------------------------------------===//
 
 #include "systile/Runtime/Elementwise.h"
+#include "systile/Runtime/ElementwiseProgram.h"
 #include "systile/Runtime/LayoutCost.h"
 
 #include <algorithm>
@@ -53,28 +55,6 @@ bool systile::rt::applyCmp(CmpFn pred, float a, float b) {
 
 namespace {
 
-/// Calls rowFn(offset, n) for each tile row of `layout` with n > 0 logical
-/// slots at storage offsets [offset, offset + n), and zeroes every other
-/// slot of `out`.
-template <typename T, typename RowFn>
-void forEachLogicalRun(const Layout &layout, T *out, RowFn &&rowFn) {
-  const int64_t s = layout.geometry().sublanes, l = layout.geometry().lanes;
-  const Shape logical = layout.logicalShape();
-  int64_t offset = 0;
-  for (int64_t tr = 0; tr < layout.tileRows(); ++tr)
-    for (int64_t tc = 0; tc < layout.tileCols(); ++tc)
-      for (int64_t sr = 0; sr < s; ++sr, offset += l) {
-        int64_t row = tr * s + sr;
-        int64_t n = row < logical.rows
-                        ? std::clamp<int64_t>(logical.cols - tc * l, 0, l)
-                        : 0;
-        if (n > 0)
-          rowFn(offset, n);
-        std::memset(static_cast<void *>(out + offset + n), 0,
-                    static_cast<size_t>(l - n) * sizeof(T));
-      }
-}
-
 /// The layout shared by the matrix operands, or an error.
 template <typename T>
 Expected<Layout> commonLayout(const char *what,
@@ -96,13 +76,31 @@ Expected<Layout> commonLayout(const char *what,
   return *layout;
 }
 
-/// A kernel result: every slot is written by forEachLogicalRun.
+/// A kernel result of `layout` (or the error of getting the layout or the
+/// storage): every slot is written by writeRuns.
 template <typename T>
-Expected<TiledMatrix<T>> makeResult(const Layout &layout) {
-  Expected<TiledMatrix<T>> r = TiledMatrix<T>::uninitialized(layout);
+Expected<TiledMatrix<T>> makeResult(const Expected<Layout> &layout) {
+  if (!layout)
+    return layout.status();
+  Expected<TiledMatrix<T>> r = TiledMatrix<T>::uninitialized(*layout);
   if (r)
     r->setPadKind(PadKind::Zero);
   return r;
+}
+
+/// Calls runFn(out, run) for each run of logical slots of `r` (`out` is its
+/// storage), in the chunk walk `evaluate` uses, which writes +0 to every
+/// other slot.
+template <typename T, typename RunFn>
+void writeRuns(TiledMatrix<T> &r, RunFn &&runFn) {
+  T *out = r.data();
+  Status walked = forEachChunk(r.layout(), kDefaultChunkSlots, out,
+                               sizeof(T), [&](const Chunk &chunk) {
+                                 for (const LogicalRun &run : chunk)
+                                   runFn(out, run);
+                                 return Status::success();
+                               });
+  (void)walked; // The walk fails only when runFn does, and runFn cannot.
 }
 
 /// Reads operand `o` at storage offset `i` (a scalar ignores `i`).
@@ -124,17 +122,16 @@ template <typename T, bool Scalar> Reader<T, Scalar> reader(Operand<T> o) {
 /// One loop over a logical run per (fn, operand kinds), so the compiler
 /// sees a fixed operation on contiguous data.
 template <typename T, typename F, typename RA, typename RB>
-void binaryRun(F f, RA a, RB b, T *out, int64_t offset, int64_t n) {
-  for (int64_t i = offset, e = offset + n; i < e; ++i)
+void binaryRun(F f, RA a, RB b, T *out, const LogicalRun &run) {
+  for (int64_t i = run.offset, e = run.offset + run.count; i < e; ++i)
     out[i] = f(a(i), b(i));
 }
 
 template <typename T, typename F>
 void binaryKernel(F f, Operand<T> a, Operand<T> b, TiledMatrix<T> &r) {
-  T *out = r.data();
   auto dispatch = [&](auto ra, auto rb) {
-    forEachLogicalRun(r.layout(), out, [&](int64_t offset, int64_t n) {
-      binaryRun(f, ra, rb, out, offset, n);
+    writeRuns(r, [&](T *out, const LogicalRun &run) {
+      binaryRun(f, ra, rb, out, run);
     });
   };
   if (a.matrix && b.matrix)
@@ -144,7 +141,6 @@ void binaryKernel(F f, Operand<T> a, Operand<T> b, TiledMatrix<T> &r) {
   else
     dispatch(reader<T, true>(a), reader<T, false>(b));
 }
-
 
 } // namespace
 
@@ -160,15 +156,13 @@ Expected<TiledMatrix<T>> systile::rt::unary(UnaryFn fn,
                  ": only f32 and bf16 are supported, got " +
                  elementTypeName<T>());
   } else {
-    Expected<TiledMatrix<T>> made = makeResult<T>(x.layout());
-    if (!made)
-      return Error{made.error()};
-    TiledMatrix<T> r = made.take();
+    Expected<TiledMatrix<T>> r = makeResult<T>(x.layout());
+    if (!r)
+      return r;
     const T *in = x.data();
-    T *out = r.data();
     visitUnary<T>(fn, [&](auto op) {
-      forEachLogicalRun(r.layout(), out, [&](int64_t offset, int64_t n) {
-        for (int64_t i = offset, e = offset + n; i < e; ++i)
+      writeRuns(*r, [&](T *out, const LogicalRun &run) {
+        for (int64_t i = run.offset, e = run.offset + run.count; i < e; ++i)
           out[i] = op(in[i]);
       });
     });
@@ -182,15 +176,14 @@ Expected<TiledMatrix<T>> systile::rt::binary(BinaryFn fn, Operand<T> a,
   Expected<Layout> layout = commonLayout<T>(toString(fn), {a, b});
   if (!layout)
     return layout.status();
-  Expected<TiledMatrix<T>> made = makeResult<T>(*layout);
-  if (!made)
-    return Error{made.error()};
-  TiledMatrix<T> r = made.take();
   if (!scalar::isFloat<T> && fn == BinaryFn::Div)
     return Error(std::string("elementwise div: integer division is not a "
                              "kernel (") +
                  elementTypeName<T>() + ")");
-  visitBinary<T>(fn, [&](auto op) { binaryKernel<T>(op, a, b, r); });
+  Expected<TiledMatrix<T>> r = makeResult<T>(layout);
+  if (!r)
+    return r;
+  visitBinary<T>(fn, [&](auto op) { binaryKernel<T>(op, a, b, *r); });
   return r;
 }
 
@@ -203,21 +196,16 @@ Expected<TiledMatrix<T>> systile::rt::select(CmpFn pred, Operand<T> a,
                              "comparisons are supported, got ") +
                  elementTypeName<T>());
   } else {
-    Expected<Layout> layout =
-        commonLayout<T>("select", {a, b, onTrue, onFalse});
-    if (!layout)
-      return layout.status();
-    Expected<TiledMatrix<T>> made = makeResult<T>(*layout);
-    if (!made)
-      return Error{made.error()};
-    TiledMatrix<T> r = made.take();
-    T *out = r.data();
+    Expected<TiledMatrix<T>> r =
+        makeResult<T>(commonLayout<T>("select", {a, b, onTrue, onFalse}));
+    if (!r)
+      return r;
     auto at = [](const Operand<T> &o, int64_t i) {
       return o.matrix ? o.matrix->data()[i] : o.scalar;
     };
     scalar::visitCmpF(pred, [&](auto cmp) {
-      forEachLogicalRun(r.layout(), out, [&](int64_t offset, int64_t n) {
-        for (int64_t i = offset, e = offset + n; i < e; ++i)
+      writeRuns(*r, [&](T *out, const LogicalRun &run) {
+        for (int64_t i = run.offset, e = run.offset + run.count; i < e; ++i)
           out[i] = cmp(at(a, i), at(b, i)) ? at(onTrue, i) : at(onFalse, i);
       });
     });
@@ -235,22 +223,17 @@ Expected<TiledMatrix<T>> systile::rt::broadcast(const TiledMatrix<T> &v,
     return Error("broadcast: dim " + std::to_string(dim) +
                  " of the input must be 1, got shape " + in.str());
   Shape shape = dim == 0 ? Shape{count, in.cols} : Shape{in.rows, count};
-  Expected<Layout> layout = Layout::get(shape, v.geometry());
-  if (!layout)
-    return layout.status();
-  Expected<TiledMatrix<T>> made = makeResult<T>(*layout);
-  if (!made)
-    return Error{made.error()};
-  TiledMatrix<T> r = made.take();
-  T *out = r.data();
-  forEachLogicalRun(*layout, out, [&](int64_t offset, int64_t n) {
-    // The run's (row, first column) tells which input slots it repeats.
-    Location loc = layout->locate(offset);
+  Expected<TiledMatrix<T>> r = makeResult<T>(Layout::get(shape, v.geometry()));
+  if (!r)
+    return r;
+  writeRuns(*r, [&](T *out, const LogicalRun &run) {
+    // The run's row and first column tell which input slots it repeats.
     if (dim == 0) {
-      std::memcpy(out + offset, v.data() + v.layout().offset(0, loc.col),
-                  static_cast<size_t>(n) * sizeof(T));
+      std::memcpy(out + run.offset, v.data() + v.layout().offset(0, run.col),
+                  static_cast<size_t>(run.count) * sizeof(T));
     } else {
-      std::fill(out + offset, out + offset + n, v.at(loc.row, 0));
+      std::fill(out + run.offset, out + run.offset + run.count,
+                v.at(run.row, 0));
     }
   });
   return r;
@@ -259,16 +242,11 @@ Expected<TiledMatrix<T>> systile::rt::broadcast(const TiledMatrix<T> &v,
 template <typename T>
 Expected<TiledMatrix<T>> systile::rt::splat(T value, Shape shape,
                                             Geometry geometry) {
-  Expected<Layout> layout = Layout::get(shape, geometry);
-  if (!layout)
-    return layout.status();
-  Expected<TiledMatrix<T>> made = makeResult<T>(*layout);
-  if (!made)
-    return Error{made.error()};
-  TiledMatrix<T> r = made.take();
-  T *out = r.data();
-  forEachLogicalRun(*layout, out, [&](int64_t offset, int64_t n) {
-    std::fill(out + offset, out + offset + n, value);
+  Expected<TiledMatrix<T>> r = makeResult<T>(Layout::get(shape, geometry));
+  if (!r)
+    return r;
+  writeRuns(*r, [&](T *out, const LogicalRun &run) {
+    std::fill(out + run.offset, out + run.offset + run.count, value);
   });
   return r;
 }

@@ -21,8 +21,8 @@
 // result's shape is read in place when the chunk is contiguous in storage,
 // and the result may be one of the operands (an in-place update). The
 // chunk walk itself (`forEachChunk`, `gatherChunk`, `scatterChunk`) serves
-// callers that evaluate a computation by other means, e.g. the interpreter's
-// region runner.
+// callers that evaluate a computation by other means, e.g. the single-op
+// kernels of Elementwise.h and the interpreter's region runner.
 //
 // Bits: each operation is the kernel's (Elementwise.h), so a program gives
 // what the chain of single-op kernels would, without the intermediate
