@@ -323,11 +323,7 @@ LogicalResult executeForall(scf::ForallOp op, ExecContext &ctx) {
 
 void systile::interp::registerScfExecutionModels(DialectRegistry &registry) {
   registry.addExtension(+[](MLIRContext *ctx, scf::SCFDialect *) {
-    attachModel<scf::ExecuteRegionOp, executeExecuteRegion>(*ctx);
-    attachModel<scf::ForOp, executeFor>(*ctx);
-    attachModel<scf::ForallOp, executeForall>(*ctx);
-    attachModel<scf::IfOp, executeIf>(*ctx);
-    attachModel<scf::IndexSwitchOp, executeIndexSwitch>(*ctx);
-    attachModel<scf::WhileOp, executeWhile>(*ctx);
+    attachModels<executeExecuteRegion, executeFor, executeForall, executeIf,
+                 executeIndexSwitch, executeWhile>(*ctx);
   });
 }

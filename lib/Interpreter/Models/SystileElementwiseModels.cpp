@@ -556,8 +556,7 @@ LogicalResult executeElementwise(systile::ElementwiseOp op,
 // Models
 //===----------------------------------------------------------------------===//
 
-LogicalResult executeBroadcast(Operation *o, ExecContext &ctx) {
-  auto op = cast<systile::BroadcastOp>(o);
+LogicalResult executeBroadcast(systile::BroadcastOp op, ExecContext &ctx) {
   int dim = static_cast<int>(op.getDim());
   int64_t count = op.getType().getShape()[dim];
   return std::visit(
@@ -568,8 +567,7 @@ LogicalResult executeBroadcast(Operation *o, ExecContext &ctx) {
       ctx.tiled(op.getInput()).matrix);
 }
 
-LogicalResult executeSplat(Operation *o, ExecContext &ctx) {
-  auto op = cast<systile::SplatOp>(o);
+LogicalResult executeSplat(systile::SplatOp op, ExecContext &ctx) {
   TiledType type = op.getType();
   const DenseValue &v = ctx.dense(op.getValue());
   return withElement(type.getElementType(), [&](auto tag) -> LogicalResult {
@@ -625,8 +623,6 @@ std::string systile::interp::describeElementwiseExecution(Operation *op) {
 void systile::interp::registerSystileElementwiseExecutionModels(
     DialectRegistry &registry) {
   registry.addExtension(+[](MLIRContext *ctx, systile::SystileDialect *) {
-    attachModel<systile::ElementwiseOp, executeElementwise>(*ctx);
-    attachModel<systile::BroadcastOp, executeBroadcast>(*ctx);
-    attachModel<systile::SplatOp, executeSplat>(*ctx);
+    attachModels<executeElementwise, executeBroadcast, executeSplat>(*ctx);
   });
 }

@@ -696,23 +696,12 @@ Box systile::interp::sliceBox(ExecContext &ctx,
 
 void systile::interp::registerTensorExecutionModels(DialectRegistry &registry) {
   registry.addExtension(+[](MLIRContext *ctx, tensor::TensorDialect *) {
-    attachModel<tensor::BitcastOp, executeBitcast>(*ctx);
-    attachModel<tensor::CastOp, executeCast>(*ctx);
-    attachModel<tensor::CollapseShapeOp, executeCollapseShape>(*ctx);
-    attachModel<tensor::ConcatOp, executeConcat>(*ctx);
-    attachModel<tensor::DimOp, executeDim>(*ctx);
-    attachModel<tensor::EmptyOp, executeEmpty>(*ctx);
-    attachModel<tensor::ExpandShapeOp, executeExpandShape>(*ctx);
+    attachModels<executeBitcast, executeCast, executeCollapseShape,
+                 executeConcat, executeDim, executeEmpty, executeExpandShape,
+                 executeExtractSlice, executeFromElements, executeGenerate,
+                 executeInsert, executeInsertSlice, executePad, executeRank,
+                 executeReshape, executeSplat>(*ctx);
     // tensor.extract also runs on lanes (see executeExtract).
     attachLaneModel<tensor::ExtractOp, executeExtract>(*ctx);
-    attachModel<tensor::ExtractSliceOp, executeExtractSlice>(*ctx);
-    attachModel<tensor::FromElementsOp, executeFromElements>(*ctx);
-    attachModel<tensor::GenerateOp, executeGenerate>(*ctx);
-    attachModel<tensor::InsertOp, executeInsert>(*ctx);
-    attachModel<tensor::InsertSliceOp, executeInsertSlice>(*ctx);
-    attachModel<tensor::PadOp, executePad>(*ctx);
-    attachModel<tensor::RankOp, executeRank>(*ctx);
-    attachModel<tensor::ReshapeOp, executeReshape>(*ctx);
-    attachModel<tensor::SplatOp, executeSplat>(*ctx);
   });
 }
