@@ -206,23 +206,11 @@ struct ForallSpace {
   uint64_t total = 1;
 };
 
-SmallVector<int64_t> resolveIndices(ExecContext &ctx,
-                                    ArrayRef<OpFoldResult> mixed) {
-  SmallVector<int64_t> out;
-  for (OpFoldResult ofr : mixed) {
-    if (auto attr = dyn_cast<Attribute>(ofr))
-      out.push_back(cast<IntegerAttr>(attr).getInt());
-    else
-      out.push_back(scalarInt(ctx, cast<Value>(ofr)));
-  }
-  return out;
-}
-
 FailureOr<ForallSpace> forallSpace(scf::ForallOp op, ExecContext &ctx) {
   ForallSpace space;
-  space.lbs = resolveIndices(ctx, op.getMixedLowerBound());
-  space.steps = resolveIndices(ctx, op.getMixedStep());
-  SmallVector<int64_t> ubs = resolveIndices(ctx, op.getMixedUpperBound());
+  space.lbs = resolveMixed(ctx, op.getMixedLowerBound());
+  space.steps = resolveMixed(ctx, op.getMixedStep());
+  SmallVector<int64_t> ubs = resolveMixed(ctx, op.getMixedUpperBound());
   for (auto [lb, ub, step] : llvm::zip(space.lbs, ubs, space.steps)) {
     FailureOr<uint64_t> n = tripCount(op, lb, ub, step);
     if (failed(n))
