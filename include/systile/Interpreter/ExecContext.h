@@ -25,6 +25,7 @@
 
 #include <cstdint>
 #include <string>
+#include <type_traits>
 
 namespace mlir::func {
 class FuncOp;
@@ -222,7 +223,7 @@ namespace systile::interp {
 /// The execution model of `OpT`: `Fn(op, ctx)` executes it (`Fn` takes
 /// the op as `OpT` or as `mlir::Operation *`); `Lanes` is supportsLanes.
 /// The one way to write a model (docs/Interpreter.md): a function, attached
-/// with attachModel or attachLaneModel.
+/// with attachModel or attachLaneModel (attachModels for a list).
 template <typename OpT, auto Fn, bool Lanes = false>
 struct OpModel
     : public ExecutableOpInterface::ExternalModel<OpModel<OpT, Fn, Lanes>,
@@ -239,6 +240,27 @@ template <typename OpT, auto Fn> void attachModel(mlir::MLIRContext &ctx) {
 /// As attachModel, for a lane-wise op (ExecutableOpInterface::supportsLanes).
 template <typename OpT, auto Fn> void attachLaneModel(mlir::MLIRContext &ctx) {
   OpT::template attachInterface<OpModel<OpT, Fn, /*Lanes=*/true>>(ctx);
+}
+
+namespace detail {
+/// The op class a model function takes as its first parameter.
+template <typename F> struct ModelOp {
+  static_assert(sizeof(F) == 0, "a model function is "
+                                "LogicalResult(OpClass, ExecContext &)");
+};
+template <typename OpT>
+struct ModelOp<mlir::LogicalResult (*)(OpT, ExecContext &)> {
+  static_assert(!std::is_pointer_v<OpT>,
+                "attachModels takes a model of its op class; attach a model "
+                "of `Operation *` with attachModel<OpClass, Fn>");
+  using type = OpT;
+};
+} // namespace detail
+
+/// attachModel for each function of a dialect's list, on the op class its
+/// first parameter names (so the list states each op once).
+template <auto... Fns> void attachModels(mlir::MLIRContext &ctx) {
+  (attachModel<typename detail::ModelOp<decltype(Fns)>::type, Fns>(ctx), ...);
 }
 
 } // namespace systile::interp

@@ -47,23 +47,34 @@ DenseValue intScalar(ElementKind kind, int64_t v) {
   });
 }
 
-/// Binds `op`'s results to `values`.
-void bindResults(Operation *op, ExecContext &ctx,
-                 SmallVector<RtValue> &values) {
+/// Binds `op`'s results to `values`; succeeds.
+LogicalResult bindResults(Operation *op, ExecContext &ctx,
+                          SmallVector<RtValue> &values) {
   for (auto [result, value] : llvm::zip(op->getResults(), values))
     ctx.bind(result, std::move(value));
+  return success();
 }
 
-/// Runs `region` with `args` and drops the frame's references to what it
-/// left behind; its yielded values.
-FailureOr<SmallVector<RtValue>> runAndRelease(ExecContext &ctx, Region &region,
-                                              SmallVector<RtValue> &args) {
+/// Runs `region` with `values` as its arguments (moved in), replaces them
+/// by the values it yields, and drops the frame's references to what it
+/// left behind.
+LogicalResult runAndRelease(ExecContext &ctx, Region &region,
+                            SmallVector<RtValue> &values) {
   FailureOr<SmallVector<RtValue>> results =
-      ctx.runRegionConsuming(region, args);
-  args.clear();
-  if (succeeded(results))
-    releaseRegionValues(ctx, region);
-  return results;
+      ctx.runRegionConsuming(region, values);
+  if (failed(results))
+    return failure();
+  releaseRegionValues(ctx, region);
+  values = std::move(*results);
+  return success();
+}
+
+/// Runs `region` (no arguments) and binds `op`'s results to what it yields.
+LogicalResult runRegionOp(Operation *op, ExecContext &ctx, Region &region) {
+  SmallVector<RtValue> values;
+  if (failed(runAndRelease(ctx, region, values)))
+    return failure();
+  return bindResults(op, ctx, values);
 }
 
 /// The bound `v` of an scf.for as a 128-bit integer: sign-extended, or
@@ -111,22 +122,16 @@ LogicalResult executeFor(scf::ForOp op, ExecContext &ctx) {
   SmallVector<RtValue> iters;
   for (OpOperand &init : op.getInitsMutable())
     iters.push_back(ctx.take(init));
-  SmallVector<RtValue> args;
   for (uint64_t i = 0; i < *trips; ++i) {
     if (failed(ctx.countIteration(op, i)))
       return failure();
     __int128 iv = lb + static_cast<__int128>(i) * step;
-    args.push_back(intScalar(*kind, static_cast<int64_t>(iv)));
-    for (RtValue &v : iters)
-      args.push_back(std::move(v));
-    FailureOr<SmallVector<RtValue>> next =
-        runAndRelease(ctx, op.getRegion(), args);
-    if (failed(next))
+    // The body's arguments: the induction variable, then the iter_args.
+    iters.insert(iters.begin(), intScalar(*kind, static_cast<int64_t>(iv)));
+    if (failed(runAndRelease(ctx, op.getRegion(), iters)))
       return failure();
-    iters = std::move(*next);
   }
-  bindResults(op, ctx, iters);
-  return success();
+  return bindResults(op, ctx, iters);
 }
 
 LogicalResult executeIf(scf::IfOp op, ExecContext &ctx) {
@@ -134,12 +139,7 @@ LogicalResult executeIf(scf::IfOp op, ExecContext &ctx) {
   Region &region = cond ? op.getThenRegion() : op.getElseRegion();
   if (region.empty())
     return success(); // No else region: no results either.
-  SmallVector<RtValue> args;
-  FailureOr<SmallVector<RtValue>> results = runAndRelease(ctx, region, args);
-  if (failed(results))
-    return failure();
-  bindResults(op, ctx, *results);
-  return success();
+  return runRegionOp(op, ctx, region);
 }
 
 LogicalResult executeWhile(scf::WhileOp op, ExecContext &ctx) {
@@ -147,26 +147,18 @@ LogicalResult executeWhile(scf::WhileOp op, ExecContext &ctx) {
   for (OpOperand &init : op->getOpOperands())
     values.push_back(ctx.take(init));
   for (uint64_t i = 0;; ++i) {
-    if (failed(ctx.countIteration(op, i)))
-      return failure();
-    FailureOr<SmallVector<RtValue>> before =
-        runAndRelease(ctx, op.getBefore(), values);
-    if (failed(before))
+    if (failed(ctx.countIteration(op, i)) ||
+        failed(runAndRelease(ctx, op.getBefore(), values)))
       return failure();
     // scf.condition's operands: the condition, then the forwarded values.
-    bool cond = loadAsInt(before->front().dense(), 0) != 0;
-    values.assign(std::make_move_iterator(before->begin() + 1),
-                  std::make_move_iterator(before->end()));
+    bool cond = loadAsInt(values.front().dense(), 0) != 0;
+    values.erase(values.begin());
     if (!cond)
       break;
-    FailureOr<SmallVector<RtValue>> after =
-        runAndRelease(ctx, op.getAfter(), values);
-    if (failed(after))
+    if (failed(runAndRelease(ctx, op.getAfter(), values)))
       return failure();
-    values = std::move(*after);
   }
-  bindResults(op, ctx, values);
-  return success();
+  return bindResults(op, ctx, values);
 }
 
 LogicalResult executeIndexSwitch(scf::IndexSwitchOp op, ExecContext &ctx) {
@@ -177,22 +169,11 @@ LogicalResult executeIndexSwitch(scf::IndexSwitchOp op, ExecContext &ctx) {
       region = &op.getCaseRegions()[i];
       break;
     }
-  SmallVector<RtValue> args;
-  FailureOr<SmallVector<RtValue>> results = runAndRelease(ctx, *region, args);
-  if (failed(results))
-    return failure();
-  bindResults(op, ctx, *results);
-  return success();
+  return runRegionOp(op, ctx, *region);
 }
 
 LogicalResult executeExecuteRegion(scf::ExecuteRegionOp op, ExecContext &ctx) {
-  SmallVector<RtValue> args;
-  FailureOr<SmallVector<RtValue>> results =
-      runAndRelease(ctx, op.getRegion(), args);
-  if (failed(results))
-    return failure();
-  bindResults(op, ctx, *results);
-  return success();
+  return runRegionOp(op, ctx, op.getRegion());
 }
 
 //===----------------------------------------------------------------------===//
@@ -206,23 +187,11 @@ struct ForallSpace {
   uint64_t total = 1;
 };
 
-SmallVector<int64_t> resolveIndices(ExecContext &ctx,
-                                    ArrayRef<OpFoldResult> mixed) {
-  SmallVector<int64_t> out;
-  for (OpFoldResult ofr : mixed) {
-    if (auto attr = dyn_cast<Attribute>(ofr))
-      out.push_back(cast<IntegerAttr>(attr).getInt());
-    else
-      out.push_back(scalarInt(ctx, cast<Value>(ofr)));
-  }
-  return out;
-}
-
 FailureOr<ForallSpace> forallSpace(scf::ForallOp op, ExecContext &ctx) {
   ForallSpace space;
-  space.lbs = resolveIndices(ctx, op.getMixedLowerBound());
-  space.steps = resolveIndices(ctx, op.getMixedStep());
-  SmallVector<int64_t> ubs = resolveIndices(ctx, op.getMixedUpperBound());
+  space.lbs = resolveMixed(ctx, op.getMixedLowerBound());
+  space.steps = resolveMixed(ctx, op.getMixedStep());
+  SmallVector<int64_t> ubs = resolveMixed(ctx, op.getMixedUpperBound());
   for (auto [lb, ub, step] : llvm::zip(space.lbs, ubs, space.steps)) {
     FailureOr<uint64_t> n = tripCount(op, lb, ub, step);
     if (failed(n))
@@ -315,19 +284,14 @@ LogicalResult executeForall(scf::ForallOp op, ExecContext &ctx) {
   for (auto [i, w] : llvm::enumerate(written))
     if (w)
       outs[i] = RtValue(std::move(*w));
-  bindResults(op, ctx, outs);
-  return success();
+  return bindResults(op, ctx, outs);
 }
 
 } // namespace
 
 void systile::interp::registerScfExecutionModels(DialectRegistry &registry) {
   registry.addExtension(+[](MLIRContext *ctx, scf::SCFDialect *) {
-    attachModel<scf::ExecuteRegionOp, executeExecuteRegion>(*ctx);
-    attachModel<scf::ForOp, executeFor>(*ctx);
-    attachModel<scf::ForallOp, executeForall>(*ctx);
-    attachModel<scf::IfOp, executeIf>(*ctx);
-    attachModel<scf::IndexSwitchOp, executeIndexSwitch>(*ctx);
-    attachModel<scf::WhileOp, executeWhile>(*ctx);
+    attachModels<executeExecuteRegion, executeFor, executeForall, executeIf,
+                 executeIndexSwitch, executeWhile>(*ctx);
   });
 }

@@ -64,80 +64,46 @@ template <typename T> T scalarAs(Attribute attr) {
 // Regions the runtime runs as element-wise programs
 //===----------------------------------------------------------------------===//
 
+/// One entry of a table from op classes to runtime functions.
+template <typename OpT, auto Fn> struct Kernel {
+  using Op = OpT;
+  static constexpr decltype(Fn) fn = Fn;
+};
+
+/// The function `F` of the first of `Kernels` whose op class `op` is.
+template <typename F, typename... Kernels>
+std::optional<F> kernelFnOf(Operation *op) {
+  std::optional<F> fn;
+  (void)((isa<typename Kernels::Op>(op) && (fn = Kernels::fn, true)) || ...);
+  return fn;
+}
+
 std::optional<rt::UnaryFn> unaryFnOf(Operation *op) {
-  if (isa<math::ExpOp>(op))
-    return rt::UnaryFn::Exp;
-  if (isa<math::TanhOp>(op))
-    return rt::UnaryFn::Tanh;
-  if (isa<arith::NegFOp>(op))
-    return rt::UnaryFn::Neg;
-  if (isa<math::AbsFOp>(op))
-    return rt::UnaryFn::Abs;
-  if (isa<math::SqrtOp>(op))
-    return rt::UnaryFn::Sqrt;
-  return std::nullopt;
+  using F = rt::UnaryFn;
+  return kernelFnOf<F, Kernel<math::ExpOp, F::Exp>,
+                    Kernel<math::TanhOp, F::Tanh>,
+                    Kernel<arith::NegFOp, F::Neg>, Kernel<math::AbsFOp, F::Abs>,
+                    Kernel<math::SqrtOp, F::Sqrt>>(op);
 }
 
 std::optional<rt::BinaryFn> binaryFnOf(Operation *op, bool isFloat) {
-  if (isFloat) {
-    if (isa<arith::AddFOp>(op))
-      return rt::BinaryFn::Add;
-    if (isa<arith::SubFOp>(op))
-      return rt::BinaryFn::Sub;
-    if (isa<arith::MulFOp>(op))
-      return rt::BinaryFn::Mul;
-    if (isa<arith::DivFOp>(op))
-      return rt::BinaryFn::Div;
-    if (isa<arith::MaximumFOp>(op))
-      return rt::BinaryFn::Maximum;
-    if (isa<arith::MinimumFOp>(op))
-      return rt::BinaryFn::Minimum;
-    return std::nullopt;
-  }
-  if (isa<arith::AddIOp>(op))
-    return rt::BinaryFn::Add;
-  if (isa<arith::SubIOp>(op))
-    return rt::BinaryFn::Sub;
-  if (isa<arith::MulIOp>(op))
-    return rt::BinaryFn::Mul;
-  if (isa<arith::MaxSIOp>(op))
-    return rt::BinaryFn::Maximum;
-  if (isa<arith::MinSIOp>(op))
-    return rt::BinaryFn::Minimum;
-  return std::nullopt;
+  using F = rt::BinaryFn;
+  if (isFloat)
+    return kernelFnOf<
+        F, Kernel<arith::AddFOp, F::Add>, Kernel<arith::SubFOp, F::Sub>,
+        Kernel<arith::MulFOp, F::Mul>, Kernel<arith::DivFOp, F::Div>,
+        Kernel<arith::MaximumFOp, F::Maximum>,
+        Kernel<arith::MinimumFOp, F::Minimum>>(op);
+  return kernelFnOf<
+      F, Kernel<arith::AddIOp, F::Add>, Kernel<arith::SubIOp, F::Sub>,
+      Kernel<arith::MulIOp, F::Mul>, Kernel<arith::MaxSIOp, F::Maximum>,
+      Kernel<arith::MinSIOp, F::Minimum>>(op);
 }
 
-std::optional<rt::CmpFn> cmpFnOf(arith::CmpFPredicate p) {
-  using P = arith::CmpFPredicate;
-  switch (p) {
-  case P::OEQ:
-    return rt::CmpFn::OEQ;
-  case P::OGT:
-    return rt::CmpFn::OGT;
-  case P::OGE:
-    return rt::CmpFn::OGE;
-  case P::OLT:
-    return rt::CmpFn::OLT;
-  case P::OLE:
-    return rt::CmpFn::OLE;
-  case P::ONE:
-    return rt::CmpFn::ONE;
-  case P::UEQ:
-    return rt::CmpFn::UEQ;
-  case P::UGT:
-    return rt::CmpFn::UGT;
-  case P::UGE:
-    return rt::CmpFn::UGE;
-  case P::ULT:
-    return rt::CmpFn::ULT;
-  case P::ULE:
-    return rt::CmpFn::ULE;
-  case P::UNE:
-    return rt::CmpFn::UNE;
-  default:
-    return std::nullopt;
-  }
-}
+// The runtime numbers cmpf's predicates as arith does.
+static_assert(int(arith::CmpFPredicate::AlwaysFalse) == int(rt::CmpFn::False) &&
+              int(arith::CmpFPredicate::UNO) == int(rt::CmpFn::UNO) &&
+              int(arith::CmpFPredicate::AlwaysTrue) == int(rt::CmpFn::True));
 
 /// Calls f(T{}) for the storage type T of a tiled element type.
 template <typename F> auto withElement(Type element, F &&f) {
@@ -192,11 +158,10 @@ private:
     bool isFloat = element.isF32() || element.isBF16();
     rt::Instruction in;
     if (auto cmp = dyn_cast<arith::CmpFOp>(op)) {
-      std::optional<rt::CmpFn> fn = cmpFnOf(cmp.getPredicate());
-      if (!fn || !isFloat || failed(operands(op, in)))
+      if (!isFloat || failed(operands(op, in)))
         return failure();
       in.kind = rt::Instruction::Cmp;
-      in.cmp = *fn;
+      in.cmp = static_cast<rt::CmpFn>(cmp.getPredicate());
       in.dst = program.numMasks++;
       masks[cmp.getResult()] = in.dst;
       program.code.push_back(in);
@@ -556,8 +521,7 @@ LogicalResult executeElementwise(systile::ElementwiseOp op,
 // Models
 //===----------------------------------------------------------------------===//
 
-LogicalResult executeBroadcast(Operation *o, ExecContext &ctx) {
-  auto op = cast<systile::BroadcastOp>(o);
+LogicalResult executeBroadcast(systile::BroadcastOp op, ExecContext &ctx) {
   int dim = static_cast<int>(op.getDim());
   int64_t count = op.getType().getShape()[dim];
   return std::visit(
@@ -568,8 +532,7 @@ LogicalResult executeBroadcast(Operation *o, ExecContext &ctx) {
       ctx.tiled(op.getInput()).matrix);
 }
 
-LogicalResult executeSplat(Operation *o, ExecContext &ctx) {
-  auto op = cast<systile::SplatOp>(o);
+LogicalResult executeSplat(systile::SplatOp op, ExecContext &ctx) {
   TiledType type = op.getType();
   const DenseValue &v = ctx.dense(op.getValue());
   return withElement(type.getElementType(), [&](auto tag) -> LogicalResult {
@@ -625,8 +588,6 @@ std::string systile::interp::describeElementwiseExecution(Operation *op) {
 void systile::interp::registerSystileElementwiseExecutionModels(
     DialectRegistry &registry) {
   registry.addExtension(+[](MLIRContext *ctx, systile::SystileDialect *) {
-    attachModel<systile::ElementwiseOp, executeElementwise>(*ctx);
-    attachModel<systile::BroadcastOp, executeBroadcast>(*ctx);
-    attachModel<systile::SplatOp, executeSplat>(*ctx);
+    attachModels<executeElementwise, executeBroadcast, executeSplat>(*ctx);
   });
 }

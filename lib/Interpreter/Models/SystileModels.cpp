@@ -90,25 +90,23 @@ LogicalResult admit(Operation *op, TiledType type,
 // Layout: pack, unpack, constant, fill_padding
 //===----------------------------------------------------------------------===//
 
-LogicalResult executePack(Operation *op, ExecContext &ctx) {
-  auto pack = cast<systile::PackOp>(op);
+LogicalResult executePack(systile::PackOp pack, ExecContext &ctx) {
   TiledType type = pack.getResult().getType();
   // packDense admits the storage against the memory budget.
   auto packed = packDense(ctx.dense(pack.getInput()), systile::geometryOf(type),
                           pack.getTranspose(), ctx.options().threads,
                           ctx.options().memoryBudget);
   if (!packed)
-    return ExecContext::fail(op, packed.takeError());
+    return ExecContext::fail(pack, packed.takeError());
   ctx.layoutStats().addPack(packed->layout(), elementSize(packed->kind()));
-  return bindChecked(op, ctx, RtValue(std::move(*packed)));
+  return bindChecked(pack, ctx, RtValue(std::move(*packed)));
 }
 
-LogicalResult executeUnpack(Operation *op, ExecContext &ctx) {
-  auto unpack = cast<systile::UnpackOp>(op);
+LogicalResult executeUnpack(systile::UnpackOp unpack, ExecContext &ctx) {
   auto dense =
       toDense(ctx.tiled(unpack.getInput()), ctx.options().memoryBudget);
   if (!dense)
-    return ExecContext::fail(op, dense.takeError());
+    return ExecContext::fail(unpack, dense.takeError());
   ctx.layoutStats().addUnpack(ctx.tiled(unpack.getInput()).layout(),
                               elementSize(dense->kind()));
   ctx.bind(unpack.getResult(), RtValue(std::move(*dense)));
@@ -192,7 +190,7 @@ FailureOr<RtValue> buildTiledConstant(Operation *op,
   return buildConstant<int32_t>(op, *bytes, type, budget);
 }
 
-LogicalResult executeConstant(Operation *op, ExecContext &ctx) {
+LogicalResult executeConstant(systile::ConstantOp op, ExecContext &ctx) {
   ConstantCache &cache = ctx.cached<ConstantCache>(op);
   if (!cache.built) {
     FailureOr<RtValue> value =
@@ -208,9 +206,9 @@ LogicalResult executeConstant(Operation *op, ExecContext &ctx) {
   return success();
 }
 
-LogicalResult executeFillPadding(Operation *op, ExecContext &ctx) {
-  auto fill = cast<systile::FillPaddingOp>(op);
-  RtValue input = ctx.take(op->getOpOperand(0));
+LogicalResult executeFillPadding(systile::FillPaddingOp fill,
+                                 ExecContext &ctx) {
+  RtValue input = ctx.take(fill->getOpOperand(0));
   TiledMatrixVariant copy = input.tiled().matrix;
   Attribute value = fill.getValue();
   std::visit(
@@ -230,20 +228,20 @@ LogicalResult executeFillPadding(Operation *op, ExecContext &ctx) {
         m.fillPadding(v);
       },
       copy);
-  return bindChecked(op, ctx, RtValue(TiledValue{std::move(copy)}));
+  return bindChecked(fill, ctx, RtValue(TiledValue{std::move(copy)}));
 }
 
 //===----------------------------------------------------------------------===//
 // Conversions and reductions
 //===----------------------------------------------------------------------===//
 
-LogicalResult executeTruncF(Operation *op, ExecContext &ctx) {
+LogicalResult executeTruncF(systile::TruncFOp op, ExecContext &ctx) {
   const auto &x =
       std::get<rt::TiledMatrix<float>>(ctx.tiled(op->getOperand(0)).matrix);
   return bindChecked(op, ctx, unwrap(op, rt::tryTruncToBF16(x)));
 }
 
-LogicalResult executeExtF(Operation *op, ExecContext &ctx) {
+LogicalResult executeExtF(systile::ExtFOp op, ExecContext &ctx) {
   const auto &x =
       std::get<rt::TiledMatrix<rt::bf16>>(ctx.tiled(op->getOperand(0)).matrix);
   return bindChecked(op, ctx, unwrap(op, rt::tryExtToF32(x)));
@@ -251,40 +249,38 @@ LogicalResult executeExtF(Operation *op, ExecContext &ctx) {
 
 /// systile.quantize / systile.dequantize: `convert(x, scale, zero_point)`
 /// on the input matrix (of element type In), through the runtime.
-template <typename Op, typename In, typename F>
-LogicalResult executeAffine(Operation *op, ExecContext &ctx, F convert) {
-  auto affine = cast<Op>(op);
+template <typename In, typename Op, typename F>
+LogicalResult executeAffine(Op affine, ExecContext &ctx, F convert) {
   const auto &x =
       std::get<rt::TiledMatrix<In>>(ctx.tiled(affine.getInput()).matrix);
   float scale = affine.getScaleAttr().getValue().convertToFloat();
   auto zeroPoint = static_cast<int32_t>(affine.getZeroPointAttr().getInt());
-  return bindChecked(op, ctx, unwrap(op, convert(x, scale, zeroPoint)));
+  return bindChecked(affine, ctx, unwrap(affine, convert(x, scale, zeroPoint)));
 }
 
-LogicalResult executeQuantize(Operation *op, ExecContext &ctx) {
-  return executeAffine<systile::QuantizeOp, float>(
+LogicalResult executeQuantize(systile::QuantizeOp op, ExecContext &ctx) {
+  return executeAffine<float>(
       op, ctx, [](const auto &x, float scale, int32_t zeroPoint) {
         return rt::quantize(x, scale, zeroPoint);
       });
 }
 
-LogicalResult executeDequantize(Operation *op, ExecContext &ctx) {
-  return executeAffine<systile::DequantizeOp, int8_t>(
+LogicalResult executeDequantize(systile::DequantizeOp op, ExecContext &ctx) {
+  return executeAffine<int8_t>(
       op, ctx, [](const auto &x, float scale, int32_t zeroPoint) {
         return rt::dequantize(x, scale, zeroPoint);
       });
 }
 
-LogicalResult executeReduce(Operation *op, ExecContext &ctx) {
-  auto r = cast<systile::ReduceOp>(op);
+LogicalResult executeReduce(systile::ReduceOp r, ExecContext &ctx) {
   rt::ReduceKind kind = toRuntime(r.getKind());
   int dim = static_cast<int>(r.getDim());
   const TiledMatrixVariant &x = ctx.tiled(r.getInput()).matrix;
   if (auto *f = std::get_if<rt::TiledMatrix<float>>(&x))
-    return bindChecked(op, ctx, unwrap(op, rt::reduce(*f, kind, dim)));
+    return bindChecked(r, ctx, unwrap(r, rt::reduce(*f, kind, dim)));
   if (auto *i = std::get_if<rt::TiledMatrix<int32_t>>(&x))
-    return bindChecked(op, ctx, unwrap(op, rt::reduce(*i, kind, dim)));
-  return op->emitError() << "systile.reduce supports f32 and i32";
+    return bindChecked(r, ctx, unwrap(r, rt::reduce(*i, kind, dim)));
+  return r->emitError() << "systile.reduce supports f32 and i32";
 }
 
 //===----------------------------------------------------------------------===//
@@ -316,17 +312,16 @@ LogicalResult withMatmulOperands(Operation *op, ExecContext &ctx, Value lhs,
       ctx.tiled(lhs).matrix, ctx.tiled(rhs).matrix, ctx.tiled(acc).matrix);
 }
 
-LogicalResult executeMatmul(Operation *op, ExecContext &ctx) {
-  auto m = cast<systile::MatmulOp>(op);
+LogicalResult executeMatmul(systile::MatmulOp m, ExecContext &ctx) {
   return withMatmulOperands(
-      op, ctx, m.getLhs(), m.getRhs(), m.getAcc(),
+      m, ctx, m.getLhs(), m.getRhs(), m.getAcc(),
       [&](const auto &lhs, const auto &rhs, const auto &acc) -> LogicalResult {
         auto r = rt::simulateMatmul(lhs, rhs, acc, toRuntime(m.getPrecision()),
                                     matmulOptions(ctx));
         if (!r)
-          return op->emitError() << "systile.matmul: " << r.error();
-        ctx.recordMatmul({op->getLoc(), "systile.matmul", r->stats});
-        return bindChecked(op, ctx, RtValue(std::move(r->result)));
+          return m.emitError() << "systile.matmul: " << r.error();
+        ctx.recordMatmul({m.getLoc(), "systile.matmul", r->stats});
+        return bindChecked(m, ctx, RtValue(std::move(r->result)));
       });
 }
 
@@ -461,8 +456,7 @@ LogicalResult runOne(systile::MxuMatmulOp m, ChainInfo &info,
       });
 }
 
-LogicalResult executeMxuMatmul(Operation *op, ExecContext &ctx) {
-  auto m = cast<systile::MxuMatmulOp>(op);
+LogicalResult executeMxuMatmul(systile::MxuMatmulOp m, ExecContext &ctx) {
   ChainInfo &info = chainOf(m, ctx);
   if (m == info.ops.front() && failed(startChain(m, info, ctx)))
     return failure();
@@ -478,16 +472,9 @@ LogicalResult executeMxuMatmul(Operation *op, ExecContext &ctx) {
 void systile::interp::registerSystileExecutionModels(
     DialectRegistry &registry) {
   registry.addExtension(+[](MLIRContext *ctx, systile::SystileDialect *) {
-    attachModel<systile::PackOp, executePack>(*ctx);
-    attachModel<systile::UnpackOp, executeUnpack>(*ctx);
-    attachModel<systile::ConstantOp, executeConstant>(*ctx);
-    attachModel<systile::FillPaddingOp, executeFillPadding>(*ctx);
-    attachModel<systile::TruncFOp, executeTruncF>(*ctx);
-    attachModel<systile::ExtFOp, executeExtF>(*ctx);
-    attachModel<systile::QuantizeOp, executeQuantize>(*ctx);
-    attachModel<systile::DequantizeOp, executeDequantize>(*ctx);
-    attachModel<systile::ReduceOp, executeReduce>(*ctx);
-    attachModel<systile::MatmulOp, executeMatmul>(*ctx);
-    attachModel<systile::MxuMatmulOp, executeMxuMatmul>(*ctx);
+    attachModels<executePack, executeUnpack, executeConstant,
+                 executeFillPadding, executeTruncF, executeExtF,
+                 executeQuantize, executeDequantize, executeReduce,
+                 executeMatmul, executeMxuMatmul>(*ctx);
   });
 }

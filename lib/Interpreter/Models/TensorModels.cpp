@@ -34,19 +34,6 @@ namespace {
 // Helpers
 //===----------------------------------------------------------------------===//
 
-/// The run-time value of each static-or-dynamic entry.
-SmallVector<int64_t> resolve(ExecContext &ctx, ArrayRef<OpFoldResult> mixed) {
-  SmallVector<int64_t> out;
-  out.reserve(mixed.size());
-  for (OpFoldResult ofr : mixed) {
-    if (auto attr = dyn_cast<Attribute>(ofr))
-      out.push_back(cast<IntegerAttr>(attr).getInt());
-    else
-      out.push_back(scalarInt(ctx, cast<Value>(ofr)));
-  }
-  return out;
-}
-
 /// `type`'s shape with its dynamic dimensions taken, in order, from
 /// `dynamic`; an error for a negative size.
 FailureOr<SmallVector<int64_t>> shapeOf(Operation *op, ExecContext &ctx,
@@ -70,6 +57,20 @@ FailureOr<SmallVector<int64_t>> shapeOf(Operation *op, ExecContext &ctx,
     shape.push_back(v);
   }
   return shape;
+}
+
+/// A new tensor of `type` whose dynamic sizes are `dynamic` (shapeOf),
+/// zero-filled with `zero`.
+FailureOr<DenseValue> allocateTensor(Operation *op, ExecContext &ctx,
+                                     RankedTensorType type, ValueRange dynamic,
+                                     bool zero = false) {
+  FailureOr<ElementKind> kind = ctx.kindOf(op, type);
+  if (failed(kind))
+    return failure();
+  FailureOr<SmallVector<int64_t>> shape = shapeOf(op, ctx, type, dynamic);
+  if (failed(shape))
+    return failure();
+  return ctx.allocate(op, *kind, *shape, zero);
 }
 
 /// Checks that `shape` agrees with the static dimensions of `type`.
@@ -204,35 +205,20 @@ std::optional<int64_t> contiguousStart(ArrayRef<int64_t> shape,
 //===----------------------------------------------------------------------===//
 
 LogicalResult executeEmpty(tensor::EmptyOp op, ExecContext &ctx) {
-  FailureOr<ElementKind> kind = ctx.kindOf(op, op.getType());
-  if (failed(kind))
-    return failure();
-  FailureOr<SmallVector<int64_t>> shape =
-      shapeOf(op, ctx, op.getType(), op.getDynamicSizes());
-  if (failed(shape))
-    return failure();
-  FailureOr<DenseValue> v = ctx.allocate(op, *kind, *shape, /*zero=*/true);
+  FailureOr<DenseValue> v = allocateTensor(op, ctx, op.getType(),
+                                           op.getDynamicSizes(), /*zero=*/true);
   if (failed(v))
     return failure();
-  ctx.bind(op.getResult(), std::move(*v));
-  return success();
+  return ctx.bindResult(op, std::move(*v));
 }
 
 LogicalResult executeSplat(tensor::SplatOp op, ExecContext &ctx) {
-  RankedTensorType type = op.getType();
-  FailureOr<ElementKind> kind = ctx.kindOf(op, type);
-  if (failed(kind))
-    return failure();
-  FailureOr<SmallVector<int64_t>> shape =
-      shapeOf(op, ctx, type, op.getDynamicSizes());
-  if (failed(shape))
-    return failure();
-  FailureOr<DenseValue> v = ctx.allocate(op, *kind, *shape);
+  FailureOr<DenseValue> v =
+      allocateTensor(op, ctx, op.getType(), op.getDynamicSizes());
   if (failed(v))
     return failure();
   fill(*v, ctx.dense(op.getInput()).rawData());
-  ctx.bind(op.getResult(), std::move(*v));
-  return success();
+  return ctx.bindResult(op, std::move(*v));
 }
 
 LogicalResult executeFromElements(tensor::FromElementsOp op, ExecContext &ctx) {
@@ -289,19 +275,11 @@ LogicalResult generateElements(Operation *op, ExecContext &ctx, Region &region,
 }
 
 LogicalResult executeGenerate(tensor::GenerateOp op, ExecContext &ctx) {
-  RankedTensorType type = op.getType();
-  FailureOr<ElementKind> kind = ctx.kindOf(op, type);
-  if (failed(kind))
-    return failure();
-  FailureOr<SmallVector<int64_t>> shape =
-      shapeOf(op, ctx, type, op.getDynamicExtents());
-  if (failed(shape))
-    return failure();
-  FailureOr<DenseValue> v = ctx.allocate(op, *kind, *shape);
+  FailureOr<DenseValue> v =
+      allocateTensor(op, ctx, op.getType(), op.getDynamicExtents());
   if (failed(v) || failed(generateElements(op, ctx, op.getBody(), *v)))
     return failure();
-  ctx.bind(op.getResult(), std::move(*v));
-  return success();
+  return ctx.bindResult(op, std::move(*v));
 }
 
 //===----------------------------------------------------------------------===//
@@ -406,7 +384,7 @@ LogicalResult bindReshaped(Operation *op, ExecContext &ctx,
 
 LogicalResult executeExpandShape(tensor::ExpandShapeOp op, ExecContext &ctx) {
   const DenseValue &src = ctx.dense(op.getSrc());
-  SmallVector<int64_t> shape = resolve(ctx, op.getMixedOutputShape());
+  SmallVector<int64_t> shape = resolveMixed(ctx, op.getMixedOutputShape());
   // Each group must multiply to its source dimension.
   for (auto [dim, group] : llvm::enumerate(op.getReassociationIndices())) {
     int64_t product = 1;
@@ -474,9 +452,9 @@ LogicalResult executeBitcast(tensor::BitcastOp op, ExecContext &ctx) {
 //===----------------------------------------------------------------------===//
 
 template <typename OpT> Box boxOf(OpT op, ExecContext &ctx) {
-  return Box{resolve(ctx, op.getMixedOffsets()),
-             resolve(ctx, op.getMixedSizes()),
-             resolve(ctx, op.getMixedStrides())};
+  return Box{resolveMixed(ctx, op.getMixedOffsets()),
+             resolveMixed(ctx, op.getMixedSizes()),
+             resolveMixed(ctx, op.getMixedStrides())};
 }
 
 LogicalResult executeExtractSlice(tensor::ExtractSliceOp op, ExecContext &ctx) {
@@ -552,8 +530,8 @@ FailureOr<std::optional<DenseValue>> constantPad(tensor::PadOp op,
 
 LogicalResult executePad(tensor::PadOp op, ExecContext &ctx) {
   DenseValue src = ctx.dense(op.getSource());
-  SmallVector<int64_t> low = resolve(ctx, op.getMixedLowPad());
-  SmallVector<int64_t> high = resolve(ctx, op.getMixedHighPad());
+  SmallVector<int64_t> low = resolveMixed(ctx, op.getMixedLowPad());
+  SmallVector<int64_t> high = resolveMixed(ctx, op.getMixedHighPad());
   SmallVector<int64_t> shape;
   for (int64_t d = 0; d < src.rank(); ++d) {
     int64_t size;
@@ -631,6 +609,19 @@ LogicalResult executeConcat(tensor::ConcatOp op, ExecContext &ctx) {
 
 } // namespace
 
+SmallVector<int64_t>
+systile::interp::resolveMixed(ExecContext &ctx, ArrayRef<OpFoldResult> mixed) {
+  SmallVector<int64_t> out;
+  out.reserve(mixed.size());
+  for (OpFoldResult ofr : mixed) {
+    if (auto attr = dyn_cast<Attribute>(ofr))
+      out.push_back(cast<IntegerAttr>(attr).getInt());
+    else
+      out.push_back(scalarInt(ctx, cast<Value>(ofr)));
+  }
+  return out;
+}
+
 void systile::interp::copyBox(char *big, ArrayRef<int64_t> bigShape,
                               const Box &box, char *small, size_t elem,
                               bool toBig) {
@@ -696,23 +687,12 @@ Box systile::interp::sliceBox(ExecContext &ctx,
 
 void systile::interp::registerTensorExecutionModels(DialectRegistry &registry) {
   registry.addExtension(+[](MLIRContext *ctx, tensor::TensorDialect *) {
-    attachModel<tensor::BitcastOp, executeBitcast>(*ctx);
-    attachModel<tensor::CastOp, executeCast>(*ctx);
-    attachModel<tensor::CollapseShapeOp, executeCollapseShape>(*ctx);
-    attachModel<tensor::ConcatOp, executeConcat>(*ctx);
-    attachModel<tensor::DimOp, executeDim>(*ctx);
-    attachModel<tensor::EmptyOp, executeEmpty>(*ctx);
-    attachModel<tensor::ExpandShapeOp, executeExpandShape>(*ctx);
+    attachModels<executeBitcast, executeCast, executeCollapseShape,
+                 executeConcat, executeDim, executeEmpty, executeExpandShape,
+                 executeExtractSlice, executeFromElements, executeGenerate,
+                 executeInsert, executeInsertSlice, executePad, executeRank,
+                 executeReshape, executeSplat>(*ctx);
     // tensor.extract also runs on lanes (see executeExtract).
     attachLaneModel<tensor::ExtractOp, executeExtract>(*ctx);
-    attachModel<tensor::ExtractSliceOp, executeExtractSlice>(*ctx);
-    attachModel<tensor::FromElementsOp, executeFromElements>(*ctx);
-    attachModel<tensor::GenerateOp, executeGenerate>(*ctx);
-    attachModel<tensor::InsertOp, executeInsert>(*ctx);
-    attachModel<tensor::InsertSliceOp, executeInsertSlice>(*ctx);
-    attachModel<tensor::PadOp, executePad>(*ctx);
-    attachModel<tensor::RankOp, executeRank>(*ctx);
-    attachModel<tensor::ReshapeOp, executeReshape>(*ctx);
-    attachModel<tensor::SplatOp, executeSplat>(*ctx);
   });
 }

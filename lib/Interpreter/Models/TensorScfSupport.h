@@ -1,8 +1,9 @@
 //===- TensorScfSupport.h - Shared by the tensor and scf models -*- C++ -*-===//
 //
-// Index scalars, slices of C-order tensors, and the release of a region's
-// values after a model ran it; used by TensorModels.cpp and ScfModels.cpp
-// (scf.forall applies tensor.parallel_insert_slice).
+// Index scalars, static-or-dynamic entries, slices of C-order tensors, and
+// the release of a region's values after a model ran it; used by
+// TensorModels.cpp and ScfModels.cpp (scf.forall applies
+// tensor.parallel_insert_slice).
 //
 //===----------------------------------------------------------------------===//
 
@@ -19,6 +20,11 @@ namespace systile::interp {
 inline int64_t scalarInt(ExecContext &ctx, mlir::Value v) {
   return loadAsInt(ctx.dense(v), 0);
 }
+
+/// The run-time value of each static-or-dynamic entry (an offset, size,
+/// stride or loop bound).
+llvm::SmallVector<int64_t>
+resolveMixed(ExecContext &ctx, llvm::ArrayRef<mlir::OpFoldResult> mixed);
 
 /// An `index` scalar.
 inline DenseValue indexScalar(int64_t v) {
