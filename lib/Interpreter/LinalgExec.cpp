@@ -197,10 +197,40 @@ LogicalResult computeAccess(linalg::LinalgOp op, IterationSpace &space) {
   return success();
 }
 
+/// Errors unless every operand dimension indexed by a plain loop dimension
+/// d_l has the size of d_l's range, as upstream's verifier requires of
+/// static shapes and its runtime verification of dynamic ones (an in-bounds
+/// mismatch would otherwise read or write only part of an operand). The
+/// range of d_l is the size of its first occurrence (getShapesToLoopsMap).
+/// Checked on empty iteration spaces too, as the static verifier does.
+LogicalResult checkLoopSizes(linalg::LinalgOp op,
+                             const IterationSpace &space) {
+  // Per loop: the operand that first indexes it by a plain dimension.
+  SmallVector<int64_t, 6> definedBy(space.numLoops(), -1);
+  for (auto [index, map] : llvm::enumerate(op.getIndexingMapsArray())) {
+    ArrayRef<int64_t> shape = space.values[index].shape();
+    for (auto [r, expr] : llvm::enumerate(map.getResults())) {
+      auto dim = dyn_cast<AffineDimExpr>(expr);
+      if (!dim)
+        continue;
+      unsigned l = dim.getPosition();
+      if (definedBy[l] < 0)
+        definedBy[l] = index;
+      if (shape[r] != space.ranges[l])
+        return ExecContext::opError(op)
+               << ": dimension d" << l << " is " << space.ranges[l]
+               << " in operand #" << definedBy[l] << " but " << shape[r]
+               << " in operand #" << index;
+    }
+  }
+  return success();
+}
+
 FailureOr<IterationSpace> buildSpace(linalg::LinalgOp op, ExecContext &ctx) {
   IterationSpace space;
   if (failed(collectValues(op, ctx, space)) ||
-      failed(computeRanges(op, space)) || failed(computeAccess(op, space)))
+      failed(computeRanges(op, space)) || failed(computeAccess(op, space)) ||
+      failed(checkLoopSizes(op, space)))
     return failure();
   return space;
 }

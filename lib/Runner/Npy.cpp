@@ -15,6 +15,7 @@
 #include "llvm/Support/MathExtras.h"
 
 #include <algorithm>
+#include <cstring>
 #include <optional>
 
 using namespace systile::interp;
@@ -295,6 +296,31 @@ llvm::Expected<Header> parseHeader(StringRef file, uint64_t maxDataBytes) {
   return h;
 }
 
+/// A `|b1` array whose bytes are all 0 or 1 is used in place. Any other
+/// byte is True, as NumPy reads it (astype, logical ops, comparisons):
+/// such an array is copied with every nonzero byte made 1, so that every
+/// op reads the same value.
+llvm::Error normaliseBooleans(NpyArray &array) {
+  const char *begin = array.data, *end = begin + array.numElements;
+  if (std::all_of(begin, end, [](char c) { return c == 0 || c == 1; }))
+    return llvm::Error::success();
+  StringRef file = array.buffer->getBuffer();
+  size_t offset = begin - file.data();
+  std::unique_ptr<llvm::WritableMemoryBuffer> copy =
+      llvm::WritableMemoryBuffer::getNewUninitMemBuffer(
+          file.size(), array.buffer->getBufferIdentifier());
+  if (!copy)
+    return fail("out of memory copying the boolean array (" +
+                llvm::Twine(file.size()) + " bytes) to normalise its bytes");
+  char *out = copy->getBufferStart();
+  std::memcpy(out, file.data(), offset);
+  std::transform(begin, end, out + offset,
+                 [](char c) { return char(c != 0); });
+  array.data = out + offset;
+  array.buffer = std::move(copy);
+  return llvm::Error::success();
+}
+
 } // namespace
 
 llvm::Expected<NpyArray>
@@ -318,6 +344,9 @@ systile::runner::parseNpy(std::unique_ptr<llvm::MemoryBuffer> buffer,
   array.numElements = h->numElements;
   array.data = file.data() + h->dataOffset;
   array.buffer = std::move(buffer);
+  if (array.element == ElementKind::I1)
+    if (llvm::Error e = normaliseBooleans(array))
+      return std::move(e);
   return array;
 }
 

@@ -9,7 +9,9 @@
 //   `<f8` f64,
 //
 // and for the one-byte types the other spellings NumPy writes: `<i1`,
-// `>i1`, `=i1` and `i1` for i8, `<b1` and `b1` for i1. Everything else
+// `>i1`, `=i1` and `i1` for i8, `<b1` and `b1` for i1. A boolean byte other
+// than 0 and 1 (which np.frombuffer or a view can produce) is True, as NumPy
+// reads it: the parsed array holds 1 there. Everything else
 // (other versions such as 1.9, Fortran order, big-endian, other dtypes, a
 // duplicated header key, a file whose size does not match its header) is
 // rejected with a message that says what was found and what would be

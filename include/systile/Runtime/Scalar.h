@@ -550,6 +550,56 @@ using ShLI = Shift<ShiftKind::Left>;
 using ShRSI = Shift<ShiftKind::RightS>;
 using ShRUI = Shift<ShiftKind::RightU>;
 
+/// The overflow flags of addi, subi, muli and shli: with nsw (nuw) the
+/// result is poison unless it is the exact result of the operands read as
+/// signed (unsigned) integers. isExact<K, Signed> tells whether `r`, the
+/// wrapped result, is that exact result; NoWrap<K, NSW, NUW> is the op with
+/// its flags, false for a poison element (a shift amount of at least the
+/// width included). Checked in 128 bits: no product of two 64-bit operands
+/// overflows there.
+enum class WrapKind { Add, Sub, Mul, Shl };
+template <WrapKind K, bool Signed, typename T> bool isExact(T a, T b, T r) {
+  using Tr = IntTraits<T>;
+  if constexpr (K == WrapKind::Shl) {
+    uint64_t s = Tr::zext(b); // Less than the width: Shift checked it.
+    if constexpr (Signed)
+      return (static_cast<int64_t>(Tr::sext(r)) >> s) == Tr::sext(a);
+    else
+      return (static_cast<uint64_t>(Tr::zext(r)) >> s) == Tr::zext(a);
+  } else {
+    using W = std::conditional_t<Signed, __int128, unsigned __int128>;
+    auto view = [](T v) { return Signed ? W(Tr::sext(v)) : W(Tr::zext(v)); };
+    W x = view(a), y = view(b), exact;
+    if constexpr (K == WrapKind::Add)
+      exact = x + y;
+    else if constexpr (K == WrapKind::Sub)
+      exact = x - y; // Unsigned: a negative difference wraps past 2^64.
+    else
+      exact = x * y;
+    return exact == view(r);
+  }
+}
+template <WrapKind K, bool NSW, bool NUW> struct NoWrap {
+  template <typename T> bool operator()(T a, T b, T &r) const {
+    T v;
+    if constexpr (K == WrapKind::Shl) {
+      if (!ShLI()(a, b, v))
+        return false;
+    } else if constexpr (K == WrapKind::Add) {
+      v = AddI()(a, b);
+    } else if constexpr (K == WrapKind::Sub) {
+      v = SubI()(a, b);
+    } else {
+      v = MulI()(a, b);
+    }
+    if ((NSW && !isExact<K, true>(a, b, v)) ||
+        (NUW && !isExact<K, false>(a, b, v)))
+      return false;
+    r = v; // Only on success: a poison element is not written.
+    return true;
+  }
+};
+
 /// ipowi as -convert-math-to-funcs outlines it: b = 0 gives 1; b < 0 gives
 /// 1 for a = 1, +-1 for a = -1, 0 otherwise, and divides by zero (false:
 /// poison) for a = 0; b > 0 multiplies by repeated squaring, wrapping.
@@ -736,6 +786,21 @@ template <typename To, bool Signed, typename From> To convertInt(From v) {
   return IntTraits<To>::wrap(
       Signed ? static_cast<uint64_t>(static_cast<int64_t>(FromTr::sext(v)))
              : static_cast<uint64_t>(FromTr::zext(v)));
+}
+
+/// trunci with its overflow flags: false (poison) when nsw is set and the
+/// result read as signed is not `v` read as signed, or nuw is set and the
+/// same holds unsigned.
+template <typename To, bool NSW, bool NUW, typename From>
+bool truncInt(From v, To &r) {
+  using FromTr = IntTraits<From>;
+  using ToTr = IntTraits<To>;
+  To t = convertInt<To, true>(v);
+  if ((NSW && int64_t(ToTr::sext(t)) != int64_t(FromTr::sext(v))) ||
+      (NUW && uint64_t(ToTr::zext(t)) != uint64_t(FromTr::zext(v))))
+    return false;
+  r = t;
+  return true;
 }
 
 } // namespace systile::rt::scalar

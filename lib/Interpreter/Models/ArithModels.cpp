@@ -9,7 +9,8 @@
 // Numerics are those of upstream's lowering to LLVM as mlir-runner runs it
 // on x86 (docs/Interpreter.md, "arith and math numerics"): integers wrap
 // (two's complement); what arith calls poison (division by zero, signed
-// division overflow, oversized shifts, out-of-range fptosi/fptoui) is an
+// division overflow, oversized shifts, out-of-range fptosi/fptoui, a result
+// that overflows under overflow<nsw> or overflow<nuw>) is an
 // error naming the op and the operation; bf16/f16 arithmetic is f32
 // arithmetic rounded once to nearest even; maxnumf/minnumf return their
 // first operand when the operands compare equal (x86 maxss/minss), and
@@ -26,6 +27,7 @@
 
 #include <cmath>
 #include <string>
+#include <tuple>
 
 using namespace mlir;
 using namespace systile::interp;
@@ -73,6 +75,48 @@ template <sc::ShiftKind Kind> struct ShiftWhy {
            ")";
   }
 };
+
+/// Why an op with overflow flags is poison: the flag it breaks, and the
+/// operands read as that flag reads them (or ShiftWhy's reason).
+template <sc::WrapKind K, bool NSW, bool NUW> struct NoWrapWhy {
+  template <typename T> std::string operator()(T a, T b) const {
+    using Tr = sc::IntTraits<T>;
+    T wrapped{};
+    if (!sc::NoWrap<K, false, false>()(a, b, wrapped))
+      return ShiftWhy<sc::ShiftKind::Left>()(a, b);
+    static constexpr const char *syms[] = {"+", "-", "*", "<<"};
+    const char *sym = syms[int(K)];
+    if (NSW && !sc::isExact<K, true>(a, b, wrapped))
+      return describe("nsw overflow", int64_t(Tr::sext(a)), sym,
+                      int64_t(Tr::sext(b)));
+    return describe("nuw overflow", uint64_t(Tr::zext(a)), sym,
+                    uint64_t(Tr::zext(b)));
+  }
+};
+
+/// The overflow flags of `op` (addi, subi, muli, shli, trunci).
+std::pair<bool, bool> overflowFlags(Operation *op) {
+  auto flags = cast<arith::ArithIntegerOverflowFlagsInterface>(op);
+  return {flags.hasNoSignedWrap(), flags.hasNoUnsignedWrap()};
+}
+
+/// addi, subi, muli, shli: `Wrapping` (with `Why` for its own poison
+/// cases) without overflow flags; with overflow<nsw> / overflow<nuw>, a
+/// result that overflows in the flagged sense is poison.
+template <sc::WrapKind K, typename Wrapping, typename Why = NoPoison>
+LogicalResult runWrapping(Operation *op, ExecContext &ctx) {
+  auto [nsw, nuw] = overflowFlags(op);
+  if (nsw && nuw)
+    return runLanes<Lanes::Int, sc::NoWrap<K, true, true>,
+                    NoWrapWhy<K, true, true>>(op, ctx);
+  if (nsw)
+    return runLanes<Lanes::Int, sc::NoWrap<K, true, false>,
+                    NoWrapWhy<K, true, false>>(op, ctx);
+  if (nuw)
+    return runLanes<Lanes::Int, sc::NoWrap<K, false, true>,
+                    NoWrapWhy<K, false, true>>(op, ctx);
+  return runLanes<Lanes::Int, Wrapping, Why>(op, ctx);
+}
 
 //===----------------------------------------------------------------------===//
 // Extended arithmetic (two results)
@@ -445,9 +489,10 @@ void attachFloatOps(MLIRContext &ctx) {
 }
 
 void attachIntOps(MLIRContext &ctx) {
-  intLanes<arith::AddIOp, sc::AddI>(ctx);
-  intLanes<arith::SubIOp, sc::SubI>(ctx);
-  intLanes<arith::MulIOp, sc::MulI>(ctx);
+  using WK = sc::WrapKind;
+  attachLaneModel<arith::AddIOp, runWrapping<WK::Add, sc::AddI>>(ctx);
+  attachLaneModel<arith::SubIOp, runWrapping<WK::Sub, sc::SubI>>(ctx);
+  attachLaneModel<arith::MulIOp, runWrapping<WK::Mul, sc::MulI>>(ctx);
   intLanes<arith::AndIOp, sc::AndI>(ctx);
   intLanes<arith::OrIOp, sc::OrI>(ctx);
   intLanes<arith::XOrIOp, sc::XOrI>(ctx);
@@ -462,7 +507,9 @@ void attachIntOps(MLIRContext &ctx) {
   intLanes<arith::DivUIOp, sc::DivUI, UnsignedDivWhy<false>>(ctx);
   intLanes<arith::RemUIOp, sc::RemUI, UnsignedDivWhy<true>>(ctx);
   intLanes<arith::CeilDivUIOp, sc::CeilDivUI, UnsignedDivWhy<false>>(ctx);
-  intLanes<arith::ShLIOp, sc::ShLI, ShiftWhy<sc::ShiftKind::Left>>(ctx);
+  attachLaneModel<arith::ShLIOp, runWrapping<WK::Shl, sc::ShLI,
+                                              ShiftWhy<sc::ShiftKind::Left>>>(
+      ctx);
   intLanes<arith::ShRSIOp, sc::ShRSI, ShiftWhy<sc::ShiftKind::RightS>>(ctx);
   intLanes<arith::ShRUIOp, sc::ShRUI, ShiftWhy<sc::ShiftKind::RightU>>(ctx);
   using EK = sc::ExtendedKind;
@@ -478,6 +525,44 @@ constexpr auto intToFloat =
 template <bool Signed>
 constexpr auto intToInt = runConvert<Lanes::Int, Lanes::Int, IntToInt<Signed>>;
 
+/// trunci: wraps, or with overflow<nsw> / overflow<nuw> is poison where the
+/// dropped bits are not the sign (zero) extension of the result.
+LogicalResult runTruncI(Operation *op, ExecContext &ctx) {
+  bool nsw, nuw;
+  std::tie(nsw, nuw) = overflowFlags(op); // Captured below.
+  if (!nsw && !nuw)
+    return intToInt<true>(op, ctx);
+  return runCast(
+      op, ctx,
+      [&](auto f, auto t, const DenseValue &x, DenseValue &z) -> LogicalResult {
+        using FromT = typename decltype(f)::type;
+        using ToT = typename decltype(t)::type;
+        if constexpr (!sc::isFloat<FromT> && !sc::isFloat<ToT>) {
+          auto trunc = [&](FromT v, ToT &r) {
+            return nsw && nuw ? sc::truncInt<ToT, true, true>(v, r)
+                   : nsw      ? sc::truncInt<ToT, true, false>(v, r)
+                              : sc::truncInt<ToT, false, true>(v, r);
+          };
+          int64_t bad = map2Checked<FromT, ToT>(
+              x, x, z, [&](FromT v, FromT, ToT &r) { return trunc(v, r); });
+          if (bad < 0)
+            return success();
+          using Tr = sc::IntTraits<FromT>;
+          FromT v = x.data<FromT>()[bad];
+          ToT r;
+          bool signedFails = nsw && !sc::truncInt<ToT, true, false>(v, r);
+          std::string value = signedFails ? std::to_string(int64_t(Tr::sext(v)))
+                                          : std::to_string(uint64_t(Tr::zext(v)));
+          return poison(op,
+                        llvm::Twine(signedFails ? "nsw" : "nuw") +
+                            " overflow (" + value + " truncated to " +
+                            toString(decltype(t)::kind) + ")",
+                        bad);
+        }
+        return unsupportedKind(op, "integer", decltype(f)::kind);
+      });
+}
+
 void attachOtherOps(MLIRContext &ctx) {
   // A constant is the same in every lane: a payload region with constants
   // (e.g. ReLU's 0.0) can still run lane-wise.
@@ -491,7 +576,7 @@ void attachOtherOps(MLIRContext &ctx) {
   attachLaneModel<arith::FPToUIOp, runFloatToInt<false>>(ctx);
   attachLaneModel<arith::ExtSIOp, intToInt<true>>(ctx);
   attachLaneModel<arith::ExtUIOp, intToInt<false>>(ctx);
-  attachLaneModel<arith::TruncIOp, intToInt<true>>(ctx);
+  attachLaneModel<arith::TruncIOp, runTruncI>(ctx);
   attachLaneModel<arith::IndexCastOp, intToInt<true>>(ctx);
   attachLaneModel<arith::IndexCastUIOp, intToInt<false>>(ctx);
   attachLaneModel<arith::BitcastOp, runBitcast>(ctx);

@@ -496,7 +496,8 @@ LogicalResult executeInsertSlice(tensor::InsertSliceOp op, ExecContext &ctx) {
   const DenseValue &old = ctx.dense(op.getDest());
   if (source.numElements() == old.numElements() && source.numElements() > 0) {
     // The slice covers the whole destination: the result is the source.
-    if (failed(checkBox(op, old.shape(), box)))
+    if (failed(checkBox(op, old.shape(), box)) ||
+        failed(checkSliceSource(op, source.shape(), box.sizes)))
       return failure();
     ctx.bind(op.getResult(), source.reshaped(old.shape()));
     return success();
@@ -665,7 +666,8 @@ void systile::interp::copyBox(char *big, ArrayRef<int64_t> bigShape,
 LogicalResult systile::interp::insertSlice(Operation *op, DenseValue &dest,
                                            const DenseValue &source,
                                            const Box &box) {
-  if (failed(checkBox(op, dest.shape(), box)))
+  if (failed(checkBox(op, dest.shape(), box)) ||
+      failed(checkSliceSource(op, source.shape(), box.sizes)))
     return failure();
   int64_t count = 1;
   for (int64_t s : box.sizes)

@@ -58,6 +58,32 @@ struct Box {
 void copyBox(char *big, llvm::ArrayRef<int64_t> bigShape, const Box &box,
              char *small, size_t elementBytes, bool toBig);
 
+/// Errors unless a slice source of `source` shape fits `sizes`: equal
+/// after dropping unit dimensions (a rank-reducing slice drops only those).
+/// Equal element counts are not enough: a 2x6 source in a 3x4 slice would
+/// be written in the wrong places.
+inline mlir::LogicalResult checkSliceSource(mlir::Operation *op,
+                                            llvm::ArrayRef<int64_t> source,
+                                            llvm::ArrayRef<int64_t> sizes) {
+  auto nonUnit = [](llvm::ArrayRef<int64_t> shape) {
+    llvm::SmallVector<int64_t> result;
+    llvm::copy_if(shape, std::back_inserter(result),
+                  [](int64_t d) { return d != 1; });
+    return result;
+  };
+  if (source.size() <= sizes.size() && nonUnit(source) == nonUnit(sizes))
+    return mlir::success();
+  auto str = [](llvm::ArrayRef<int64_t> shape) {
+    std::string text;
+    llvm::raw_string_ostream os(text);
+    llvm::interleave(shape, os, "x");
+    return text;
+  };
+  return ExecContext::opError(op)
+         << ": the source has shape " << str(source)
+         << " but the slice has sizes " << str(sizes);
+}
+
 /// Writes `source`'s elements into `box` of `dest` (which the caller owns
 /// exclusively); errors on an out-of-bounds box or a size mismatch.
 mlir::LogicalResult insertSlice(mlir::Operation *op, DenseValue &dest,
