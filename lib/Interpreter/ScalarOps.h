@@ -8,7 +8,7 @@
 // dispatched once, then the loop applies the inlined function per element.
 // So a lane op is one line, e.g.
 //
-//   floatLanes<arith::AddFOp, sc::AddF>(ctx);
+//   floatLanes<Lane<arith::AddFOp, sc::AddF>, ...>(ctx);
 //
 // and its meaning is the one the runtime's kernels apply (RFC 6). Private
 // to lib/Interpreter.
@@ -231,13 +231,21 @@ mlir::LogicalResult runLanes(mlir::Operation *op, ExecContext &ctx) {
   });
 }
 
-/// Attaches the lane model of `Fn` on floats / integers to `OpT`.
-template <typename OpT, typename Fn> void floatLanes(mlir::MLIRContext &ctx) {
-  attachLaneModel<OpT, runLanes<Lanes::Float, Fn>>(ctx);
+/// One lane op of a floatLanes/intLanes list: the op, the Scalar.h
+/// function object of its lanes and (integers) what makes a lane poison.
+template <typename OpT, typename Fn, typename Why = NoPoison> struct Lane {
+  template <Lanes Accept> static void attach(mlir::MLIRContext &ctx) {
+    attachLaneModel<OpT, runLanes<Accept, Fn, Why>>(ctx);
+  }
+};
+
+/// Attaches the lane model of each listed op, on floats / on integers (so
+/// a dialect's list states each op once).
+template <typename... Ops> void floatLanes(mlir::MLIRContext &ctx) {
+  (Ops::template attach<Lanes::Float>(ctx), ...);
 }
-template <typename OpT, typename Fn, typename Why = NoPoison>
-void intLanes(mlir::MLIRContext &ctx) {
-  attachLaneModel<OpT, runLanes<Lanes::Int, Fn, Why>>(ctx);
+template <typename... Ops> void intLanes(mlir::MLIRContext &ctx) {
+  (Ops::template attach<Lanes::Int>(ctx), ...);
 }
 
 } // namespace systile::interp::scalar

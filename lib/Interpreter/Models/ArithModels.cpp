@@ -248,8 +248,10 @@ LogicalResult runCast(Operation *op, ExecContext &ctx, Body body) {
   return ctx.bindResult(op, std::move(*out));
 }
 
-/// A cast from `From` kinds to `To` kinds: `Conv::apply<ToT>(x)` on each
-/// lane (Scalar.h's conversions).
+/// A cast from `From` kinds to `To` kinds, lane by lane (Scalar.h's
+/// conversions): `Conv::apply<ToT>(x, r)` writes each result and returns
+/// false where it is poison, which `Conv::poisonText<FromT, ToT>` explains (`to` is the result
+/// kind: i64 and index share a storage type).
 template <Lanes From, Lanes To, typename Conv>
 LogicalResult runConvert(Operation *op, ExecContext &ctx) {
   return runCast(
@@ -259,28 +261,78 @@ LogicalResult runConvert(Operation *op, ExecContext &ctx) {
         using ToT = typename decltype(t)::type;
         if constexpr (sc::isFloat<FromT> == (From == Lanes::Float) &&
                       sc::isFloat<ToT> == (To == Lanes::Float)) {
-          map1<FromT, ToT>(
-              x, z, [](FromT v) { return Conv::template apply<ToT>(v); });
-          return success();
+          int64_t bad = map2Checked<FromT, ToT>(
+              x, x, z, [](FromT v, FromT, ToT &r) {
+                return Conv::template apply<ToT>(v, r);
+              });
+          if (bad < 0)
+            return success();
+          return poison(op,
+                        Conv::template poisonText<FromT, ToT>(
+                            x, bad, decltype(t)::kind),
+                        bad);
         }
         return unsupportedKind(op, From == Lanes::Float ? "float" : "integer",
                                decltype(f)::kind);
       });
 }
 
-struct FloatToFloat {
-  template <typename To, typename From> static To apply(From v) {
-    return sc::convertFloat<To>(v);
+/// A conversion defined for every input.
+struct Exact {
+  template <typename FromT, typename ToT>
+  static std::string poisonText(const DenseValue &, int64_t, ElementKind) {
+    return "";
   }
 };
-template <bool Signed> struct IntToFloat {
-  template <typename To, typename From> static To apply(From v) {
-    return sc::intToFloat<To, Signed>(v);
+struct FloatToFloat : Exact {
+  template <typename To, typename From> static bool apply(From v, To &r) {
+    r = sc::convertFloat<To>(v);
+    return true;
   }
 };
-template <bool Signed> struct IntToInt {
-  template <typename To, typename From> static To apply(From v) {
-    return sc::convertInt<To, Signed>(v);
+template <bool Signed> struct IntToFloat : Exact {
+  template <typename To, typename From> static bool apply(From v, To &r) {
+    r = sc::intToFloat<To, Signed>(v);
+    return true;
+  }
+};
+template <bool Signed> struct IntToInt : Exact {
+  template <typename To, typename From> static bool apply(From v, To &r) {
+    r = sc::convertInt<To, Signed>(v);
+    return true;
+  }
+};
+
+/// fptosi/fptoui: out-of-range values and NaN are poison.
+template <bool Signed> struct FloatToInt {
+  template <typename To, typename From> static bool apply(From v, To &r) {
+    return sc::floatToInt<To, Signed>(v, r);
+  }
+  template <typename FromT, typename ToT>
+  static std::string poisonText(const DenseValue &x, int64_t bad,
+                                ElementKind to) {
+    return formatElementAt(x, bad) + " is not representable in " +
+           toString(to);
+  }
+};
+
+/// trunci with overflow<nsw> / overflow<nuw>: poison where the dropped bits
+/// are not the sign (zero) extension of the result.
+template <bool Nsw, bool Nuw> struct TruncChecked {
+  template <typename To, typename From> static bool apply(From v, To &r) {
+    return sc::truncInt<To, Nsw, Nuw>(v, r);
+  }
+  template <typename FromT, typename ToT>
+  static std::string poisonText(const DenseValue &x, int64_t bad,
+                                ElementKind to) {
+    using Tr = sc::IntTraits<FromT>;
+    FromT v = x.data<FromT>()[bad];
+    ToT r;
+    bool signedFails = Nsw && !sc::truncInt<ToT, true, false>(v, r);
+    std::string value = signedFails ? std::to_string(int64_t(Tr::sext(v)))
+                                    : std::to_string(uint64_t(Tr::zext(v)));
+    return std::string(signedFails ? "nsw" : "nuw") + " overflow (" + value +
+           " truncated to " + toString(to) + ")";
   }
 };
 
@@ -295,30 +347,9 @@ LogicalResult runFloatCast(Operation *op, ExecContext &ctx) {
   return runConvert<Lanes::Float, Lanes::Float, FloatToFloat>(op, ctx);
 }
 
-/// fptosi/fptoui: out-of-range values and NaN are poison.
 template <bool Signed>
-LogicalResult runFloatToInt(Operation *op, ExecContext &ctx) {
-  return runCast(
-      op, ctx,
-      [&](auto f, auto t, const DenseValue &x, DenseValue &z) -> LogicalResult {
-        using FromT = typename decltype(f)::type;
-        using ToT = typename decltype(t)::type;
-        constexpr ElementKind To = decltype(t)::kind;
-        if constexpr (sc::isFloat<FromT> && !sc::isFloat<ToT>) {
-          int64_t bad =
-              map2Checked<FromT, ToT>(x, x, z, [](FromT v, FromT, ToT &r) {
-                return sc::floatToInt<ToT, Signed>(v, r);
-              });
-          if (bad < 0)
-            return success();
-          return poison(op,
-                        llvm::Twine(formatElementAt(x, bad)) +
-                            " is not representable in " + toString(To),
-                        bad);
-        }
-        return unsupportedKind(op, "float", decltype(f)::kind);
-      });
-}
+constexpr auto runFloatToInt =
+    runConvert<Lanes::Float, Lanes::Int, FloatToInt<Signed>>;
 
 /// bitcast reinterprets the bits of elements of one size.
 LogicalResult runBitcast(Operation *op, ExecContext &ctx) {
@@ -475,16 +506,14 @@ LogicalResult runConstant(Operation *op, ExecContext &ctx) {
 //===----------------------------------------------------------------------===//
 
 void attachFloatOps(MLIRContext &ctx) {
-  floatLanes<arith::AddFOp, sc::AddF>(ctx);
-  floatLanes<arith::SubFOp, sc::SubF>(ctx);
-  floatLanes<arith::MulFOp, sc::MulF>(ctx);
-  floatLanes<arith::DivFOp, sc::DivF>(ctx);
-  floatLanes<arith::RemFOp, sc::RemF>(ctx);
-  floatLanes<arith::MaximumFOp, sc::MaximumF>(ctx);
-  floatLanes<arith::MinimumFOp, sc::MinimumF>(ctx);
-  floatLanes<arith::MaxNumFOp, sc::MaxNumF>(ctx);
-  floatLanes<arith::MinNumFOp, sc::MinNumF>(ctx);
-  floatLanes<arith::NegFOp, sc::NegF>(ctx);
+  floatLanes<Lane<arith::AddFOp, sc::AddF>, Lane<arith::SubFOp, sc::SubF>,
+             Lane<arith::MulFOp, sc::MulF>, Lane<arith::DivFOp, sc::DivF>,
+             Lane<arith::RemFOp, sc::RemF>,
+             Lane<arith::MaximumFOp, sc::MaximumF>,
+             Lane<arith::MinimumFOp, sc::MinimumF>,
+             Lane<arith::MaxNumFOp, sc::MaxNumF>,
+             Lane<arith::MinNumFOp, sc::MinNumF>,
+             Lane<arith::NegFOp, sc::NegF>>(ctx);
   attachLaneModel<arith::CmpFOp, runCmp<arith::CmpFOp>>(ctx);
 }
 
@@ -493,25 +522,22 @@ void attachIntOps(MLIRContext &ctx) {
   attachLaneModel<arith::AddIOp, runWrapping<WK::Add, sc::AddI>>(ctx);
   attachLaneModel<arith::SubIOp, runWrapping<WK::Sub, sc::SubI>>(ctx);
   attachLaneModel<arith::MulIOp, runWrapping<WK::Mul, sc::MulI>>(ctx);
-  intLanes<arith::AndIOp, sc::AndI>(ctx);
-  intLanes<arith::OrIOp, sc::OrI>(ctx);
-  intLanes<arith::XOrIOp, sc::XOrI>(ctx);
-  intLanes<arith::MaxSIOp, sc::MaxSI>(ctx);
-  intLanes<arith::MinSIOp, sc::MinSI>(ctx);
-  intLanes<arith::MaxUIOp, sc::MaxUI>(ctx);
-  intLanes<arith::MinUIOp, sc::MinUI>(ctx);
-  intLanes<arith::DivSIOp, sc::DivSI, SignedDivWhy<false>>(ctx);
-  intLanes<arith::RemSIOp, sc::RemSI, SignedDivWhy<true>>(ctx);
-  intLanes<arith::CeilDivSIOp, sc::CeilDivSI, SignedDivWhy<false>>(ctx);
-  intLanes<arith::FloorDivSIOp, sc::FloorDivSI, SignedDivWhy<false>>(ctx);
-  intLanes<arith::DivUIOp, sc::DivUI, UnsignedDivWhy<false>>(ctx);
-  intLanes<arith::RemUIOp, sc::RemUI, UnsignedDivWhy<true>>(ctx);
-  intLanes<arith::CeilDivUIOp, sc::CeilDivUI, UnsignedDivWhy<false>>(ctx);
+  intLanes<Lane<arith::AndIOp, sc::AndI>, Lane<arith::OrIOp, sc::OrI>,
+           Lane<arith::XOrIOp, sc::XOrI>, Lane<arith::MaxSIOp, sc::MaxSI>,
+           Lane<arith::MinSIOp, sc::MinSI>, Lane<arith::MaxUIOp, sc::MaxUI>,
+           Lane<arith::MinUIOp, sc::MinUI>,
+           Lane<arith::DivSIOp, sc::DivSI, SignedDivWhy<false>>,
+           Lane<arith::RemSIOp, sc::RemSI, SignedDivWhy<true>>,
+           Lane<arith::CeilDivSIOp, sc::CeilDivSI, SignedDivWhy<false>>,
+           Lane<arith::FloorDivSIOp, sc::FloorDivSI, SignedDivWhy<false>>,
+           Lane<arith::DivUIOp, sc::DivUI, UnsignedDivWhy<false>>,
+           Lane<arith::RemUIOp, sc::RemUI, UnsignedDivWhy<true>>,
+           Lane<arith::CeilDivUIOp, sc::CeilDivUI, UnsignedDivWhy<false>>>(ctx);
   attachLaneModel<arith::ShLIOp, runWrapping<WK::Shl, sc::ShLI,
                                               ShiftWhy<sc::ShiftKind::Left>>>(
       ctx);
-  intLanes<arith::ShRSIOp, sc::ShRSI, ShiftWhy<sc::ShiftKind::RightS>>(ctx);
-  intLanes<arith::ShRUIOp, sc::ShRUI, ShiftWhy<sc::ShiftKind::RightU>>(ctx);
+  intLanes<Lane<arith::ShRSIOp, sc::ShRSI, ShiftWhy<sc::ShiftKind::RightS>>,
+           Lane<arith::ShRUIOp, sc::ShRUI, ShiftWhy<sc::ShiftKind::RightU>>>(ctx);
   using EK = sc::ExtendedKind;
   attachLaneModel<arith::AddUIExtendedOp, runExtended<EK::AddU>>(ctx);
   attachLaneModel<arith::MulSIExtendedOp, runExtended<EK::MulS>>(ctx);
@@ -528,39 +554,17 @@ constexpr auto intToInt = runConvert<Lanes::Int, Lanes::Int, IntToInt<Signed>>;
 /// trunci: wraps, or with overflow<nsw> / overflow<nuw> is poison where the
 /// dropped bits are not the sign (zero) extension of the result.
 LogicalResult runTruncI(Operation *op, ExecContext &ctx) {
-  bool nsw, nuw;
-  std::tie(nsw, nuw) = overflowFlags(op); // Captured below.
-  if (!nsw && !nuw)
-    return intToInt<true>(op, ctx);
-  return runCast(
-      op, ctx,
-      [&](auto f, auto t, const DenseValue &x, DenseValue &z) -> LogicalResult {
-        using FromT = typename decltype(f)::type;
-        using ToT = typename decltype(t)::type;
-        if constexpr (!sc::isFloat<FromT> && !sc::isFloat<ToT>) {
-          auto trunc = [&](FromT v, ToT &r) {
-            return nsw && nuw ? sc::truncInt<ToT, true, true>(v, r)
-                   : nsw      ? sc::truncInt<ToT, true, false>(v, r)
-                              : sc::truncInt<ToT, false, true>(v, r);
-          };
-          int64_t bad = map2Checked<FromT, ToT>(
-              x, x, z, [&](FromT v, FromT, ToT &r) { return trunc(v, r); });
-          if (bad < 0)
-            return success();
-          using Tr = sc::IntTraits<FromT>;
-          FromT v = x.data<FromT>()[bad];
-          ToT r;
-          bool signedFails = nsw && !sc::truncInt<ToT, true, false>(v, r);
-          std::string value = signedFails ? std::to_string(int64_t(Tr::sext(v)))
-                                          : std::to_string(uint64_t(Tr::zext(v)));
-          return poison(op,
-                        llvm::Twine(signedFails ? "nsw" : "nuw") +
-                            " overflow (" + value + " truncated to " +
-                            toString(decltype(t)::kind) + ")",
-                        bad);
-        }
-        return unsupportedKind(op, "integer", decltype(f)::kind);
-      });
+  auto [nsw, nuw] = overflowFlags(op);
+  if (nsw && nuw)
+    return runConvert<Lanes::Int, Lanes::Int, TruncChecked<true, true>>(op,
+                                                                        ctx);
+  if (nsw)
+    return runConvert<Lanes::Int, Lanes::Int, TruncChecked<true, false>>(op,
+                                                                         ctx);
+  if (nuw)
+    return runConvert<Lanes::Int, Lanes::Int, TruncChecked<false, true>>(op,
+                                                                         ctx);
+  return intToInt<true>(op, ctx);
 }
 
 void attachOtherOps(MLIRContext &ctx) {

@@ -88,55 +88,37 @@ struct IPowIWhy {
 //===----------------------------------------------------------------------===//
 
 void attachTranscendental(MLIRContext &ctx) {
-  floatLanes<math::ExpOp, sc::Exp>(ctx);
-  floatLanes<math::Exp2Op, sc::Exp2>(ctx);
-  floatLanes<math::ExpM1Op, sc::ExpM1>(ctx);
-  floatLanes<math::LogOp, sc::Log>(ctx);
-  floatLanes<math::Log2Op, sc::Log2>(ctx);
-  floatLanes<math::Log10Op, sc::Log10>(ctx);
-  floatLanes<math::Log1pOp, sc::Log1p>(ctx);
-  floatLanes<math::TanhOp, sc::Tanh>(ctx);
-  floatLanes<math::SinOp, sc::Sin>(ctx);
-  floatLanes<math::CosOp, sc::Cos>(ctx);
-  floatLanes<math::TanOp, sc::Tan>(ctx);
-  floatLanes<math::AtanOp, sc::Atan>(ctx);
-  floatLanes<math::SinhOp, sc::Sinh>(ctx);
-  floatLanes<math::CoshOp, sc::Cosh>(ctx);
-  floatLanes<math::AsinOp, sc::Asin>(ctx);
-  floatLanes<math::AcosOp, sc::Acos>(ctx);
-  floatLanes<math::AcoshOp, sc::Acosh>(ctx);
-  floatLanes<math::AsinhOp, sc::Asinh>(ctx);
-  floatLanes<math::AtanhOp, sc::Atanh>(ctx);
-  floatLanes<math::ErfOp, sc::Erf>(ctx);
-  floatLanes<math::ErfcOp, sc::Erfc>(ctx);
-  floatLanes<math::CbrtOp, sc::Cbrt>(ctx);
-  floatLanes<math::SqrtOp, sc::Sqrt>(ctx);
-  floatLanes<math::RsqrtOp, sc::Rsqrt>(ctx);
-  floatLanes<math::Atan2Op, sc::Atan2>(ctx);
-  floatLanes<math::PowFOp, sc::PowF>(ctx);
+  floatLanes<Lane<math::ExpOp, sc::Exp>, Lane<math::Exp2Op, sc::Exp2>,
+             Lane<math::ExpM1Op, sc::ExpM1>, Lane<math::LogOp, sc::Log>,
+             Lane<math::Log2Op, sc::Log2>, Lane<math::Log10Op, sc::Log10>,
+             Lane<math::Log1pOp, sc::Log1p>, Lane<math::TanhOp, sc::Tanh>,
+             Lane<math::SinOp, sc::Sin>, Lane<math::CosOp, sc::Cos>,
+             Lane<math::TanOp, sc::Tan>, Lane<math::AtanOp, sc::Atan>,
+             Lane<math::SinhOp, sc::Sinh>, Lane<math::CoshOp, sc::Cosh>,
+             Lane<math::AsinOp, sc::Asin>, Lane<math::AcosOp, sc::Acos>,
+             Lane<math::AcoshOp, sc::Acosh>, Lane<math::AsinhOp, sc::Asinh>,
+             Lane<math::AtanhOp, sc::Atanh>, Lane<math::ErfOp, sc::Erf>,
+             Lane<math::ErfcOp, sc::Erfc>, Lane<math::CbrtOp, sc::Cbrt>,
+             Lane<math::SqrtOp, sc::Sqrt>, Lane<math::RsqrtOp, sc::Rsqrt>,
+             Lane<math::Atan2Op, sc::Atan2>, Lane<math::PowFOp, sc::PowF>>(ctx);
   attachLaneModel<math::FPowIOp, runFPowI>(ctx);
   attachLaneModel<math::SincosOp, runSinCos>(ctx);
 }
 
 void attachExact(MLIRContext &ctx) {
-  floatLanes<math::CeilOp, sc::Ceil>(ctx);
-  floatLanes<math::FloorOp, sc::Floor>(ctx);
-  floatLanes<math::TruncOp, sc::Trunc>(ctx);
-  floatLanes<math::RoundOp, sc::Round>(ctx);
-  floatLanes<math::RoundEvenOp, sc::RoundEven>(ctx);
-  floatLanes<math::AbsFOp, sc::AbsF>(ctx);
-  floatLanes<math::CopySignOp, sc::CopySign>(ctx);
-  floatLanes<math::FmaOp, sc::Fma>(ctx);
-  floatLanes<math::ClampFOp, sc::ClampF>(ctx);
-  floatLanes<math::IsNaNOp, sc::IsNaN>(ctx);
-  floatLanes<math::IsInfOp, sc::IsInf>(ctx);
-  floatLanes<math::IsFiniteOp, sc::IsFinite>(ctx);
-  floatLanes<math::IsNormalOp, sc::IsNormal>(ctx);
-  intLanes<math::AbsIOp, sc::AbsI>(ctx);
-  intLanes<math::CountLeadingZerosOp, sc::CountLeadingZeros>(ctx);
-  intLanes<math::CountTrailingZerosOp, sc::CountTrailingZeros>(ctx);
-  intLanes<math::CtPopOp, sc::CtPop>(ctx);
-  intLanes<math::IPowIOp, sc::IPowI, IPowIWhy>(ctx);
+  floatLanes<Lane<math::CeilOp, sc::Ceil>, Lane<math::FloorOp, sc::Floor>,
+             Lane<math::TruncOp, sc::Trunc>, Lane<math::RoundOp, sc::Round>,
+             Lane<math::RoundEvenOp, sc::RoundEven>,
+             Lane<math::AbsFOp, sc::AbsF>, Lane<math::CopySignOp, sc::CopySign>,
+             Lane<math::FmaOp, sc::Fma>, Lane<math::ClampFOp, sc::ClampF>,
+             Lane<math::IsNaNOp, sc::IsNaN>, Lane<math::IsInfOp, sc::IsInf>,
+             Lane<math::IsFiniteOp, sc::IsFinite>,
+             Lane<math::IsNormalOp, sc::IsNormal>>(ctx);
+  intLanes<Lane<math::AbsIOp, sc::AbsI>,
+           Lane<math::CountLeadingZerosOp, sc::CountLeadingZeros>,
+           Lane<math::CountTrailingZerosOp, sc::CountTrailingZeros>,
+           Lane<math::CtPopOp, sc::CtPop>,
+           Lane<math::IPowIOp, sc::IPowI, IPowIWhy>>(ctx);
 }
 
 } // namespace
