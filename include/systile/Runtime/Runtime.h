@@ -7,18 +7,24 @@
 //   Allocation.h          fallible aligned allocation, the run-once heap
 //   BF16.h                the bfloat16 storage type and its RNE conversion
 //   Conversion.h          truncf/extf/quantize/dequantize, tiling kept
+//   Cpu.h                 the instruction sets, the one probe that picks them
+//   DenseContraction.h    dense contractions in upstream's order (linalg)
 //   ElementBits.h         zero and finite tests on element bits (RFC 7)
 //   Elementwise.h         element-wise, broadcast and splat kernels
 //   ElementwiseProgram.h  chunked evaluation of a systile.elementwise region
+//   F16.h                 the IEEE half storage type
 //   Layout.h              geometry, shapes, mask and the address map (RFC 3)
 //   LayoutCost.h          the layout-transform figures (RFC 8)
 //   Matmul.h              the systolic matmul simulator (RFC 6, 7)
 //   Parallel.h            contiguous shares of work over threads
 //   Reduce.h              mask-aware reductions
+//   Scalar.h              the scalar meaning of every arith/math op (RFC 6)
 //   SparseTileMap.h       which tiles and mxu blocks are all zero (RFC 7)
 //   Status.h              error values
+//   StridedCopy.h         strided copies of dense arrays
 //   TiledMatrix.h         a matrix stored in hardware tile order
 //   Tiling.h              the tiling rules shared with the dialect (RFC 2, 3)
+//   Transpose.h           blocked transposes of dense matrices
 //   Utilization.h         utilisation accounting (RFC 8)
 //
 //===----------------------------------------------------------------------===//
@@ -29,18 +35,24 @@
 #include "systile/Runtime/Allocation.h"
 #include "systile/Runtime/BF16.h"
 #include "systile/Runtime/Conversion.h"
+#include "systile/Runtime/Cpu.h"
+#include "systile/Runtime/DenseContraction.h"
 #include "systile/Runtime/ElementBits.h"
 #include "systile/Runtime/Elementwise.h"
 #include "systile/Runtime/ElementwiseProgram.h"
+#include "systile/Runtime/F16.h"
 #include "systile/Runtime/Layout.h"
 #include "systile/Runtime/LayoutCost.h"
 #include "systile/Runtime/Matmul.h"
 #include "systile/Runtime/Parallel.h"
 #include "systile/Runtime/Reduce.h"
+#include "systile/Runtime/Scalar.h"
 #include "systile/Runtime/SparseTileMap.h"
 #include "systile/Runtime/Status.h"
+#include "systile/Runtime/StridedCopy.h"
 #include "systile/Runtime/TiledMatrix.h"
 #include "systile/Runtime/Tiling.h"
+#include "systile/Runtime/Transpose.h"
 #include "systile/Runtime/Utilization.h"
 
 #endif // SYSTILE_RUNTIME_RUNTIME_H
