@@ -1,11 +1,10 @@
 //===- Parallel.h - Contiguous shares of work over threads ------*- C++ -*-===//
 //
-// The fork-join helpers of the runtime and the interpreter: a range of
-// work units cut into contiguous shares, one per thread (runShares), or
-// handed out one at a time to whichever thread is free (parallelFor); the
-// caller's thread always works too. Header-only, so the interpreter's
-// kernel (also built alone into its unit test) uses them without linking
-// the runtime.
+// The fork-join helpers of every runtime kernel (the simulator, the packs,
+// the dense contraction): a range of work units cut into contiguous
+// shares, one per thread (runShares), or handed out one at a time to
+// whichever thread is free (parallelFor); the caller's thread always works
+// too. Header-only.
 //
 //===----------------------------------------------------------------------===//
 
