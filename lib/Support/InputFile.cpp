@@ -252,6 +252,62 @@ std::string findLinalgBadIntList(StringRef text, StringRef name) {
       .str();
 }
 
+/// The first `iterator_types = [...]` whose entries are not all strings or
+/// `#linalg.iterator_type<...>`: upstream's linalg.generic parser casts each
+/// entry to a string unchecked and crashes on anything else.
+std::string findBadIteratorTypes(StringRef text, StringRef name) {
+  constexpr StringLiteral key("iterator_types");
+  auto skip = [&](size_t j) {
+    size_t k = text.find_first_not_of(" \t\r\n", j);
+    return k == StringRef::npos ? text.size() : k;
+  };
+  // Whether the list at `j` (its '[') holds only well-formed entries.
+  auto wellFormed = [&](size_t j) {
+    if (j >= text.size() || text[j] != '[')
+      return true; // Not a list: the parser reports it.
+    j = skip(j + 1);
+    if (j < text.size() && text[j] == ']')
+      return true;
+    while (j < text.size()) {
+      if (text[j] == '"') {
+        size_t k = j + 1;
+        while (k < text.size() && text[k] != '"')
+          k += text[k] == '\\' ? 2 : 1;
+        j = k + 1;
+      } else if (text.substr(j).starts_with("#linalg.iterator_type<")) {
+        size_t close = text.find('>', j);
+        if (close == StringRef::npos)
+          return false;
+        j = close + 1;
+      } else {
+        return false;
+      }
+      j = skip(j);
+      if (j < text.size() && text[j] == ']')
+        return true;
+      if (j >= text.size() || text[j] != ',')
+        return false;
+      j = skip(j + 1);
+    }
+    return false;
+  };
+  size_t at = findInCode(text, [&](size_t i) {
+    if (text[i] != 'i' || !text.substr(i).starts_with(key) ||
+        (i > 0 && isIdentifierChar(text[i - 1])))
+      return false;
+    size_t eq = skip(i + key.size());
+    if (eq >= text.size() || text[eq] != '=')
+      return false;
+    return !wellFormed(skip(eq + 1));
+  });
+  if (at == StringRef::npos)
+    return "";
+  return locationOf(text, at, name) +
+         ": error: 'iterator_types' must list strings (\"parallel\", "
+         "\"reduction\") or #linalg.iterator_type<...>; upstream's parser "
+         "crashes on anything else there";
+}
+
 /// The first hex blob of the file metadata (`{-# dialect_resources ... #-}`)
 /// whose alignment (its first four bytes, little-endian) is not a power of
 /// two up to kMaxBlobAlignment, as "NAME:LINE:COL: error: ..." (empty when
@@ -314,6 +370,8 @@ std::string systile::findTextParserHazard(StringRef text, StringRef name) {
     problem = findLinalgNonDictProperties(text, name);
   if (problem.empty())
     problem = findLinalgBadIntList(text, name);
+  if (problem.empty())
+    problem = findBadIteratorTypes(text, name);
   if (problem.empty())
     problem = findBadBlobAlignment(text, name);
   return problem;

@@ -45,7 +45,8 @@ constexpr unsigned kMaxBlobAlignment = 1u << 16;
 /// cannot be given safely, as "NAME:LINE:COL: error: ..." (empty when
 /// nothing): nesting deeper than kMaxInputNesting, a custom-form linalg op
 /// whose `<...>` properties are not a dictionary or whose `dimensions =` /
-/// `permutation =` is not an integer list, a resource blob with a bad
+/// `permutation =` is not an integer list, an `iterator_types` list of
+/// anything but strings, a resource blob with a bad
 /// alignment. openBoundedInputFile checks it; so do the fuzz targets.
 std::string findTextParserHazard(llvm::StringRef text, llvm::StringRef name);
 
