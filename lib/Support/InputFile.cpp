@@ -188,33 +188,46 @@ std::string findLinalgNonDictProperties(StringRef text, StringRef name) {
       .str();
 }
 
+/// The first offset at or after `j` that is not white space (or the end).
+size_t skipSpace(StringRef text, size_t j) {
+  size_t k = text.find_first_not_of(" \t\r\n", j);
+  return k == StringRef::npos ? text.size() : k;
+}
+
+/// Whether `text` at `i` starts a well-formed list `[e, e, ...]`, where
+/// `entry(j)` is the end of a well-formed entry starting at `j`, or npos.
+bool isList(StringRef text, size_t i,
+            function_ref<size_t(size_t)> entry) {
+  if (i >= text.size() || text[i] != '[')
+    return false;
+  size_t j = skipSpace(text, i + 1);
+  if (j < text.size() && text[j] == ']')
+    return true;
+  while (j < text.size()) {
+    j = entry(j);
+    if (j == StringRef::npos)
+      return false;
+    j = skipSpace(text, j);
+    if (j < text.size() && text[j] == ']')
+      return true;
+    if (j >= text.size() || text[j] != ',')
+      return false;
+    j = skipSpace(text, j + 1);
+  }
+  return false;
+}
+
 /// Whether `text` at `i` starts a well-formed i64 list `[a, b, ...]` (each
 /// at most 18 digits, so it cannot overflow).
 bool isIntegerList(StringRef text, size_t i) {
-  if (i >= text.size() || text[i] != '[')
-    return false;
-  auto skip = [&](size_t j) {
-    size_t k = text.find_first_not_of(" \t\r\n", j);
-    return k == StringRef::npos ? text.size() : k;
-  };
-  size_t j = skip(i + 1);
-  if (j < text.size() && text[j] == ']')
-    return true;
-  while (true) {
+  return isList(text, i, [&](size_t j) {
     if (j < text.size() && text[j] == '-')
       ++j;
     size_t digits = 0;
     while (j < text.size() && llvm::isDigit(text[j]))
       ++j, ++digits;
-    if (digits == 0 || digits > 18)
-      return false;
-    j = skip(j);
-    if (j < text.size() && text[j] == ']')
-      return true;
-    if (j >= text.size() || text[j] != ',')
-      return false;
-    j = skip(j + 1);
-  }
+    return digits == 0 || digits > 18 ? StringRef::npos : j;
+  });
 }
 
 /// The first custom-form `) dimensions = ...` or `) permutation = ...`
@@ -257,48 +270,31 @@ std::string findLinalgBadIntList(StringRef text, StringRef name) {
 /// entry to a string unchecked and crashes on anything else.
 std::string findBadIteratorTypes(StringRef text, StringRef name) {
   constexpr StringLiteral key("iterator_types");
-  auto skip = [&](size_t j) {
-    size_t k = text.find_first_not_of(" \t\r\n", j);
-    return k == StringRef::npos ? text.size() : k;
-  };
-  // Whether the list at `j` (its '[') holds only well-formed entries.
-  auto wellFormed = [&](size_t j) {
-    if (j >= text.size() || text[j] != '[')
-      return true; // Not a list: the parser reports it.
-    j = skip(j + 1);
-    if (j < text.size() && text[j] == ']')
-      return true;
-    while (j < text.size()) {
-      if (text[j] == '"') {
-        size_t k = j + 1;
-        while (k < text.size() && text[k] != '"')
-          k += text[k] == '\\' ? 2 : 1;
-        j = k + 1;
-      } else if (text.substr(j).starts_with("#linalg.iterator_type<")) {
-        size_t close = text.find('>', j);
-        if (close == StringRef::npos)
-          return false;
-        j = close + 1;
-      } else {
-        return false;
-      }
-      j = skip(j);
-      if (j < text.size() && text[j] == ']')
-        return true;
-      if (j >= text.size() || text[j] != ',')
-        return false;
-      j = skip(j + 1);
+  // A string literal or a #linalg.iterator_type<...>.
+  auto entry = [&](size_t j) -> size_t {
+    if (text[j] == '"') {
+      size_t k = j + 1;
+      while (k < text.size() && text[k] != '"')
+        k += text[k] == '\\' ? 2 : 1;
+      return k < text.size() ? k + 1 : StringRef::npos;
     }
-    return false;
+    if (!text.substr(j).starts_with("#linalg.iterator_type<"))
+      return StringRef::npos;
+    size_t close = text.find('>', j);
+    return close == StringRef::npos ? StringRef::npos : close + 1;
+  };
+  // Not a list at all: the parser reports that itself.
+  auto wellFormed = [&](size_t j) {
+    return j >= text.size() || text[j] != '[' || isList(text, j, entry);
   };
   size_t at = findInCode(text, [&](size_t i) {
     if (text[i] != 'i' || !text.substr(i).starts_with(key) ||
         (i > 0 && isIdentifierChar(text[i - 1])))
       return false;
-    size_t eq = skip(i + key.size());
+    size_t eq = skipSpace(text, i + key.size());
     if (eq >= text.size() || text[eq] != '=')
       return false;
-    return !wellFormed(skip(eq + 1));
+    return !wellFormed(skipSpace(text, eq + 1));
   });
   if (at == StringRef::npos)
     return "";
