@@ -1,17 +1,36 @@
-# Sourced by scripts/setup-jax-venv.sh and scripts/setup-onnx-venv.sh: makes
-# (or reuses) a frontend's Python venv from a pinned, closed requirements
-# file, the way scripts/setup-pytorch-venv.sh does for PyTorch. Wheels are
-# kept in a wheelhouse outside the checkout ($SYSTILE_WHEELHOUSE, default
-# ~/.cache/systile/wheels), so a re-creation needs no network.
+# Sourced by scripts/setup-pytorch-venv.sh, setup-jax-venv.sh and
+# setup-onnx-venv.sh: makes (or reuses) a frontend's Python venv from a
+# pinned, closed requirements file. Wheels are kept in a wheelhouse outside
+# the checkout ($SYSTILE_WHEELHOUSE, default ~/.cache/systile/wheels), so a
+# re-creation needs no network.
 
-# frontend_venv WHO VENV REQUIREMENTS PYTHON IMPORTS README: prints VENV's
+# _frontend_space WHO NEED_MB DIR...: fails, saying which, when a DIR has
+# less than NEED_MB megabytes free.
+_frontend_space() {
+  local who=$1 need=$2 dir free
+  shift 2
+  for dir in "$@"; do
+    free=$(df -Pm "$dir" 2>/dev/null | awk 'NR == 2 { print $4 }')
+    if [ -n "$free" ] && [ "$free" -lt "$need" ]; then
+      echo "$who: $dir has $free MB free; the download and install need about $need MB" \
+           "(set SYSTILE_WHEELHOUSE or TMPDIR elsewhere, or free space)" >&2
+      return 1
+    fi
+  done
+}
+
+# frontend_venv WHO VENV REQUIREMENTS PYTHON IMPORTS README NEED_MB: prints VENV's
 # python when VENV holds exactly REQUIREMENTS (recorded in
 # VENV/systile-requirements.txt) and `import IMPORTS` works; otherwise
 # deletes VENV and rebuilds it with PYTHON, offline from the wheelhouse
-# first, downloading only when a wheel is missing. Any failure says why
-# (naming README) and exits non-zero: a frontend suite never skips.
+# first, downloading only when a wheel is missing. NEED_MB is what a
+# download plus an install take on disk at most; with less free space where
+# the wheels, the venv or pip's temporary files go, it stops before pip
+# starts rather than in the middle of a wheel. pip keeps no HTTP cache of
+# its own (--no-cache-dir): the wheelhouse is the one copy. Any failure says
+# why (naming README) and exits non-zero: a frontend suite never skips.
 frontend_venv() {
-  local who=$1 venv=$2 req=$3 python=$4 imports=$5 readme=$6
+  local who=$1 venv=$2 req=$3 python=$4 imports=$5 readme=$6 need_mb=$7
   local wheels=${SYSTILE_WHEELHOUSE:-$HOME/.cache/systile/wheels}
   local stamp=$venv/systile-requirements.txt
   _fail() {
@@ -34,10 +53,13 @@ frontend_venv() {
   # One download into the shared wheelhouse at a time (other checkouts too).
   exec 9>"$wheels/.lock"
   flock 9
-  "$python" -m venv "$venv" || _fail "'$python -m venv $venv' failed"
-  local pip=("$venv/bin/python" -m pip --disable-pip-version-check)
+  "$python" -m venv "$venv" ||
+    _fail "'$python -m venv $venv' failed (Debian's python3.11 needs the python3.11-venv package)"
+  local pip=("$venv/bin/python" -m pip --disable-pip-version-check --no-cache-dir)
   if ! "${pip[@]}" install -q --no-index --find-links "$wheels" --no-deps \
        -r "$req" >/dev/null 2>&1; then
+    _frontend_space "$who" "$need_mb" "$wheels" "$venv" "${TMPDIR:-/tmp}" ||
+      _fail "not enough free disk space for the download"
     echo "$who: downloading the pinned wheels into $wheels" >&2
     "${pip[@]}" download -q --no-deps --only-binary=:all: -d "$wheels" -r "$req" ||
       _fail "pip could not download the wheels pinned in $req from PyPI"

@@ -44,4 +44,4 @@ find_python() {
 
 python=$(find_python) || exit 1
 frontend_venv setup-jax-venv "$venv" "$req" "$python" \
-  "jax, jaxlib, torch_mlir, ml_dtypes" examples/jax/README.md
+  "jax, jaxlib, torch_mlir, ml_dtypes" examples/jax/README.md 1500

@@ -27,4 +27,4 @@ fi
 }
 frontend_venv setup-onnx-venv "$venv" "$req" "$python" \
   "onnx, onnx.reference, torch_mlir, torch_mlir.extras.onnx_importer" \
-  examples/onnx/README.md
+  examples/onnx/README.md 800
