@@ -118,6 +118,40 @@ TEST_F(TiledTypeTest, StorageOffsetsByHand) {
     }
 }
 
+// A 2x3 batch of 3x5 matrices on 2x4 tiles, by hand: each matrix pads to
+// 4x8 = 32 slots; matrix b = 3*b0 + b1 starts at 32*b; inside it the
+// offsets are those of one matrix.
+TEST_F(TiledTypeTest, BatchedShapeAndOffsetsByHand) {
+  TiledType t = TiledType::get({2, 3, 3, 5}, IntegerType::get(&context, 32),
+                               GeometryAttr::get(&context, 2, 4, 4));
+  EXPECT_TRUE(t.isBatched());
+  EXPECT_EQ(t.getRank(), 4);
+  EXPECT_EQ(t.getNumBatchDims(), 2);
+  EXPECT_EQ(t.getBatchShape(), (ArrayRef<int64_t>{2, 3}));
+  EXPECT_EQ(t.getNumMatrices(), 6);
+  EXPECT_EQ(t.getRows(), 3);
+  EXPECT_EQ(t.getCols(), 5);
+  EXPECT_EQ(t.getPaddedShape(), (SmallVector<int64_t, 4>{2, 3, 4, 8}));
+  EXPECT_EQ(t.getNumMatrixStorageElements(), 32);
+  EXPECT_EQ(t.getNumStorageElements(), 6 * 32);
+  EXPECT_EQ(t.getNumLogicalElements(), 6 * 15);
+  EXPECT_EQ(storageBytes(t), 6 * 32 * 4);
+  EXPECT_EQ(t.getStorageOffset(0, 2, 4), 24);
+  EXPECT_EQ(t.getStorageOffset(4, 2, 4), 4 * 32 + 24);
+  EXPECT_EQ(t.getStorageOffset(5, 3, 7), 6 * 32 - 1);
+  TiledType matrix = t.getMatrixType();
+  EXPECT_FALSE(matrix.isBatched());
+  EXPECT_EQ(matrix.getShape(), (ArrayRef<int64_t>{3, 5}));
+  EXPECT_EQ(matrix.getGeometry(), t.getGeometry());
+  EXPECT_EQ(matrix.getMatrixType(), matrix);
+  EXPECT_EQ(t.getLogicalTensorType().getShape(),
+            (ArrayRef<int64_t>{2, 3, 3, 5}));
+  // A matrix is a batch of one: its counts are unchanged.
+  EXPECT_EQ(matrix.getNumMatrices(), 1);
+  EXPECT_EQ(matrix.getNumStorageElements(), 32);
+  EXPECT_EQ(matrix.getStorageOffset(2, 4), matrix.getStorageOffset(0, 2, 4));
+}
+
 TEST_F(TiledTypeTest, VerifierRejectsBadParameters) {
   std::string message;
   ScopedDiagnosticHandler handler(&context, [&](Diagnostic &d) {
@@ -143,6 +177,17 @@ TEST_F(TiledTypeTest, VerifierRejectsBadParameters) {
   EXPECT_TRUE(failed(TiledType::verify(emit, {int64_t(1) << 62, 3}, f32,
                                        geometry, PadKind::Zero)));
   EXPECT_NE(message.find("2^63-1"), std::string::npos) << message;
+  // 2^52 matrices of 8x128 = 2^10 slots each, in f32:
+  // 2^62 elements fit, their 2^64 bytes do not.
+  EXPECT_TRUE(failed(TiledType::verify(emit, {int64_t(1) << 52, 3, 5}, f32,
+                                       geometry, PadKind::Zero)));
+  EXPECT_NE(message.find("2^63-1"), std::string::npos) << message;
+  EXPECT_TRUE(failed(TiledType::verify(emit, {2, 0, 3, 5}, f32, geometry,
+                                       PadKind::Zero)));
+  EXPECT_NE(message.find("batch dimension 1 = 0"), std::string::npos)
+      << message;
+  EXPECT_TRUE(succeeded(TiledType::verify(emit, {2, 4, 3, 5}, f32, geometry,
+                                          PadKind::Zero)));
   EXPECT_TRUE(failed(GeometryAttr::verify(emit, 8, 0, 128)));
   EXPECT_NE(message.find("lanes must be positive"), std::string::npos);
   EXPECT_TRUE(succeeded(TiledType::verify(emit, {int64_t(1) << 40, 128}, f32,

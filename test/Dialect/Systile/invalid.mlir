@@ -2,23 +2,43 @@
 
 // One case per diagnostic of the tiled type, the geometry and every op.
 
-// expected-error @below {{!systile.tiled must have rank 2 (ROWSxCOLS), got rank 1}}
+// expected-error @below {{!systile.tiled must have rank 2 (ROWSxCOLS) or more (leading batch dimensions, BATCHx...xROWSxCOLS), got rank 1}}
 func.func @rank1(%a: !systile.tiled<3xf32>)
 
 // -----
 
-// expected-error @below {{!systile.tiled must have rank 2 (ROWSxCOLS), got rank 3}}
-func.func @rank3(%a: !systile.tiled<2x3x4xf32>)
-
-// -----
-
-// expected-error @below {{!systile.tiled rows are dynamic ('?'); both dimensions must be static}}
+// expected-error @below {{!systile.tiled rows are dynamic ('?'); every dimension must be static}}
 func.func @dynamic(%a: !systile.tiled<?x4xf32>)
 
 // -----
 
-// expected-error @below {{!systile.tiled cols = 0; both dimensions must be at least 1}}
+// expected-error @below {{!systile.tiled batch dimension 1 is dynamic ('?'); every dimension must be static}}
+func.func @dynamic_batch(%a: !systile.tiled<2x?x3x4xf32>)
+
+// -----
+
+// expected-error @below {{!systile.tiled cols = 0; every dimension must be at least 1}}
 func.func @zero_dim(%a: !systile.tiled<4x0xf32>)
+
+// -----
+
+// expected-error @below {{!systile.tiled batch dimension 0 = 0; every dimension must be at least 1}}
+func.func @zero_batch(%a: !systile.tiled<0x4x4xf32>)
+
+// -----
+
+// Each matrix fits; the batch of 2^60 matrices of 8x128 f32 does not.
+// expected-error @below {{!systile.tiled<1152921504606846976x3x5> padded to 8x128 tiles has more than 2^63-1 elements or bytes}}
+func.func @overflow_by_batch(%a: !systile.tiled<1152921504606846976x3x5xf32>)
+
+// -----
+
+// The ops that take matrices only say so for a batched operand.
+func.func @batched_operand_of_matrix_op(%a: !systile.tiled<2x3x4xf32>) -> tensor<3x4xf32> {
+  // expected-error @below {{operand #0 must be tiled matrix (rank 2, no batch dimensions)}}
+  %t = systile.unpack %a : !systile.tiled<2x3x4xf32> -> tensor<3x4xf32>
+  return %t : tensor<3x4xf32>
+}
 
 // -----
 

@@ -19,6 +19,17 @@ func.func @types(%a: !systile.tiled<3x5xf32>,
   return
 }
 
+// Leading batch dimensions over the two tiled ones.
+// CHECK-LABEL: func.func @batched_types
+// CHECK-SAME: !systile.tiled<2x24x96xf32>
+// CHECK-SAME: !systile.tiled<2x4x24x24xbf16, #systile.geometry<2x4, mxu = 4>, pad = undef>
+// CHECK-SAME: !systile.tiled<1x1x1x1x1xi8>
+func.func @batched_types(%a: !systile.tiled<2x24x96xf32>,
+                         %b: !systile.tiled<2x4x24x24xbf16, #systile.geometry<2x4, mxu = 4>, pad = undef>,
+                         %c: !systile.tiled<1x1x1x1x1xi8>) {
+  return
+}
+
 // CHECK-LABEL: func.func @pack_unpack
 func.func @pack_unpack(%t: tensor<3x5xf32>, %h: tensor<3x5xbf16>,
                        %q: tensor<3x5xi8>, %i: tensor<3x5xi32>)

@@ -9,6 +9,7 @@
 #include "mlir/IR/DialectImplementation.h"
 #include "systile/Dialect/Systile/IR/SystileDialect.h"
 #include "llvm/ADT/TypeSwitch.h"
+#include "llvm/Support/MathExtras.h"
 
 using namespace mlir;
 using namespace systile;
@@ -31,19 +32,24 @@ bool TiledType::isSupportedElementType(Type type) {
 LogicalResult TiledType::verify(function_ref<InFlightDiagnostic()> emitError,
                                 ArrayRef<int64_t> shape, Type elementType,
                                 GeometryAttr geometry, PadKind padKind) {
-  if (shape.size() != 2)
-    return emitError() << "!systile.tiled must have rank 2 (ROWSxCOLS), got "
-                          "rank "
+  if (shape.size() < 2)
+    return emitError() << "!systile.tiled must have rank 2 (ROWSxCOLS) or more "
+                          "(leading batch dimensions, BATCHx...xROWSxCOLS), "
+                          "got rank "
                        << shape.size();
+  size_t rank = shape.size();
   for (auto [index, dim] : llvm::enumerate(shape)) {
-    StringRef name = index == 0 ? "rows" : "cols";
+    std::string name = index == rank - 2   ? std::string("rows")
+                       : index == rank - 1 ? std::string("cols")
+                                           : "batch dimension " +
+                                                 std::to_string(index);
     if (ShapedType::isDynamic(dim))
       return emitError() << "!systile.tiled " << name
-                         << " are dynamic ('?'); both dimensions must be "
-                            "static";
+                         << (index + 2 < rank ? " is" : " are")
+                         << " dynamic ('?'); every dimension must be static";
     if (dim <= 0)
       return emitError() << "!systile.tiled " << name << " = " << dim
-                         << "; both dimensions must be at least 1";
+                         << "; every dimension must be at least 1";
   }
   if (!isSupportedElementType(elementType))
     return emitError() << "!systile.tiled element type " << elementType
@@ -56,11 +62,20 @@ LogicalResult TiledType::verify(function_ref<InFlightDiagnostic()> emitError,
   // The padded element count is the storage size; it, and its size in
   // bytes, must be exact in int64.
   int64_t s = geometry.getSublanes(), l = geometry.getLanes();
-  rt::TileGrid grid{shape[0], shape[1], s, l};
-  if (!grid.checkedStorageElements(elementBytes(elementType)))
-    return emitError() << "!systile.tiled<" << shape[0] << "x" << shape[1]
-                       << "> padded to " << s << "x" << l
-                       << " tiles has more than 2^63-1 elements or bytes";
+  rt::TileGrid grid{shape[rank - 2], shape[rank - 1], s, l};
+  std::optional<int64_t> perMatrix = grid.checkedStorageElements(1);
+  int64_t total = perMatrix.value_or(0), bytes = 0;
+  bool exact = perMatrix.has_value();
+  for (int64_t dim : shape.drop_back(2))
+    exact = exact && !llvm::MulOverflow(total, dim, total);
+  exact = exact && !llvm::MulOverflow(total, elementBytes(elementType), bytes);
+  if (!exact) {
+    InFlightDiagnostic diag = emitError() << "!systile.tiled<";
+    llvm::interleave(shape, diag, "x");
+    diag << "> padded to " << s << "x" << l
+         << " tiles has more than 2^63-1 elements or bytes";
+    return diag;
+  }
   return success();
 }
 
@@ -100,7 +115,7 @@ static ParseResult parseGeometry(AsmParser &parser, SMLoc itemLoc,
   return success();
 }
 
-// !systile.tiled<R x C x T (, #systile.geometry<...>)? (, pad = kind)?>
+// !systile.tiled<(B x)* R x C x T (, #systile.geometry<...>)? (, pad = kind)?>
 Type TiledType::parse(AsmParser &parser) {
   SMLoc loc = parser.getCurrentLocation();
   MLIRContext *context = parser.getContext();
@@ -167,16 +182,34 @@ rt::Expected<rt::Layout> systile::layoutOf(TiledType type) {
   return rt::Layout::get(shapeOf(type), geometryOf(type));
 }
 
+int64_t TiledType::getNumMatrices() const {
+  int64_t count = 1;
+  for (int64_t dim : getBatchShape())
+    count *= dim; // exact: the verifier bounds the whole storage
+  return count;
+}
+TiledType TiledType::getMatrixType() const {
+  return isBatched() ? withShape({getRows(), getCols()}) : *this;
+}
+TiledType TiledType::withShape(ArrayRef<int64_t> shape) const {
+  return TiledType::get(shape, getElementType(), getGeometry(), getPadKind());
+}
+
 rt::TileGrid TiledType::getTileGrid() const {
   return {getRows(), getCols(), getSublanes(), getLanes()};
 }
 int64_t TiledType::getPaddedRows() const { return getTileGrid().paddedRows(); }
 int64_t TiledType::getPaddedCols() const { return getTileGrid().paddedCols(); }
-SmallVector<int64_t, 2> TiledType::getPaddedShape() const {
-  return {getPaddedRows(), getPaddedCols()};
+SmallVector<int64_t, 4> TiledType::getPaddedShape() const {
+  SmallVector<int64_t, 4> shape(getBatchShape());
+  shape.append({getPaddedRows(), getPaddedCols()});
+  return shape;
+}
+int64_t TiledType::getNumMatrixStorageElements() const {
+  return getTileGrid().numStorageElements();
 }
 int64_t TiledType::getNumStorageElements() const {
-  return getTileGrid().numStorageElements();
+  return getNumMatrices() * getNumMatrixStorageElements();
 }
 int64_t TiledType::getTileRows() const { return getTileGrid().tileRows(); }
 int64_t TiledType::getTileCols() const { return getTileGrid().tileCols(); }
@@ -191,8 +224,10 @@ bool TiledType::isLogical(int64_t row, int64_t col) const {
   return row >= 0 && col >= 0 && row < getRows() && col < getCols();
 }
 
-int64_t TiledType::getStorageOffset(int64_t row, int64_t col) const {
-  return getTileGrid().offset(row, col);
+int64_t TiledType::getStorageOffset(int64_t matrix, int64_t row,
+                                    int64_t col) const {
+  return matrix * getNumMatrixStorageElements() +
+         getTileGrid().offset(row, col);
 }
 
 TiledType TiledType::withElementType(Type elementType) const {

@@ -12,8 +12,10 @@ include "mlir/IR/BuiltinAttributeInterfaces.td"
 include "mlir/IR/CommonAttrConstraints.td"
 include "mlir/Interfaces/SideEffectInterfaces.td"
 
-// Operands and results of tiled type are `Systile_TiledType` (or
-// `Systile_TiledOf<[...]>`); the op formats print them with
+// Operands and results of tiled type are `Systile_TiledMatrixType` (or
+// `Systile_TiledMatrixOf<[...]>`) where an op takes matrices only, and
+// `Systile_TiledType` (`Systile_TiledOf<[...]>`) where it also takes batch
+// dimensions; the op formats print them with
 // `qualified(type($x))`, i.e. as the full `!systile.tiled<...>`.
 def Systile_DenseTensor : RankedTensorOf<[F32, BF16, I8, I32], [HasStaticShapePred, HasAnyRankOfPred<[2]>], "static rank-2 tensor of f32, bf16, i8 or i32">;
 
@@ -66,7 +68,7 @@ def Systile_PackOp : Systile_Op<"pack", [Pure]> {
     ```
   }];
   let arguments = (ins Systile_DenseTensor:$input, UnitAttr:$transpose);
-  let results = (outs Systile_TiledType:$result);
+  let results = (outs Systile_TiledMatrixType:$result);
   let assemblyFormat = [{
     $input (`transpose` $transpose^)? attr-dict `:` qualified(type($input))
     `->` qualified(type($result))
@@ -92,7 +94,7 @@ def Systile_UnpackOp : Systile_Op<"unpack", [Pure]> {
     %d = systile.unpack %t : !systile.tiled<3x5xf32> -> tensor<3x5xf32>
     ```
   }];
-  let arguments = (ins Systile_TiledType:$input);
+  let arguments = (ins Systile_TiledMatrixType:$input);
   let results = (outs Systile_DenseTensor:$result);
   let assemblyFormat = "$input attr-dict `:` qualified(type($input)) `->` qualified(type($result))";
   let hasVerifier = 1;
@@ -145,7 +147,7 @@ def Systile_ConstantOp : Systile_Op<"constant", [ConstantLike, Pure]> {
     ```
   }];
   let arguments = (ins Systile_StorageElementsAttr:$value);
-  let results = (outs Systile_TiledType:$result);
+  let results = (outs Systile_TiledMatrixType:$result);
   let assemblyFormat = "$value attr-dict `->` qualified(type($result))";
   let hasVerifier = 1;
   let hasFolder = 1;
@@ -203,11 +205,11 @@ def Systile_MatmulOp : Systile_MatmulBase<"matmul"> {
         : !systile.tiled<3x5xf32>, !systile.tiled<5x7xf32> -> !systile.tiled<3x7xf32>
     ```
   }]);
-  let arguments = (ins Systile_TiledType:$lhs, Systile_TiledType:$rhs,
-                       Systile_TiledType:$acc,
+  let arguments = (ins Systile_TiledMatrixType:$lhs, Systile_TiledMatrixType:$rhs,
+                       Systile_TiledMatrixType:$acc,
                        DefaultValuedAttr<Systile_PrecisionAttr,
                                          "::systile::Precision::F32">:$precision);
-  let results = (outs Systile_TiledType:$result);
+  let results = (outs Systile_TiledMatrixType:$result);
   let assemblyFormat = [{
     $lhs `,` $rhs `,` $acc `` custom<Precision>($precision) attr-dict
     `:` qualified(type($lhs)) `,` qualified(type($rhs)) `->` qualified(type($result))
@@ -238,11 +240,11 @@ def Systile_MxuMatmulOp : Systile_MatmulBase<"mxu_matmul"> {
         -> !systile.tiled<3x5xf32, #systile.geometry<2x4, mxu = 4>>
     ```
   }]);
-  let arguments = (ins Systile_TiledType:$lhs, Systile_TiledType:$rhs,
-                       Systile_TiledType:$acc, I64Attr:$kb, I64Attr:$nb,
+  let arguments = (ins Systile_TiledMatrixType:$lhs, Systile_TiledMatrixType:$rhs,
+                       Systile_TiledMatrixType:$acc, I64Attr:$kb, I64Attr:$nb,
                        DefaultValuedAttr<Systile_PrecisionAttr,
                                          "::systile::Precision::F32">:$precision);
-  let results = (outs Systile_TiledType:$result);
+  let results = (outs Systile_TiledMatrixType:$result);
   let assemblyFormat = [{
     $lhs `,` $rhs `,` $acc ` ` `[` $kb `,` $nb `]` `` custom<Precision>($precision)
     attr-dict `:` qualified(type($lhs)) `,` qualified(type($rhs)) `->` qualified(type($result))
@@ -262,8 +264,8 @@ class Systile_ConversionOp<string mnemonic, Type From, Type To,
     : Systile_Op<mnemonic, !listconcat([Pure,
         Systile_SameTilingWithElement<"input", "result", toBuilder, toName>],
         traits)> {
-  let arguments = (ins Systile_TiledOf<[From]>:$input);
-  let results = (outs Systile_TiledOf<[To]>:$result);
+  let arguments = (ins Systile_TiledMatrixOf<[From]>:$input);
+  let results = (outs Systile_TiledMatrixOf<[To]>:$result);
   let assemblyFormat =
       "$input attr-dict `:` qualified(type($input)) `->` qualified(type($result))";
 }
@@ -321,7 +323,7 @@ def Systile_QuantizeOp : Systile_ConversionOp<"quantize", F32, I8,
         : !systile.tiled<3x5xf32> -> !systile.tiled<3x5xi8>
     ```
   }];
-  let arguments = (ins Systile_TiledOf<[F32]>:$input, F32Attr:$scale,
+  let arguments = (ins Systile_TiledMatrixOf<[F32]>:$input, F32Attr:$scale,
                        I32Attr:$zero_point);
   let hasVerifier = 1;
 }
@@ -342,7 +344,7 @@ def Systile_DequantizeOp : Systile_ConversionOp<"dequantize", I8, F32,
         : !systile.tiled<3x5xi8> -> !systile.tiled<3x5xf32>
     ```
   }];
-  let arguments = (ins Systile_TiledOf<[I8]>:$input, F32Attr:$scale,
+  let arguments = (ins Systile_TiledMatrixOf<[I8]>:$input, F32Attr:$scale,
                        I32Attr:$zero_point);
   let hasVerifier = 1;
 }
@@ -368,9 +370,9 @@ def Systile_ReduceOp : Systile_Op<"reduce", [Pure]> {
         : !systile.tiled<3x5xf32, pad = undef> -> !systile.tiled<3x1xf32>
     ```
   }];
-  let arguments = (ins Systile_ReduceKindAttr:$kind, Systile_TiledType:$input,
+  let arguments = (ins Systile_ReduceKindAttr:$kind, Systile_TiledMatrixType:$input,
                        I64Attr:$dim);
-  let results = (outs Systile_TiledType:$result);
+  let results = (outs Systile_TiledMatrixType:$result);
   let assemblyFormat = [{
     $kind $input `dim` `=` $dim attr-dict `:` qualified(type($input)) `->` qualified(type($result))
   }];
@@ -393,8 +395,8 @@ def Systile_FillPaddingOp : Systile_Op<"fill_padding", [Pure]> {
         : !systile.tiled<3x5xf32, pad = undef> -> !systile.tiled<3x5xf32>
     ```
   }];
-  let arguments = (ins Systile_TiledType:$input, TypedAttrInterface:$value);
-  let results = (outs Systile_TiledType:$result);
+  let arguments = (ins Systile_TiledMatrixType:$input, TypedAttrInterface:$value);
+  let results = (outs Systile_TiledMatrixType:$result);
   let assemblyFormat = [{
     $input `,` $value attr-dict `:` qualified(type($input)) `->` qualified(type($result))
   }];
@@ -430,7 +432,7 @@ def Systile_SplatOp : Systile_Op<"splat", [Pure,
     ```
   }];
   let arguments = (ins AnyTypeOf<[F32, BF16, I8, I32]>:$value);
-  let results = (outs Systile_TiledType:$result);
+  let results = (outs Systile_TiledMatrixType:$result);
   let assemblyFormat = "$value attr-dict `:` qualified(type($result))";
   let hasFolder = 1;
 }
@@ -459,8 +461,8 @@ def Systile_BroadcastOp : Systile_Op<"broadcast", [Pure]> {
         : !systile.tiled<1x7xf32> -> !systile.tiled<3x7xf32>
     ```
   }];
-  let arguments = (ins Systile_TiledType:$input, I64Attr:$dim);
-  let results = (outs Systile_TiledType:$result);
+  let arguments = (ins Systile_TiledMatrixType:$input, I64Attr:$dim);
+  let results = (outs Systile_TiledMatrixType:$result);
   let assemblyFormat = [{
     $input `dim` `=` $dim attr-dict `:` qualified(type($input)) `->` qualified(type($result))
   }];
@@ -523,8 +525,8 @@ def Systile_ElementwiseOp : Systile_Op<"elementwise", [
     }
     ```
   }];
-  let arguments = (ins Variadic<Systile_TiledType>:$inputs);
-  let results = (outs Systile_TiledType:$result);
+  let arguments = (ins Variadic<Systile_TiledMatrixType>:$inputs);
+  let results = (outs Systile_TiledMatrixType:$result);
   let regions = (region SizedRegion<1>:$body);
   let assemblyFormat = [{
     `ins` `(` $inputs `:` qualified(type($inputs)) `)` `->` qualified(type($result))

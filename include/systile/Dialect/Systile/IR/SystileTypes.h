@@ -24,10 +24,12 @@ namespace systile {
 inline rt::Geometry geometryOf(TiledType type) {
   return {type.getSublanes(), type.getLanes(), type.getMxu()};
 }
+/// The shape of each matrix (the two minor dimensions).
 inline rt::Shape shapeOf(TiledType type) {
   return {type.getRows(), type.getCols()};
 }
-/// rt::Layout::get(shapeOf(type), geometryOf(type)). An error for a verified
+/// rt::Layout::get(shapeOf(type), geometryOf(type)): the layout of each
+/// matrix of the value. An error for a verified
 /// type whose padded element count fits in int64 at its own element size
 /// but not at the 8 bytes the runtime's layouts allow for.
 rt::Expected<rt::Layout> layoutOf(TiledType type);
@@ -40,7 +42,8 @@ inline int64_t elementBytes(mlir::Type elementType) {
 inline int64_t elementBytes(TiledType type) {
   return elementBytes(type.getElementType());
 }
-/// Bytes of the padded storage; exact in int64 (the type's verifier checks).
+/// Bytes of the padded storage of the whole value (every matrix); exact in
+/// int64 (the type's verifier checks).
 inline int64_t storageBytes(TiledType type) {
   return type.getNumStorageElements() * elementBytes(type);
 }
