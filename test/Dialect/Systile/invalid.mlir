@@ -344,7 +344,7 @@ func.func @mxu_contraction(%a: !systile.tiled<3x5xf32>, %b: !systile.tiled<6x7xf
 // -----
 
 func.func @truncf_input(%x: !systile.tiled<3x5xbf16>) {
-  // expected-error @below {{'systile.truncf' op operand #0 must be tiled tensor of 32-bit float, but got '!systile.tiled<3x5xbf16>'}}
+  // expected-error @below {{'systile.truncf' op operand #0 must be tiled matrix (rank 2) of 32-bit float, but got '!systile.tiled<3x5xbf16>'}}
   %0 = systile.truncf %x : !systile.tiled<3x5xbf16> -> !systile.tiled<3x5xbf16>
   return
 }
@@ -352,7 +352,7 @@ func.func @truncf_input(%x: !systile.tiled<3x5xbf16>) {
 // -----
 
 func.func @truncf_result(%x: !systile.tiled<3x5xf32>) {
-  // expected-error @below {{'systile.truncf' op result #0 must be tiled tensor of bfloat16 type, but got '!systile.tiled<3x5xi8>'}}
+  // expected-error @below {{'systile.truncf' op result #0 must be tiled matrix (rank 2) of bfloat16 type, but got '!systile.tiled<3x5xi8>'}}
   %0 = systile.truncf %x : !systile.tiled<3x5xf32> -> !systile.tiled<3x5xi8>
   return
 }
@@ -416,7 +416,7 @@ func.func @quantize_zero_point(%x: !systile.tiled<3x5xf32>) {
 // -----
 
 func.func @quantize_result(%x: !systile.tiled<3x5xf32>) {
-  // expected-error @below {{'systile.quantize' op result #0 must be tiled tensor of 8-bit signless integer, but got '!systile.tiled<3x5xi32>'}}
+  // expected-error @below {{'systile.quantize' op result #0 must be tiled matrix (rank 2) of 8-bit signless integer, but got '!systile.tiled<3x5xi32>'}}
   %0 = systile.quantize %x {scale = 1.0 : f32, zero_point = 0 : i32} : !systile.tiled<3x5xf32> -> !systile.tiled<3x5xi32>
   return
 }
@@ -424,7 +424,7 @@ func.func @quantize_result(%x: !systile.tiled<3x5xf32>) {
 // -----
 
 func.func @dequantize_input(%x: !systile.tiled<3x5xi32>) {
-  // expected-error @below {{'systile.dequantize' op operand #0 must be tiled tensor of 8-bit signless integer, but got '!systile.tiled<3x5xi32>'}}
+  // expected-error @below {{'systile.dequantize' op operand #0 must be tiled matrix (rank 2) of 8-bit signless integer, but got '!systile.tiled<3x5xi32>'}}
   %0 = systile.dequantize %x {scale = 1.0 : f32, zero_point = 0 : i32} : !systile.tiled<3x5xi32> -> !systile.tiled<3x5xf32>
   return
 }
