@@ -125,6 +125,7 @@ struct Emitter {
       acc = toTiled(*out, c.rowDim, c.colDim);
     Precision p = c.isFloat ? options.floatPrecision : Precision::F32;
     return MatmulOp::create(b, loc, acc.getType(), lhsTiled, rhsTiled, acc,
+                            /*rhs_transposed=*/UnitAttr(),
                             PrecisionAttr::get(b.getContext(), p));
   }
 

@@ -312,7 +312,23 @@ LogicalResult withMatmulOperands(Operation *op, ExecContext &ctx, Value lhs,
       ctx.tiled(lhs).matrix, ctx.tiled(rhs).matrix, ctx.tiled(acc).matrix);
 }
 
+/// The simulator takes one lhs matrix and one K x N weight matrix: a
+/// batched or transposed-rhs matmul is refused rather than misread.
+template <typename OpTy> LogicalResult checkSimulatable(OpTy m) {
+  if (m.getLhs().getType().isBatched() || m.getRhs().getType().isBatched())
+    return m.emitError() << "'" << m->getName()
+                         << "': batched operands are not executed by the "
+                            "interpreter; its simulator takes matrices only";
+  if (m.getRhsTransposed())
+    return m.emitError() << "'" << m->getName()
+                         << "': rhs_transposed is not executed by the "
+                            "interpreter; its simulator takes a K x N rhs";
+  return success();
+}
+
 LogicalResult executeMatmul(systile::MatmulOp m, ExecContext &ctx) {
+  if (failed(checkSimulatable(m)))
+    return failure();
   return withMatmulOperands(
       m, ctx, m.getLhs(), m.getRhs(), m.getAcc(),
       [&](const auto &lhs, const auto &rhs, const auto &acc) -> LogicalResult {
@@ -349,8 +365,7 @@ ChainInfo &chainOf(systile::MxuMatmulOp op, ExecContext &ctx) {
   if (!info.ops.empty())
     return info;
   info.ops = systile::collectChain(head);
-  TiledType rhs = head.getRhs().getType();
-  info.missing = rhs.getRowBlocks() * rhs.getColBlocks() -
+  info.missing = head.getDepthBlocks() * head.getWidthBlocks() -
                  static_cast<int64_t>(info.ops.size());
   info.fused = ctx.options().fuseMxuChains &&
                systile::isInMatmulOrder(info.ops) &&
@@ -457,6 +472,8 @@ LogicalResult runOne(systile::MxuMatmulOp m, ChainInfo &info,
 }
 
 LogicalResult executeMxuMatmul(systile::MxuMatmulOp m, ExecContext &ctx) {
+  if (failed(checkSimulatable(m)))
+    return failure();
   ChainInfo &info = chainOf(m, ctx);
   if (m == info.ops.front() && failed(startChain(m, info, ctx)))
     return failure();

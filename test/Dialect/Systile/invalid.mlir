@@ -257,6 +257,80 @@ func.func @matmul_acc_shape(%a: !systile.tiled<3x5xf32>, %b: !systile.tiled<5x7x
 
 // -----
 
+func.func @matmul_rhs_batch(%a: !systile.tiled<2x3x5xf32>, %b: !systile.tiled<3x5x7xf32>, %c: !systile.tiled<2x3x7xf32>) {
+  // expected-error @below {{'systile.matmul' op rhs batch dimensions [3] must be lhs's batch dimensions [2] (one weight matrix per batch matrix) or none (one shared weight matrix)}}
+  %0 = systile.matmul %a, %b, %c : !systile.tiled<2x3x5xf32>, !systile.tiled<3x5x7xf32> -> !systile.tiled<2x3x7xf32>
+  return
+}
+
+// -----
+
+// A batched rhs needs a batched lhs: the rank-2 lhs has no batch to match.
+func.func @matmul_rhs_batch_of_matrix(%a: !systile.tiled<3x5xf32>, %b: !systile.tiled<2x5x7xf32>, %c: !systile.tiled<3x7xf32>) {
+  // expected-error @below {{'systile.matmul' op rhs batch dimensions [2] must be lhs's batch dimensions [] (one weight matrix per batch matrix) or none (one shared weight matrix)}}
+  %0 = systile.matmul %a, %b, %c : !systile.tiled<3x5xf32>, !systile.tiled<2x5x7xf32> -> !systile.tiled<3x7xf32>
+  return
+}
+
+// -----
+
+func.func @matmul_acc_batch(%a: !systile.tiled<2x3x5xf32>, %b: !systile.tiled<5x7xf32>, %c: !systile.tiled<4x3x7xf32>) {
+  // expected-error @below {{'systile.matmul' op accumulator batch dimensions [4] must be lhs's batch dimensions [2]}}
+  %0 = systile.matmul %a, %b, %c : !systile.tiled<2x3x5xf32>, !systile.tiled<5x7xf32> -> !systile.tiled<4x3x7xf32>
+  return
+}
+
+// -----
+
+func.func @matmul_batched_contraction(%a: !systile.tiled<2x3x5xf32>, %b: !systile.tiled<2x6x7xf32>, %c: !systile.tiled<2x3x7xf32>) {
+  // expected-error @below {{'systile.matmul' op lhs has 5 columns but rhs has 6 rows}}
+  %0 = systile.matmul %a, %b, %c : !systile.tiled<2x3x5xf32>, !systile.tiled<2x6x7xf32> -> !systile.tiled<2x3x7xf32>
+  return
+}
+
+// -----
+
+// rhs_transposed: rhs is N x K, so K is its column count.
+func.func @matmul_transposed_contraction(%a: !systile.tiled<2x3x5xf32>, %b: !systile.tiled<2x5x7xf32>, %c: !systile.tiled<2x3x5xf32>) {
+  // expected-error @below {{'systile.matmul' op lhs has 5 columns but rhs has 7 columns (rhs_transposed: rhs is N x K)}}
+  %0 = systile.matmul %a, %b, %c rhs_transposed : !systile.tiled<2x3x5xf32>, !systile.tiled<2x5x7xf32> -> !systile.tiled<2x3x5xf32>
+  return
+}
+
+// -----
+
+func.func @matmul_transposed_acc_shape(%a: !systile.tiled<3x5xf32>, %b: !systile.tiled<7x5xf32>, %c: !systile.tiled<3x5xf32>) {
+  // expected-error @below {{'systile.matmul' op accumulator shape 3x5 must be 3x7 (lhs rows x rhs rows, rhs_transposed)}}
+  %0 = systile.matmul %a, %b, %c rhs_transposed : !systile.tiled<3x5xf32>, !systile.tiled<7x5xf32> -> !systile.tiled<3x5xf32>
+  return
+}
+
+// -----
+
+func.func @matmul_batched_acc_shape(%a: !systile.tiled<2x3x5xf32>, %b: !systile.tiled<5x7xf32>, %c: !systile.tiled<2x4x7xf32>) {
+  // expected-error @below {{'systile.matmul' op accumulator shape 4x7 must be 3x7 (lhs rows x rhs columns)}}
+  %0 = systile.matmul %a, %b, %c : !systile.tiled<2x3x5xf32>, !systile.tiled<5x7xf32> -> !systile.tiled<2x4x7xf32>
+  return
+}
+
+// -----
+
+func.func @matmul_batched_geometry(%a: !systile.tiled<2x3x5xf32>, %b: !systile.tiled<2x5x7xf32, #systile.geometry<2x4, mxu = 4>>, %c: !systile.tiled<2x3x7xf32>) {
+  // expected-error @below {{'systile.matmul' op operands must share one geometry, got lhs #systile.geometry<8x128, mxu = 128>, rhs #systile.geometry<2x4, mxu = 4>, acc #systile.geometry<8x128, mxu = 128>}}
+  %0 = systile.matmul %a, %b, %c : !systile.tiled<2x3x5xf32>, !systile.tiled<2x5x7xf32, #systile.geometry<2x4, mxu = 4>> -> !systile.tiled<2x3x7xf32>
+  return
+}
+
+// -----
+
+func.func @matmul_batched_elements(%a: !systile.tiled<2x3x5xi8>, %b: !systile.tiled<5x7xf32>, %c: !systile.tiled<2x3x7xf32>) {
+  // expected-error @below {{'systile.matmul' op unsupported operand element types 'i8' x 'f32'; expected (f32|bf16) x (f32|bf16) -> f32 or i8 x i8 -> i32}}
+  %0 = systile.matmul %a, %b, %c : !systile.tiled<2x3x5xi8>, !systile.tiled<5x7xf32> -> !systile.tiled<2x3x7xf32>
+  return
+}
+
+// -----
+
 func.func @matmul_float_acc(%a: !systile.tiled<3x5xbf16>, %b: !systile.tiled<5x7xbf16>, %c: !systile.tiled<3x7xbf16>) {
   // expected-error @below {{'systile.matmul' op float operands accumulate in f32, got an 'bf16' accumulator}}
   %0 = systile.matmul %a, %b, %c : !systile.tiled<3x5xbf16>, !systile.tiled<5x7xbf16> -> !systile.tiled<3x7xbf16>
@@ -330,6 +404,31 @@ func.func @mxu_kb(%a: !A, %b: !B, %c: !C) {
 func.func @mxu_nb(%a: !A, %b: !B, %c: !C) {
   // expected-error @below {{'systile.mxu_matmul' op nb = -1 is outside the 2 column block(s) [0, 2) of N = 5 with mxu = 4}}
   %0 = systile.mxu_matmul %a, %b, %c [0, -1] : !A, !B -> !C
+  return
+}
+
+// -----
+
+func.func @mxu_rhs_batch(%a: !systile.tiled<2x3x5xf32>, %b: !systile.tiled<3x5x7xf32>, %c: !systile.tiled<2x3x7xf32>) {
+  // expected-error @below {{'systile.mxu_matmul' op rhs batch dimensions [3] must be lhs's batch dimensions [2]}}
+  %0 = systile.mxu_matmul %a, %b, %c [0, 0] : !systile.tiled<2x3x5xf32>, !systile.tiled<3x5x7xf32> -> !systile.tiled<2x3x7xf32>
+  return
+}
+
+// -----
+
+// rhs_transposed: the 9x6 rhs is N x K, so K = 6 has 2 blocks at mxu = 4.
+func.func @mxu_transposed_kb(%a: !systile.tiled<2x3x6xf32, #systile.geometry<2x4, mxu = 4>>, %b: !systile.tiled<9x6xf32, #systile.geometry<2x4, mxu = 4>>, %c: !systile.tiled<2x3x9xf32, #systile.geometry<2x4, mxu = 4>>) {
+  // expected-error @below {{'systile.mxu_matmul' op kb = 2 is outside the 2 contraction block(s) [0, 2) of K = 6 with mxu = 4}}
+  %0 = systile.mxu_matmul %a, %b, %c [2, 0] rhs_transposed : !systile.tiled<2x3x6xf32, #systile.geometry<2x4, mxu = 4>>, !systile.tiled<9x6xf32, #systile.geometry<2x4, mxu = 4>> -> !systile.tiled<2x3x9xf32, #systile.geometry<2x4, mxu = 4>>
+  return
+}
+
+// -----
+
+func.func @mxu_transposed_nb(%a: !systile.tiled<2x3x6xf32, #systile.geometry<2x4, mxu = 4>>, %b: !systile.tiled<9x6xf32, #systile.geometry<2x4, mxu = 4>>, %c: !systile.tiled<2x3x9xf32, #systile.geometry<2x4, mxu = 4>>) {
+  // expected-error @below {{'systile.mxu_matmul' op nb = 3 is outside the 3 column block(s) [0, 3) of N = 9 with mxu = 4}}
+  %0 = systile.mxu_matmul %a, %b, %c [1, 3] rhs_transposed : !systile.tiled<2x3x6xf32, #systile.geometry<2x4, mxu = 4>>, !systile.tiled<9x6xf32, #systile.geometry<2x4, mxu = 4>> -> !systile.tiled<2x3x9xf32, #systile.geometry<2x4, mxu = 4>>
   return
 }
 

@@ -101,6 +101,36 @@ func.func @matmuls(%a: !A, %b: !B, %bh: !Bh, %c: !C,
   return %1, %3, %4 : !C, !C, !systile.tiled<3x5xi32>
 }
 
+!BA = !systile.tiled<2x3x3x6xf32, #systile.geometry<2x4, mxu = 4>>
+!BB = !systile.tiled<2x3x6x5xf32, #systile.geometry<2x4, mxu = 4>>
+!BBt = !systile.tiled<2x3x5x6xbf16, #systile.geometry<2x4, mxu = 4>>
+!BC = !systile.tiled<2x3x3x5xf32, #systile.geometry<2x4, mxu = 4>>
+
+// Batched forms: one weight matrix per batch matrix, one shared weight
+// matrix, and a transposed rhs ([.., N, K]), for matmul and mxu_matmul.
+// CHECK-LABEL: func.func @batched_matmuls
+func.func @batched_matmuls(%a: !BA, %b: !BB, %bt: !BBt, %w: !B,
+                           %wt: !systile.tiled<5x6xf32, #systile.geometry<2x4, mxu = 4>>,
+                           %c: !BC) -> (!BC, !BC, !BC, !BC) {
+  // CHECK: systile.matmul %{{.*}}, %{{.*}}, %{{.*}} : !systile.tiled<2x3x3x6xf32, #systile.geometry<2x4, mxu = 4>>, !systile.tiled<2x3x6x5xf32, #systile.geometry<2x4, mxu = 4>> -> !systile.tiled<2x3x3x5xf32, #systile.geometry<2x4, mxu = 4>>
+  %0 = systile.matmul %a, %b, %c : !BA, !BB -> !BC
+  // CHECK: systile.matmul %{{.*}}, %{{.*}}, %{{.*}} : !systile.tiled<2x3x3x6xf32, {{.*}}>, !systile.tiled<6x5xf32, {{.*}}> -> !systile.tiled<2x3x3x5xf32
+  %1 = systile.matmul %a, %w, %0 : !BA, !B -> !BC
+  // CHECK: systile.matmul %{{.*}}, %{{.*}}, %{{.*}} rhs_transposed precision = bf16 : !systile.tiled<2x3x3x6xf32, {{.*}}>, !systile.tiled<2x3x5x6xbf16, {{.*}}> -> !systile.tiled<2x3x3x5xf32
+  %2 = systile.matmul %a, %bt, %1 rhs_transposed precision = bf16 : !BA, !BBt -> !BC
+  // CHECK: systile.mxu_matmul %{{.*}}, %{{.*}}, %{{.*}} [1, 0] : !systile.tiled<2x3x3x6xf32, {{.*}}>, !systile.tiled<2x3x6x5xf32
+  %3 = systile.mxu_matmul %a, %b, %c [1, 0] : !BA, !BB -> !BC
+  // CHECK: systile.mxu_matmul %{{.*}}, %{{.*}}, %{{.*}} [0, 1] : !systile.tiled<2x3x3x6xf32, {{.*}}>, !systile.tiled<6x5xf32
+  %4 = systile.mxu_matmul %a, %w, %3 [0, 1] : !BA, !B -> !BC
+  // The transposed rhs is 5x6 (N x K): K = 6 gives kb < 2, N = 5 nb < 2.
+  // CHECK: systile.mxu_matmul %{{.*}}, %{{.*}}, %{{.*}} [1, 1] rhs_transposed : !systile.tiled<2x3x3x6xf32, {{.*}}>, !systile.tiled<2x3x5x6xbf16
+  %5 = systile.mxu_matmul %a, %bt, %4 [1, 1] rhs_transposed : !BA, !BBt -> !BC
+  // A shared rhs may be transposed too (a rank-2 5x6 weight, N x K).
+  // CHECK: systile.matmul %{{.*}}, %{{.*}}, %{{.*}} rhs_transposed : !systile.tiled<2x3x3x6xf32, {{.*}}>, !systile.tiled<5x6xf32
+  %6 = systile.matmul %a, %wt, %5 rhs_transposed : !BA, !systile.tiled<5x6xf32, #systile.geometry<2x4, mxu = 4>> -> !BC
+  return %2, %4, %5, %6 : !BC, !BC, !BC, !BC
+}
+
 // CHECK-LABEL: func.func @conversions
 func.func @conversions(%x: !systile.tiled<3x5xf32, pad = undef>) {
   // CHECK: systile.truncf %{{.*}} : !systile.tiled<3x5xf32, pad = undef> -> !systile.tiled<3x5xbf16, pad = undef>

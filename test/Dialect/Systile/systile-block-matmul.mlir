@@ -61,3 +61,69 @@ func.func @multi_block_default(%a: !systile.tiled<2x300xf32>, %b: !systile.tiled
   %d = systile.matmul %a, %b, %c : !systile.tiled<2x300xf32>, !systile.tiled<300x260xf32> -> !systile.tiled<2x260xf32>
   return %d : !systile.tiled<2x260xf32>
 }
+
+// -----
+
+// A batch of 2 matrices, one weight matrix each: the sequence of the
+// rank-2 matmul, on the batched operands (each op loads block (kb, nb) of
+// both weight matrices).
+// CHECK-LABEL: func.func @batched
+// CHECK-SAME: (%[[A:.*]]: !systile.tiled<2x3x6xf32, {{.*}}>, %[[B:.*]]: !systile.tiled<2x6x5xf32, {{.*}}>, %[[C:.*]]: !systile.tiled<2x3x5xf32, {{.*}}>)
+// CHECK-NEXT: %[[R0:.*]] = systile.mxu_matmul %[[A]], %[[B]], %[[C]] [0, 0] : !systile.tiled<2x3x6xf32, {{.*}}>, !systile.tiled<2x6x5xf32, {{.*}}> -> !systile.tiled<2x3x5xf32, {{.*}}>
+// CHECK-NEXT: %[[R1:.*]] = systile.mxu_matmul %[[A]], %[[B]], %[[R0]] [1, 0] :
+// CHECK-NEXT: %[[R2:.*]] = systile.mxu_matmul %[[A]], %[[B]], %[[R1]] [0, 1] :
+// CHECK-NEXT: %[[R3:.*]] = systile.mxu_matmul %[[A]], %[[B]], %[[R2]] [1, 1] :
+// CHECK-NEXT: return %[[R3]]
+func.func @batched(%a: !systile.tiled<2x3x6xf32, #systile.geometry<2x4, mxu = 4>>,
+                   %b: !systile.tiled<2x6x5xf32, #systile.geometry<2x4, mxu = 4>>,
+                   %c: !systile.tiled<2x3x5xf32, #systile.geometry<2x4, mxu = 4>>)
+    -> !systile.tiled<2x3x5xf32, #systile.geometry<2x4, mxu = 4>> {
+  %d = systile.matmul %a, %b, %c
+      : !systile.tiled<2x3x6xf32, #systile.geometry<2x4, mxu = 4>>, !systile.tiled<2x6x5xf32, #systile.geometry<2x4, mxu = 4>>
+      -> !systile.tiled<2x3x5xf32, #systile.geometry<2x4, mxu = 4>>
+  return %d : !systile.tiled<2x3x5xf32, #systile.geometry<2x4, mxu = 4>>
+}
+
+// -----
+
+// One 6x5 weight shared by a 2x2 batch: the same four loads of the shared
+// rhs, each streaming the rows of all four matrices.
+// CHECK-LABEL: func.func @shared_rhs
+// CHECK-SAME: (%[[A:.*]]: !systile.tiled<2x2x3x6xi8, {{.*}}>, %[[W:.*]]: !systile.tiled<6x5xi8, {{.*}}>, %[[C:.*]]: !systile.tiled<2x2x3x5xi32, {{.*}}>)
+// CHECK-NEXT: %[[R0:.*]] = systile.mxu_matmul %[[A]], %[[W]], %[[C]] [0, 0] : !systile.tiled<2x2x3x6xi8, {{.*}}>, !systile.tiled<6x5xi8, {{.*}}> -> !systile.tiled<2x2x3x5xi32, {{.*}}>
+// CHECK-NEXT: %[[R1:.*]] = systile.mxu_matmul %[[A]], %[[W]], %[[R0]] [1, 0] :
+// CHECK-NEXT: %[[R2:.*]] = systile.mxu_matmul %[[A]], %[[W]], %[[R1]] [0, 1] :
+// CHECK-NEXT: %[[R3:.*]] = systile.mxu_matmul %[[A]], %[[W]], %[[R2]] [1, 1] :
+// CHECK-NEXT: return %[[R3]]
+func.func @shared_rhs(%a: !systile.tiled<2x2x3x6xi8, #systile.geometry<2x4, mxu = 4>>,
+                      %w: !systile.tiled<6x5xi8, #systile.geometry<2x4, mxu = 4>>,
+                      %c: !systile.tiled<2x2x3x5xi32, #systile.geometry<2x4, mxu = 4>>)
+    -> !systile.tiled<2x2x3x5xi32, #systile.geometry<2x4, mxu = 4>> {
+  %d = systile.matmul %a, %w, %c
+      : !systile.tiled<2x2x3x6xi8, #systile.geometry<2x4, mxu = 4>>, !systile.tiled<6x5xi8, #systile.geometry<2x4, mxu = 4>>
+      -> !systile.tiled<2x2x3x5xi32, #systile.geometry<2x4, mxu = 4>>
+  return %d : !systile.tiled<2x2x3x5xi32, #systile.geometry<2x4, mxu = 4>>
+}
+
+// -----
+
+// q @ k^T: k is 2 x (N = 9) x (K = 6), read transposed. K = 6 gives kb in
+// {0, 1} and N = 9 nb in {0, 1, 2} (counted from rhs's rows, not its
+// columns); every load stays rhs_transposed.
+// CHECK-LABEL: func.func @transposed_rhs
+// CHECK-NEXT: systile.mxu_matmul %{{.*}}, %{{.*}}, %{{.*}} [0, 0] rhs_transposed precision = bf16
+// CHECK-NEXT: systile.mxu_matmul %{{.*}}, %{{.*}}, %{{.*}} [1, 0] rhs_transposed precision = bf16
+// CHECK-NEXT: systile.mxu_matmul %{{.*}}, %{{.*}}, %{{.*}} [0, 1] rhs_transposed precision = bf16
+// CHECK-NEXT: systile.mxu_matmul %{{.*}}, %{{.*}}, %{{.*}} [1, 1] rhs_transposed precision = bf16
+// CHECK-NEXT: systile.mxu_matmul %{{.*}}, %{{.*}}, %{{.*}} [0, 2] rhs_transposed precision = bf16
+// CHECK-NEXT: %[[R:.*]] = systile.mxu_matmul %{{.*}}, %{{.*}}, %{{.*}} [1, 2] rhs_transposed precision = bf16
+// CHECK-NEXT: return %[[R]]
+func.func @transposed_rhs(%q: !systile.tiled<2x3x6xf32, #systile.geometry<2x4, mxu = 4>>,
+                          %k: !systile.tiled<2x9x6xf32, #systile.geometry<2x4, mxu = 4>>,
+                          %c: !systile.tiled<2x3x9xf32, #systile.geometry<2x4, mxu = 4>>)
+    -> !systile.tiled<2x3x9xf32, #systile.geometry<2x4, mxu = 4>> {
+  %d = systile.matmul %q, %k, %c rhs_transposed precision = bf16
+      : !systile.tiled<2x3x6xf32, #systile.geometry<2x4, mxu = 4>>, !systile.tiled<2x9x6xf32, #systile.geometry<2x4, mxu = 4>>
+      -> !systile.tiled<2x3x9xf32, #systile.geometry<2x4, mxu = 4>>
+  return %d : !systile.tiled<2x3x9xf32, #systile.geometry<2x4, mxu = 4>>
+}

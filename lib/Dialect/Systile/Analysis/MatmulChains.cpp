@@ -14,6 +14,7 @@ MxuMatmulOp systile::nextInChain(MxuMatmulOp op) {
   if (!next || next->getBlock() != op->getBlock() ||
       next.getAcc() != op.getResult() ||
       next.getLhs() != op.getLhs() || next.getRhs() != op.getRhs() ||
+      next.getRhsTransposed() != op.getRhsTransposed() ||
       next.getPrecision() != op.getPrecision())
     return {};
   auto order = [](MxuMatmulOp o) {

@@ -181,21 +181,50 @@ LogicalResult ConstantOp::verify() {
 // Matmuls
 //===----------------------------------------------------------------------===//
 
-static LogicalResult verifyMatmul(Operation *op, TiledType lhs, TiledType rhs,
-                                  TiledType acc, Precision precision) {
-  if (lhs.getGeometry() != rhs.getGeometry() ||
-      lhs.getGeometry() != acc.getGeometry())
-    return op->emitOpError("operands must share one geometry, got lhs ")
-           << lhs.getGeometry() << ", rhs " << rhs.getGeometry() << ", acc "
-           << acc.getGeometry();
-  if (lhs.getCols() != rhs.getRows())
+/// Checks the batch dimensions: acc has lhs's, rhs has lhs's or none.
+static LogicalResult verifyMatmulBatch(Operation *op, TiledType lhs,
+                                       TiledType rhs, TiledType acc) {
+  ArrayRef<int64_t> batch = lhs.getBatchShape();
+  if (rhs.isBatched() && rhs.getBatchShape() != batch)
+    return op->emitOpError("rhs batch dimensions [")
+           << shapeString(rhs.getBatchShape())
+           << "] must be lhs's batch dimensions [" << shapeString(batch)
+           << "] (one weight matrix per batch matrix) or none (one shared "
+              "weight matrix)";
+  if (acc.getBatchShape() != batch)
+    return op->emitOpError("accumulator batch dimensions [")
+           << shapeString(acc.getBatchShape())
+           << "] must be lhs's batch dimensions [" << shapeString(batch)
+           << "]";
+  return success();
+}
+
+/// Checks M, K and N of each matrix; rhs is K x N, or N x K when
+/// transposed.
+static LogicalResult verifyMatmulMatrices(Operation *op, TiledType lhs,
+                                          TiledType rhs, TiledType acc,
+                                          bool rhsTransposed) {
+  int64_t rhsDepth = rhsTransposed ? rhs.getCols() : rhs.getRows();
+  int64_t width = rhsTransposed ? rhs.getRows() : rhs.getCols();
+  if (lhs.getCols() != rhsDepth)
     return op->emitOpError("lhs has ")
-           << lhs.getCols() << " columns but rhs has " << rhs.getRows()
-           << " rows";
-  if (acc.getRows() != lhs.getRows() || acc.getCols() != rhs.getCols())
+           << lhs.getCols() << " columns but rhs has " << rhsDepth
+           << (rhsTransposed ? " columns (rhs_transposed: rhs is N x K)"
+                             : " rows");
+  if (acc.getRows() != lhs.getRows() || acc.getCols() != width)
     return op->emitOpError("accumulator shape ")
-           << shapeString(acc.getShape()) << " must be " << lhs.getRows() << "x"
-           << rhs.getCols() << " (lhs rows x rhs columns)";
+           << acc.getRows() << "x" << acc.getCols() << " must be "
+           << lhs.getRows() << "x" << width
+           << (rhsTransposed ? " (lhs rows x rhs rows, rhs_transposed)"
+                             : " (lhs rows x rhs columns)");
+  return success();
+}
+
+/// Checks the element types: (f32|bf16) x (f32|bf16) -> f32 or
+/// i8 x i8 -> i32, and no bf16 precision on integers.
+static LogicalResult verifyMatmulElements(Operation *op, TiledType lhs,
+                                          TiledType rhs, TiledType acc,
+                                          Precision precision) {
   Type a = lhs.getElementType(), b = rhs.getElementType(),
        c = acc.getElementType();
   if (isFloatInput(a) && isFloatInput(b)) {
@@ -219,28 +248,38 @@ static LogicalResult verifyMatmul(Operation *op, TiledType lhs, TiledType rhs,
          << "; expected (f32|bf16) x (f32|bf16) -> f32 or i8 x i8 -> i32";
 }
 
-LogicalResult MatmulOp::verify() {
-  return verifyMatmul(*this, getLhs().getType(), getRhs().getType(),
-                      getAcc().getType(), getPrecision());
+template <typename OpTy>
+static LogicalResult verifyMatmul(OpTy op) {
+  TiledType lhs = op.getLhs().getType(), rhs = op.getRhs().getType(),
+            acc = op.getAcc().getType();
+  if (lhs.getGeometry() != rhs.getGeometry() ||
+      lhs.getGeometry() != acc.getGeometry())
+    return op.emitOpError("operands must share one geometry, got lhs ")
+           << lhs.getGeometry() << ", rhs " << rhs.getGeometry() << ", acc "
+           << acc.getGeometry();
+  if (failed(verifyMatmulBatch(op, lhs, rhs, acc)) ||
+      failed(verifyMatmulMatrices(op, lhs, rhs, acc, op.getRhsTransposed())))
+    return failure();
+  return verifyMatmulElements(op, lhs, rhs, acc, op.getPrecision());
 }
 
+LogicalResult MatmulOp::verify() { return verifyMatmul(*this); }
+
 LogicalResult MxuMatmulOp::verify() {
-  TiledType lhs = getLhs().getType(), rhs = getRhs().getType();
-  if (failed(verifyMatmul(*this, lhs, getRhs().getType(), getAcc().getType(),
-                          getPrecision())))
+  if (failed(verifyMatmul(*this)))
     return failure();
-  int64_t kBlocks = rhs.getRowBlocks(), nBlocks = rhs.getColBlocks();
+  int64_t kBlocks = getDepthBlocks(), nBlocks = getWidthBlocks();
   int64_t kb = getKbAttr().getInt(), nb = getNbAttr().getInt();
   if (kb < 0 || kb >= kBlocks)
     return emitOpError("kb = ")
            << kb << " is outside the " << kBlocks
-           << " contraction block(s) [0, " << kBlocks
-           << ") of K = " << lhs.getCols() << " with mxu = " << lhs.getMxu();
+           << " contraction block(s) [0, " << kBlocks << ") of K = "
+           << getDepth() << " with mxu = " << getLhs().getType().getMxu();
   if (nb < 0 || nb >= nBlocks)
     return emitOpError("nb = ")
            << nb << " is outside the " << nBlocks << " column block(s) [0, "
-           << nBlocks << ") of N = " << rhs.getCols()
-           << " with mxu = " << rhs.getMxu();
+           << nBlocks << ") of N = " << getWidth()
+           << " with mxu = " << getLhs().getType().getMxu();
   return success();
 }
 

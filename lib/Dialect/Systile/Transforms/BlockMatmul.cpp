@@ -2,7 +2,9 @@
 //
 // systile-block-matmul: each systile.matmul becomes its sequence of
 // systile.mxu_matmul ops, nb outer and kb inner, increasing: the hardware
-// schedule, in RFC section 6's accumulation order.
+// schedule, in RFC section 6's accumulation order. A batched matmul gives
+// the same sequence (each op covers every matrix of the batch), and a
+// transposed rhs stays transposed.
 //
 //===----------------------------------------------------------------------===//
 
@@ -45,8 +47,8 @@ struct SystileBlockMatmul
     SmallVector<MatmulOp> matmuls;
     getOperation().walk([&](MatmulOp op) { matmuls.push_back(op); });
     for (MatmulOp matmul : matmuls) {
-      TiledType rhs = matmul.getRhs().getType();
-      int64_t kBlocks = rhs.getRowBlocks(), nBlocks = rhs.getColBlocks();
+      int64_t kBlocks = matmul.getDepthBlocks();
+      int64_t nBlocks = matmul.getWidthBlocks();
       // kBlocks * nBlocks cannot overflow: both are at most 2^63 / mxu.
       if (kBlocks > maxBlocks / nBlocks) {
         matmul.emitRemark("systile.matmul not blocked: it needs ")
@@ -61,7 +63,8 @@ struct SystileBlockMatmul
           acc = MxuMatmulOp::create(
               builder, matmul.getLoc(), acc.getType(), matmul.getLhs(),
               matmul.getRhs(), acc, builder.getI64IntegerAttr(kb),
-              builder.getI64IntegerAttr(nb), matmul.getPrecisionAttr());
+              builder.getI64IntegerAttr(nb), matmul.getRhsTransposedAttr(),
+              matmul.getPrecisionAttr());
       matmul.getResult().replaceAllUsesWith(acc);
       matmul.erase();
       ++numMatmulsBlocked;

@@ -167,13 +167,21 @@ def Systile_ConstantOp : Systile_Op<"constant", [ConstantLike, Pure]> {
 class Systile_MatmulBase<string mnemonic> : Systile_Op<mnemonic,
     [Pure, AllTypesMatch<["acc", "result"]>]> {
   code commonDescription = [{
-    Operands: `lhs` is `M x K`, `rhs` is `K x N`, `acc` and the result are
-    `M x N`, all of one geometry. Element types: `f32` or `bf16` inputs (in
-    any combination) with an `f32` accumulator, or `i8 x i8` with an `i32`
-    accumulator. Padding slots never enter the computation, whatever they
-    hold; the result's padding is zero.
+    Operands: `lhs` is `[B.., M, K]`, `acc` and the result are
+    `[B.., M, N]` with the batch dimensions `B..` of `lhs` (none for a
+    matrix), all of one geometry. `rhs` is either `[B.., K, N]`, one weight
+    matrix per matrix of the batch, or `[K, N]` without batch dimensions,
+    one weight matrix shared by every matrix of the batch (`nn.Linear` on
+    3-d activations). With `rhs_transposed`, `rhs` is `[.., N, K]` and is
+    read as the `K x N` weight in place, without a relayout (`q @ k^T`).
+    Element types: `f32` or `bf16` inputs (in any combination) with an
+    `f32` accumulator, or `i8 x i8` with an `i32` accumulator. Padding
+    slots never enter the computation, whatever they hold; the result's
+    padding is zero.
 
-    Numerics (RFC section 6), with `m = mxu`, for each `(i, j)`:
+    Numerics (RFC section 6), for every matrix `b` of the batch with
+    `A = lhs[b]`, `B` its weight matrix (`rhs[b]`, or the shared `rhs`),
+    `C = acc[b]` and `m = mxu`, for each `(i, j)`:
 
     ```
     acc = C[i, j]
@@ -184,9 +192,28 @@ class Systile_MatmulBase<string mnemonic> : Systile_Op<mnemonic,
       acc = fl32(acc + p)
     ```
 
-    With `precision = bf16` the float inputs are rounded to bf16 (nearest,
-    ties to even) first. Integer products and sums are i32 with
-    two's-complement wrap-around.
+    where `b(k, j)` is `B[k, j]`, or `B[j, k]` with `rhs_transposed`. With
+    `precision = bf16` the float inputs are rounded to bf16 (nearest, ties
+    to even) first. Integer products and sums are i32 with two's-complement
+    wrap-around.
+  }];
+  code extraMatmulDeclaration = [{
+    /// K and N of each matrix of the product (read from lhs and acc, which
+    /// the verifier checks against rhs).
+    int64_t getDepth() { return getLhs().getType().getCols(); }
+    int64_t getWidth() { return getAcc().getType().getCols(); }
+    /// The mxu x mxu weight blocks along K and N of each weight matrix.
+    int64_t getDepthBlocks() {
+      return ::systile::rt::ceilDiv(getDepth(), getLhs().getType().getMxu());
+    }
+    int64_t getWidthBlocks() {
+      return ::systile::rt::ceilDiv(getWidth(), getLhs().getType().getMxu());
+    }
+    /// Whether one rhs matrix (no batch dimensions) serves every matrix
+    /// of a batched lhs.
+    bool hasSharedRhs() {
+      return getLhs().getType().isBatched() && !getRhs().getType().isBatched();
+    }
   }];
 }
 
@@ -203,17 +230,28 @@ def Systile_MatmulOp : Systile_MatmulBase<"matmul"> {
     ```mlir
     %d = systile.matmul %a, %b, %c precision = bf16
         : !systile.tiled<3x5xf32>, !systile.tiled<5x7xf32> -> !systile.tiled<3x7xf32>
+    // A batch of 2 matrices, each with its own weight matrix.
+    %e = systile.matmul %x, %y, %z
+        : !systile.tiled<2x3x5xf32>, !systile.tiled<2x5x7xf32> -> !systile.tiled<2x3x7xf32>
+    // One weight matrix shared by the batch.
+    %f = systile.matmul %x, %w, %z
+        : !systile.tiled<2x3x5xf32>, !systile.tiled<5x7xf32> -> !systile.tiled<2x3x7xf32>
+    // q @ k^T: k is [B, N, K], read as the K x N weight in place.
+    %s = systile.matmul %q, %k, %z rhs_transposed
+        : !systile.tiled<2x3x5xf32>, !systile.tiled<2x7x5xf32> -> !systile.tiled<2x3x7xf32>
     ```
   }]);
-  let arguments = (ins Systile_TiledMatrixType:$lhs, Systile_TiledMatrixType:$rhs,
-                       Systile_TiledMatrixType:$acc,
+  let arguments = (ins Systile_TiledType:$lhs, Systile_TiledType:$rhs,
+                       Systile_TiledType:$acc, UnitAttr:$rhs_transposed,
                        DefaultValuedAttr<Systile_PrecisionAttr,
                                          "::systile::Precision::F32">:$precision);
-  let results = (outs Systile_TiledMatrixType:$result);
+  let results = (outs Systile_TiledType:$result);
   let assemblyFormat = [{
-    $lhs `,` $rhs `,` $acc `` custom<Precision>($precision) attr-dict
+    $lhs `,` $rhs `,` $acc (`rhs_transposed` $rhs_transposed^)?
+    `` custom<Precision>($precision) attr-dict
     `:` qualified(type($lhs)) `,` qualified(type($rhs)) `->` qualified(type($result))
   }];
+  let extraClassDeclaration = extraMatmulDeclaration;
   let hasVerifier = 1;
 }
 
@@ -229,6 +267,12 @@ def Systile_MxuMatmulOp : Systile_MatmulBase<"mxu_matmul"> {
     sequence over increasing `kb` for each `nb` reproduces `systile.matmul`
     bit for bit. `kb` must be in `[0, ceil(K/mxu))` and `nb` in
     `[0, ceil(N/mxu))`.
+
+    On a batch: with one weight matrix per batch matrix, the op is the
+    load of block `(kb, nb)` of every batch matrix's rhs (one load per
+    matrix of the batch); with a shared rhs, it is ONE load of block
+    `(kb, nb)` through which the rows of every batch matrix stream. With
+    `rhs_transposed` the block is read from the `N x K` rhs in place.
   }], commonDescription, [{
 
     Example:
@@ -238,17 +282,26 @@ def Systile_MxuMatmulOp : Systile_MatmulBase<"mxu_matmul"> {
         : !systile.tiled<3x6xf32, #systile.geometry<2x4, mxu = 4>>,
           !systile.tiled<6x5xf32, #systile.geometry<2x4, mxu = 4>>
         -> !systile.tiled<3x5xf32, #systile.geometry<2x4, mxu = 4>>
+    // One load of block (0, 1) of the shared weight, streaming the rows of
+    // both batch matrices.
+    %1 = systile.mxu_matmul %x, %w, %z [0, 1]
+        : !systile.tiled<2x3x6xf32, #systile.geometry<2x4, mxu = 4>>,
+          !systile.tiled<6x5xf32, #systile.geometry<2x4, mxu = 4>>
+        -> !systile.tiled<2x3x5xf32, #systile.geometry<2x4, mxu = 4>>
     ```
   }]);
-  let arguments = (ins Systile_TiledMatrixType:$lhs, Systile_TiledMatrixType:$rhs,
-                       Systile_TiledMatrixType:$acc, I64Attr:$kb, I64Attr:$nb,
+  let arguments = (ins Systile_TiledType:$lhs, Systile_TiledType:$rhs,
+                       Systile_TiledType:$acc, I64Attr:$kb, I64Attr:$nb,
+                       UnitAttr:$rhs_transposed,
                        DefaultValuedAttr<Systile_PrecisionAttr,
                                          "::systile::Precision::F32">:$precision);
-  let results = (outs Systile_TiledMatrixType:$result);
+  let results = (outs Systile_TiledType:$result);
   let assemblyFormat = [{
-    $lhs `,` $rhs `,` $acc ` ` `[` $kb `,` $nb `]` `` custom<Precision>($precision)
+    $lhs `,` $rhs `,` $acc ` ` `[` $kb `,` $nb `]`
+    (`rhs_transposed` $rhs_transposed^)? `` custom<Precision>($precision)
     attr-dict `:` qualified(type($lhs)) `,` qualified(type($rhs)) `->` qualified(type($result))
   }];
+  let extraClassDeclaration = extraMatmulDeclaration;
   let hasVerifier = 1;
 }
 

@@ -21,6 +21,12 @@ def SystileBlockMatmul : Pass<"systile-block-matmul", "::mlir::func::FuncOp"> {
     accumulator in increasing `kb`, the sequence computes exactly what
     `systile.matmul` computes (RFC section 6), bit for bit.
 
+    A batched matmul becomes the same sequence on the batched operands:
+    each `systile.mxu_matmul` is the load of block `(kb, nb)` for every
+    matrix of the batch (one load of the shared weight when rhs has no
+    batch dimensions). A `rhs_transposed` matmul gives `rhs_transposed`
+    loads, so the weight is never relaid out.
+
     A matmul that would need more than `max-blocks` weight loads is left
     unchanged with a remark saying so (the IR would grow by one op per load).
 
