@@ -215,3 +215,83 @@ func.func @huge_k_infinite_splat_lhs(%c: !KC) -> (!KC, !KC) {
   %1 = systile.mxu_matmul %a, %b, %c [1099511627775, 0] : !KA, !KB -> !KC
   return %0, %1 : !KC, !KC
 }
+
+// -----
+
+// A constant rhs shared by a batch of 2 x 2 lhs matrices: one weight
+// matrix, so its zero blocks are zero for every matrix of the batch. The
+// 6x5 weight has non-zeros in blocks (0, 0) and (1, 1) only (as in
+// @pack_of_constant); blocks (1, 0) and (0, 1) are folded.
+// CHECK-LABEL: func.func @shared_constant_rhs
+// CHECK-SAME: (%[[A:.*]]: !systile.tiled<2x2x3x6xf32, {{.*}}>, %[[C:.*]]: !systile.tiled<2x2x3x5xf32, {{.*}}>)
+// CHECK: %[[B:.*]] = systile.pack
+// CHECK-NEXT: %[[R0:.*]] = systile.mxu_matmul %[[A]], %[[B]], %[[C]] [0, 0]
+// CHECK-NEXT: %[[R1:.*]] = systile.mxu_matmul %[[A]], %[[B]], %[[R0]] [1, 1]
+// CHECK-NEXT: return %[[R1]]
+func.func @shared_constant_rhs(%a: !systile.tiled<2x2x3x6xf32, #systile.geometry<2x4, mxu = 4>>,
+                               %c: !systile.tiled<2x2x3x5xf32, #systile.geometry<2x4, mxu = 4>>)
+    -> !systile.tiled<2x2x3x5xf32, #systile.geometry<2x4, mxu = 4>> {
+  %cst = arith.constant dense<[[1.0, 0.0, 0.0, 0.0, 0.0],
+                               [0.0, 0.0, 0.0, 0.0, 0.0],
+                               [0.0, 0.0, 0.0, 0.0, 0.0],
+                               [0.0, 0.0, 0.0, 0.0, 0.0],
+                               [0.0, 0.0, 0.0, 0.0, 0.0],
+                               [0.0, 0.0, 0.0, 0.0, 2.0]]> : tensor<6x5xf32>
+  %b = systile.pack %cst : tensor<6x5xf32> -> !systile.tiled<6x5xf32, #systile.geometry<2x4, mxu = 4>>
+  %0 = systile.mxu_matmul %a, %b, %c [0, 0]
+      : !systile.tiled<2x2x3x6xf32, #systile.geometry<2x4, mxu = 4>>, !systile.tiled<6x5xf32, #systile.geometry<2x4, mxu = 4>> -> !systile.tiled<2x2x3x5xf32, #systile.geometry<2x4, mxu = 4>>
+  %1 = systile.mxu_matmul %a, %b, %0 [1, 0]
+      : !systile.tiled<2x2x3x6xf32, #systile.geometry<2x4, mxu = 4>>, !systile.tiled<6x5xf32, #systile.geometry<2x4, mxu = 4>> -> !systile.tiled<2x2x3x5xf32, #systile.geometry<2x4, mxu = 4>>
+  %2 = systile.mxu_matmul %a, %b, %1 [0, 1]
+      : !systile.tiled<2x2x3x6xf32, #systile.geometry<2x4, mxu = 4>>, !systile.tiled<6x5xf32, #systile.geometry<2x4, mxu = 4>> -> !systile.tiled<2x2x3x5xf32, #systile.geometry<2x4, mxu = 4>>
+  %3 = systile.mxu_matmul %a, %b, %2 [1, 1]
+      : !systile.tiled<2x2x3x6xf32, #systile.geometry<2x4, mxu = 4>>, !systile.tiled<6x5xf32, #systile.geometry<2x4, mxu = 4>> -> !systile.tiled<2x2x3x5xf32, #systile.geometry<2x4, mxu = 4>>
+  return %3 : !systile.tiled<2x2x3x5xf32, #systile.geometry<2x4, mxu = 4>>
+}
+
+// -----
+
+// rhs_transposed: the stored rhs S is 5x6 (N x K) and weight element
+// (k, n) is S[n][k]. Its only non-zero, S[0][4] = 3, is weight (4, 0), in
+// weight block (kb, nb) = (1, 0) (stored block (0, 1)): every load but
+// [1, 0] is folded. Reading S's blocks untransposed would keep [0, 1].
+// CHECK-LABEL: func.func @transposed_constant_rhs
+// CHECK: systile.pack
+// CHECK-NEXT: %[[R:.*]] = systile.mxu_matmul %{{.*}}, %{{.*}}, %{{.*}} [1, 0] rhs_transposed
+// CHECK-NEXT: return %[[R]]
+func.func @transposed_constant_rhs(%a: !systile.tiled<2x3x6xf32, #systile.geometry<2x4, mxu = 4>>,
+                                   %c: !systile.tiled<2x3x5xf32, #systile.geometry<2x4, mxu = 4>>)
+    -> !systile.tiled<2x3x5xf32, #systile.geometry<2x4, mxu = 4>> {
+  %cst = arith.constant dense<[[0.0, 0.0, 0.0, 0.0, 3.0, 0.0],
+                               [0.0, 0.0, 0.0, 0.0, 0.0, 0.0],
+                               [0.0, 0.0, 0.0, 0.0, 0.0, 0.0],
+                               [0.0, 0.0, 0.0, 0.0, 0.0, 0.0],
+                               [0.0, 0.0, 0.0, 0.0, 0.0, 0.0]]> : tensor<5x6xf32>
+  %s = systile.pack %cst : tensor<5x6xf32> -> !systile.tiled<5x6xf32, #systile.geometry<2x4, mxu = 4>>
+  %0 = systile.mxu_matmul %a, %s, %c [0, 0] rhs_transposed
+      : !systile.tiled<2x3x6xf32, #systile.geometry<2x4, mxu = 4>>, !systile.tiled<5x6xf32, #systile.geometry<2x4, mxu = 4>> -> !systile.tiled<2x3x5xf32, #systile.geometry<2x4, mxu = 4>>
+  %1 = systile.mxu_matmul %a, %s, %0 [1, 0] rhs_transposed
+      : !systile.tiled<2x3x6xf32, #systile.geometry<2x4, mxu = 4>>, !systile.tiled<5x6xf32, #systile.geometry<2x4, mxu = 4>> -> !systile.tiled<2x3x5xf32, #systile.geometry<2x4, mxu = 4>>
+  %2 = systile.mxu_matmul %a, %s, %1 [0, 1] rhs_transposed
+      : !systile.tiled<2x3x6xf32, #systile.geometry<2x4, mxu = 4>>, !systile.tiled<5x6xf32, #systile.geometry<2x4, mxu = 4>> -> !systile.tiled<2x3x5xf32, #systile.geometry<2x4, mxu = 4>>
+  %3 = systile.mxu_matmul %a, %s, %2 [1, 1] rhs_transposed
+      : !systile.tiled<2x3x6xf32, #systile.geometry<2x4, mxu = 4>>, !systile.tiled<5x6xf32, #systile.geometry<2x4, mxu = 4>> -> !systile.tiled<2x3x5xf32, #systile.geometry<2x4, mxu = 4>>
+  return %3 : !systile.tiled<2x3x5xf32, #systile.geometry<2x4, mxu = 4>>
+}
+
+// -----
+
+// A whole-zero shared rhs: the batched matmul becomes its accumulator.
+// CHECK-LABEL: func.func @shared_zero_rhs
+// CHECK-SAME: %[[C:[^:]*]]: !systile.tiled<2x3x5xf32
+// CHECK-NOT: systile.matmul
+// CHECK: return %[[C]]
+func.func @shared_zero_rhs(%a: !systile.tiled<2x3x6xf32, #systile.geometry<2x4, mxu = 4>>,
+                           %c: !systile.tiled<2x3x5xf32, #systile.geometry<2x4, mxu = 4>>)
+    -> !systile.tiled<2x3x5xf32, #systile.geometry<2x4, mxu = 4>> {
+  %cst = arith.constant dense<0.0> : tensor<6x5xf32>
+  %b = systile.pack %cst : tensor<6x5xf32> -> !systile.tiled<6x5xf32, #systile.geometry<2x4, mxu = 4>>
+  %d = systile.matmul %a, %b, %c
+      : !systile.tiled<2x3x6xf32, #systile.geometry<2x4, mxu = 4>>, !systile.tiled<6x5xf32, #systile.geometry<2x4, mxu = 4>> -> !systile.tiled<2x3x5xf32, #systile.geometry<2x4, mxu = 4>>
+  return %d : !systile.tiled<2x3x5xf32, #systile.geometry<2x4, mxu = 4>>
+}

@@ -2,9 +2,11 @@
 //
 // systile-fold-zero-tiles (RFC section 7, static): weight loads whose rhs
 // block is provably all +-0 are erased; a matmul whose whole rhs is zero
-// becomes its accumulator. Each constant rhs is scanned once, in place (no
-// copy of its data), into a bitmap of non-zero blocks; a splat is one test,
-// so no work here grows with a shape that the data does not hold.
+// becomes its accumulator. On a batch, a block is all zero only when it is
+// in every weight matrix (or in the one shared rhs). Each constant rhs is
+// scanned once, in place (no copy of its data), into a bitmap of non-zero
+// blocks; a splat is one test, so no work here grows with a shape that the
+// data does not hold.
 //
 //===----------------------------------------------------------------------===//
 
@@ -30,7 +32,7 @@ namespace {
 
 /// Per mxu block (kb, nb) of a K x N operand (or per column block kb of an
 /// M x K lhs, with one block row), whether some logical element in it has
-/// a property: is non-zero, or is not finite.
+/// a property (is non-zero, or is not finite) in some matrix of the batch.
 struct BlockMap {
   int64_t rowBlocks = 0, colBlocks = 0;
   /// A splat: every block has the property or none has (no per-block
@@ -104,11 +106,12 @@ std::optional<ConstantData> getConstantData(Value tiled) {
   return std::nullopt;
 }
 
-/// Flags, in `map`, the blocks of row `r` (of block row `rowBlock`) that
-/// hold an element with `property`, reading the row in runs contiguous in
-/// the attribute's order and skipping the rest of a block once flagged.
-void scanRow(BlockMap &map, TiledType type, const ConstantData &data, int64_t r,
-             int64_t rowBlock, Property property) {
+/// Flags, in `map`, the blocks of row `r` of matrix `matrix` (of block row
+/// `rowBlock`) that hold an element with `property`, reading the row in
+/// runs contiguous in the attribute's order and skipping the rest of a
+/// block once flagged.
+void scanRow(BlockMap &map, TiledType type, const ConstantData &data,
+             int64_t matrix, int64_t r, int64_t rowBlock, Property property) {
   int64_t cols = type.getCols(), m = type.getMxu();
   Type element = type.getElementType();
   const char *raw = data.raw.data();
@@ -127,16 +130,17 @@ void scanRow(BlockMap &map, TiledType type, const ConstantData &data, int64_t r,
     }
   };
   if (!data.storageOrder)
-    return scanRun(r * cols, 0, cols);
+    return scanRun((matrix * type.getRows() + r) * cols, 0, cols);
   rt::TileGrid::forEachLaneRun(
       0, cols, type.getLanes(), [&](int64_t c0, int64_t count) {
-        scanRun(type.getStorageOffset(r, c0), c0, count);
+        scanRun(type.getStorageOffset(matrix, r, c0), c0, count);
       });
 }
 
 /// Scans the logical elements of a constant tiled value once and flags the
 /// mxu blocks (blockRows x mxu, mxu columns wide) holding an element with
-/// `property`. A splat is one test, whatever its shape.
+/// `property` in any matrix of the batch. A splat is one test, whatever
+/// its shape.
 BlockMap scanBlocks(TiledType type, const ConstantData &data, int64_t blockRows,
                     Property property) {
   BlockMap map;
@@ -151,8 +155,9 @@ BlockMap scanBlocks(TiledType type, const ConstantData &data, int64_t blockRows,
   // Not a splat: the attribute holds every element, so the block grid and
   // the scan are bounded by its data.
   map.flagged.assign(map.rowBlocks * map.colBlocks, false);
-  for (int64_t r = 0; r < rows; ++r)
-    scanRow(map, type, data, r, r / blockRows, property);
+  for (int64_t b = 0, e = type.getNumMatrices(); b < e; ++b)
+    for (int64_t r = 0; r < rows; ++r)
+      scanRow(map, type, data, b, r, r / blockRows, property);
   return map;
 }
 
@@ -222,11 +227,13 @@ struct SystileFoldZeroTiles
   }
 
   /// Erases a weight load whose rhs block is all zero (and, with
-  /// require-finite-lhs, whose lhs column block is all finite).
+  /// require-finite-lhs, whose lhs column block is all finite). A
+  /// transposed rhs holds weight block (kb, nb) as its block (nb, kb).
   void foldWeightLoad(MxuMatmulOp load, ConstantBlocks &blocks) {
     int64_t kb = load.getKbAttr().getInt(), nb = load.getNbAttr().getInt();
     const BlockMap *nonZero = blocks.nonZero(load.getRhs());
-    if (!nonZero || nonZero->isFlagged(kb, nb))
+    if (!nonZero || (load.getRhsTransposed() ? nonZero->isFlagged(nb, kb)
+                                             : nonZero->isFlagged(kb, nb)))
       return;
     if (requireFiniteLhs && !blocks.isFinite(load.getLhs(), kb))
       return;

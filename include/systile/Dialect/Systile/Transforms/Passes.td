@@ -65,6 +65,12 @@ def SystileFoldZeroTiles : Pass<"systile-fold-zero-tiles", "::mlir::func::FuncOp
     * replaces a `systile.matmul` whose whole rhs is all-zero by its
       accumulator.
 
+    On a batch with one weight matrix per batch matrix, a load is erased
+    only when its block is all-zero in every weight matrix of the batch
+    (the one op stands for all their loads); a shared rhs is one matrix.
+    With `rhs_transposed`, weight block `(kb, nb)` is read from the stored
+    `N x K` rhs, as the op reads it.
+
     Semantics (RFC section 7). Skipping an all-zero block changes no result
     for finite inputs **except, possibly, the sign of a zero result**: the
     skipped load would have added a partial sum of +0 or -0 to the
