@@ -155,15 +155,38 @@ Expected<MatmulStats> matmulStats(Shape lhs, Shape rhs, Geometry geometry) {
   return stats;
 }
 
+Expected<MatmulStats> batchStats(const MatmulStats &perMatrix,
+                                 int64_t matrices, bool sharedWeights) {
+  if (matrices < 1)
+    return Error("batchStats: a batch has at least one matrix, got " +
+                 std::to_string(matrices));
+  const int64_t loadFactor = sharedWeights ? 1 : matrices;
+  MatmulStats stats;
+  if (__builtin_mul_overflow(perMatrix.logicalMacs, matrices,
+                             &stats.logicalMacs) ||
+      __builtin_mul_overflow(perMatrix.issuedMacs, matrices,
+                             &stats.issuedMacs) ||
+      __builtin_mul_overflow(perMatrix.weightLoads, loadFactor,
+                             &stats.weightLoads) ||
+      __builtin_mul_overflow(perMatrix.skippedLoads, loadFactor,
+                             &stats.skippedLoads))
+    return Error(std::string("batchStats: ") + kStatsOverflow);
+  stats.paddingMacs = stats.issuedMacs - stats.logicalMacs;
+  return stats;
+}
+
 } // namespace systile::rt
 
 void systile::rt::LayoutCost::add(int64_t &count, uint64_t &bytes,
-                                  int64_t elements, uint64_t elementBytes) {
+                                  int64_t elements, int64_t matrices,
+                                  uint64_t elementBytes) {
   int64_t newCount;
   uint64_t product, newBytes;
-  if (overflowed_ || __builtin_add_overflow(count, 1, &newCount) ||
-      __builtin_mul_overflow(static_cast<uint64_t>(elements), elementBytes,
-                             &product) ||
+  if (overflowed_ || matrices < 0 ||
+      __builtin_add_overflow(count, 1, &newCount) ||
+      __builtin_mul_overflow(static_cast<uint64_t>(elements),
+                             static_cast<uint64_t>(matrices), &product) ||
+      __builtin_mul_overflow(product, elementBytes, &product) ||
       __builtin_add_overflow(bytes, product, &newBytes)) {
     overflowed_ = true;
     return;
@@ -173,13 +196,15 @@ void systile::rt::LayoutCost::add(int64_t &count, uint64_t &bytes,
 }
 
 void systile::rt::LayoutCost::addPack(const Layout &layout,
-                                      uint64_t elementBytes) {
-  add(packs, packedBytes, layout.numElements(), elementBytes);
+                                      uint64_t elementBytes, int64_t matrices) {
+  add(packs, packedBytes, layout.numElements(), matrices, elementBytes);
 }
 
 void systile::rt::LayoutCost::addUnpack(const Layout &layout,
-                                        uint64_t elementBytes) {
-  add(unpacks, unpackedBytes, layout.numLogicalElements(), elementBytes);
+                                        uint64_t elementBytes,
+                                        int64_t matrices) {
+  add(unpacks, unpackedBytes, layout.numLogicalElements(), matrices,
+      elementBytes);
 }
 
 std::string systile::rt::LayoutCost::format() const {

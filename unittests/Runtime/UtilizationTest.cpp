@@ -101,6 +101,33 @@ TEST(LayoutCost, SumsByHand) {
             "layout: packs=2 unpacks=1 packed_bytes=192 unpacked_bytes=15");
 }
 
+TEST(LayoutCost, BatchCountsEveryMatrix) {
+  // A batch of 2 x 3 matrices of 3x5 on 2x4 tiles: one pack writes
+  // 6 * 32 slots of 4 bytes, one unpack reads 6 * 15 of 1 byte.
+  Layout layout = *Layout::get({3, 5}, {2, 4, 4});
+  LayoutCost cost;
+  cost.addPack(layout, 4, 6);
+  cost.addUnpack(layout, 1, 6);
+  EXPECT_EQ(cost.format(),
+            "layout: packs=1 unpacks=1 packed_bytes=768 unpacked_bytes=90");
+  // 32 slots x 2^59 matrices overflow the element count before the bytes.
+  cost.addPack(layout, 1, int64_t(1) << 59);
+  EXPECT_TRUE(cost.overflowed());
+  EXPECT_EQ(cost.packs, 1);
+}
+
+TEST(BatchStats, ScalesMacsAndLoadsByHand) {
+  // One matrix: 2 loads issued of 8 x 4 x 4 = 128 MACs, 105 logical, 1
+  // skipped.
+  MatmulStats one = stats(105, 256, 2, 1);
+  // 6 matrices, one weight matrix each: every figure 6 times.
+  EXPECT_EQ(*batchStats(one, 6, false), stats(630, 1536, 12, 6));
+  // A shared weight: MACs 6 times, the loads once.
+  EXPECT_EQ(*batchStats(one, 6, true), stats(630, 1536, 2, 1));
+  EXPECT_FALSE(batchStats(one, 0, true).ok());
+  EXPECT_FALSE(batchStats(stats(1, kMax / 2 + 1, 1, 0), 2, true).ok());
+}
+
 TEST(LayoutCost, OverflowStopsTheSums) {
   Layout layout = *Layout::get({3, 5}, {2, 4, 4});
   constexpr uint64_t kMaxBytes = std::numeric_limits<uint64_t>::max();

@@ -26,11 +26,15 @@ struct LayoutCost {
   int64_t packs = 0, unpacks = 0;
   uint64_t packedBytes = 0, unpackedBytes = 0;
 
-  /// Counts one pack whose result has `layout` and `elementBytes`-byte
-  /// elements (all padded storage is written).
-  void addPack(const Layout &layout, uint64_t elementBytes);
-  /// Counts one unpack of a matrix with `layout` (logical elements only).
-  void addUnpack(const Layout &layout, uint64_t elementBytes);
+  /// Counts one pack whose result is `matrices` matrices (a batch) of
+  /// `layout` with `elementBytes`-byte elements (all padded storage is
+  /// written).
+  void addPack(const Layout &layout, uint64_t elementBytes,
+               int64_t matrices = 1);
+  /// Counts one unpack of `matrices` matrices of `layout` (logical
+  /// elements only).
+  void addUnpack(const Layout &layout, uint64_t elementBytes,
+                 int64_t matrices = 1);
 
   bool overflowed() const { return overflowed_; }
 
@@ -38,9 +42,10 @@ struct LayoutCost {
   std::string format() const;
 
 private:
-  /// `count += 1` and `bytes += elements * elementBytes`, or neither.
+  /// `count += 1` and `bytes += matrices * elements * elementBytes`, or
+  /// neither.
   void add(int64_t &count, uint64_t &bytes, int64_t elements,
-           uint64_t elementBytes);
+           int64_t matrices, uint64_t elementBytes);
 
   bool overflowed_ = false;
 };

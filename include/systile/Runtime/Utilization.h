@@ -103,6 +103,14 @@ Expected<MatmulStats> matmulStats(Shape lhs, Shape rhs, Geometry geometry);
 Expected<MatmulStats> weightLoadStats(Shape lhs, Shape rhs, Geometry geometry,
                                       int64_t kb, int64_t nb);
 
+/// The RFC 8 figures of a matmul over a batch of `matrices` lhs matrices,
+/// from the figures `perMatrix` of one matrix: the MACs `matrices` times;
+/// the weight loads (issued and skipped) `matrices` times, or once when
+/// the weights are shared (one load streams the rows of every matrix).
+/// Errors: `matrices < 1`, a figure above 2^63-1.
+Expected<MatmulStats> batchStats(const MatmulStats &perMatrix,
+                                 int64_t matrices, bool sharedWeights);
+
 } // namespace systile::rt
 
 #endif // SYSTILE_RUNTIME_UTILIZATION_H

@@ -174,3 +174,65 @@ module {
     return %1 : !C
   }
 }
+
+// -----
+
+// Batched matmuls, default geometry (Mb = number of lhs matrices; the MACs
+// count Mb times, the loads Mb times for one weight matrix per batch
+// matrix and once for a shared rhs):
+// 2x3x5 @ 2x5x7: 1 load per matrix; issued = 2 * 8*128*128 = 262144,
+// logical = 2 * 3*5*7 = 210, padding = 261934, 2 loads, 210/262144 =
+// 0.0801%.
+// 2x3x5 @ shared 5x7: the same MACs, 1 load.
+// Total: logical 420, issued 524288, padding 523868, 3 loads, 0.0801%.
+// expected-remark @below {{total: logical_macs=420 issued_macs=524288 padding_macs=523868 weight_loads=3 skipped_loads=0 utilization=0.0801%}}
+module {
+  func.func @batched_default(%a: !systile.tiled<2x3x5xf32>, %b: !systile.tiled<2x5x7xf32>,
+                             %w: !systile.tiled<5x7xf32>, %c: !systile.tiled<2x3x7xf32>)
+      -> (!systile.tiled<2x3x7xf32>, !systile.tiled<2x3x7xf32>) {
+    // expected-remark @below {{utilization: logical_macs=210 issued_macs=262144 padding_macs=261934 weight_loads=2 skipped_loads=0 utilization=0.0801%}}
+    %0 = systile.matmul %a, %b, %c : !systile.tiled<2x3x5xf32>, !systile.tiled<2x5x7xf32> -> !systile.tiled<2x3x7xf32>
+    // expected-remark @below {{utilization: logical_macs=210 issued_macs=262144 padding_macs=261934 weight_loads=1 skipped_loads=0 utilization=0.0801%}}
+    %1 = systile.matmul %a, %w, %c : !systile.tiled<2x3x5xf32>, !systile.tiled<5x7xf32> -> !systile.tiled<2x3x7xf32>
+    return %0, %1 : !systile.tiled<2x3x7xf32>, !systile.tiled<2x3x7xf32>
+  }
+}
+
+// -----
+
+// Batched matmuls on (2, 4, 4): M = 3 pads to Mpad = 4; K = 5 gives kb in
+// {0, 1} (k_len 4, 1), N = 7 nb in {0, 1} (n_len 4, 3): 4 loads per
+// matrix, each issuing 4*4*4 = 64 MACs.
+// 2x3x5 @ 2x5x7: issued = 2 * 4*64 = 512, logical = 2 * 3*5*7 = 210,
+// padding 302, 2 * 4 = 8 loads, 210/512 = 41.0156%.
+// 2x3x5 @ shared 5x7: the same MACs, 4 loads.
+// 2x3x5 @ 2x7x5 rhs_transposed: K = 5 and N = 7 as the first: 8 loads.
+// A blocked 2x3x5 @ 2x5x7 with loads [0, 0] and [1, 0] left (2 folded):
+// logical = 2 * (3*4*4 + 3*1*4) = 120, issued = 2 * 2*64 = 256, padding
+// 136, 2 * 2 = 4 loads, 2 * 2 = 4 skipped, 120/256 = 46.8750%.
+// The same chain on a shared 5x7 rhs: the same MACs, 2 loads, 2 skipped.
+// Total: logical 3*210 + 2*120 = 870, issued 3*512 + 2*256 = 2048,
+// padding 1178, 8+4+8+4+2 = 26 loads, 6 skipped, 870/2048 = 42.4805%.
+!A = !systile.tiled<2x3x5xf32, #systile.geometry<2x4, mxu = 4>>
+!B = !systile.tiled<2x5x7xf32, #systile.geometry<2x4, mxu = 4>>
+!Bt = !systile.tiled<2x7x5xf32, #systile.geometry<2x4, mxu = 4>>
+!W = !systile.tiled<5x7xf32, #systile.geometry<2x4, mxu = 4>>
+!C = !systile.tiled<2x3x7xf32, #systile.geometry<2x4, mxu = 4>>
+// expected-remark @below {{total: logical_macs=870 issued_macs=2048 padding_macs=1178 weight_loads=26 skipped_loads=6 utilization=42.4805%}}
+module {
+  func.func @batched_small(%a: !A, %b: !B, %bt: !Bt, %w: !W, %c: !C) -> (!C, !C, !C, !C, !C) {
+    // expected-remark @below {{utilization: logical_macs=210 issued_macs=512 padding_macs=302 weight_loads=8 skipped_loads=0 utilization=41.0156%}}
+    %0 = systile.matmul %a, %b, %c : !A, !B -> !C
+    // expected-remark @below {{utilization: logical_macs=210 issued_macs=512 padding_macs=302 weight_loads=4 skipped_loads=0 utilization=41.0156%}}
+    %1 = systile.matmul %a, %w, %c : !A, !W -> !C
+    // expected-remark @below {{utilization: logical_macs=210 issued_macs=512 padding_macs=302 weight_loads=8 skipped_loads=0 utilization=41.0156%}}
+    %2 = systile.matmul %a, %bt, %c rhs_transposed : !A, !Bt -> !C
+    // expected-remark @below {{utilization: logical_macs=120 issued_macs=256 padding_macs=136 weight_loads=4 skipped_loads=4 utilization=46.8750%}}
+    %3 = systile.mxu_matmul %a, %b, %c [0, 0] : !A, !B -> !C
+    %4 = systile.mxu_matmul %a, %b, %3 [1, 0] : !A, !B -> !C
+    // expected-remark @below {{utilization: logical_macs=120 issued_macs=256 padding_macs=136 weight_loads=2 skipped_loads=2 utilization=46.8750%}}
+    %5 = systile.mxu_matmul %a, %w, %c [0, 0] : !A, !W -> !C
+    %6 = systile.mxu_matmul %a, %w, %5 [1, 0] : !A, !W -> !C
+    return %0, %1, %2, %4, %6 : !C, !C, !C, !C, !C
+  }
+}

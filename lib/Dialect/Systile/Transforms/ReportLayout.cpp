@@ -23,8 +23,9 @@ using namespace systile;
 
 namespace {
 
-/// Adds the pack or unpack `op` (of a tiled `type`) to `cost`, or warns at
-/// `op` when the runtime has no layout for the type.
+/// Adds the pack or unpack `op` (of a tiled `type`, every matrix of its
+/// batch) to `cost`, or warns at `op` when the runtime has no layout for
+/// the type.
 void count(Operation *op, TiledType type, rt::LayoutCost &cost) {
   rt::Expected<rt::Layout> layout = layoutOf(type);
   if (!layout) {
@@ -33,9 +34,9 @@ void count(Operation *op, TiledType type, rt::LayoutCost &cost) {
     return;
   }
   if (isa<PackOp>(op))
-    cost.addPack(*layout, elementBytes(type));
+    cost.addPack(*layout, elementBytes(type), type.getNumMatrices());
   else
-    cost.addUnpack(*layout, elementBytes(type));
+    cost.addUnpack(*layout, elementBytes(type), type.getNumMatrices());
 }
 
 struct SystileReportLayout

@@ -26,35 +26,53 @@ using namespace systile;
 
 namespace {
 
+/// The K x N weight of each matrix of `op`'s product (rhs is N x K when
+/// transposed).
+template <typename OpTy> rt::Shape weightShape(OpTy op) {
+  return {op.getDepth(), op.getWidth()};
+}
+
+/// Scales the figures of one matrix of `op`'s batch to the whole batch, or
+/// nullopt on int64 overflow.
+template <typename OpTy>
+std::optional<rt::MatmulStats> overBatch(OpTy op,
+                                         rt::Expected<rt::MatmulStats> one) {
+  if (!one)
+    return std::nullopt;
+  rt::Expected<rt::MatmulStats> all = rt::batchStats(
+      *one, op.getLhs().getType().getNumMatrices(), op.hasSharedRhs());
+  return all ? std::optional(*all) : std::nullopt;
+}
+
 /// RFC 8's figures of the matmul `op` stands for (an unblocked matmul, or
-/// the chain `op` heads), computed by the runtime, or nullopt on int64
-/// overflow (the verified types leave no other error).
+/// the chain `op` heads), computed by the runtime per matrix of the batch
+/// and scaled to the batch, or nullopt on int64 overflow (the verified
+/// types leave no other error).
 std::optional<rt::MatmulStats> matmulStats(Operation *op) {
   if (auto matmul = dyn_cast<MatmulOp>(op)) {
-    TiledType lhs = matmul.getLhs().getType(), rhs = matmul.getRhs().getType();
-    rt::Expected<rt::MatmulStats> all =
-        rt::matmulStats(shapeOf(lhs), shapeOf(rhs), geometryOf(lhs));
-    return all ? std::optional(*all) : std::nullopt;
+    TiledType lhs = matmul.getLhs().getType().getMatrixType();
+    return overBatch(matmul, rt::matmulStats(shapeOf(lhs), weightShape(matmul),
+                                             geometryOf(lhs)));
   }
   auto head = cast<MxuMatmulOp>(op);
-  TiledType lhs = head.getLhs().getType(), rhs = head.getRhs().getType();
+  TiledType lhs = head.getLhs().getType().getMatrixType();
   rt::UtilizationTotals chain;
   for (MxuMatmulOp it : collectChain(head)) {
     rt::Expected<rt::MatmulStats> load = rt::weightLoadStats(
-        shapeOf(lhs), shapeOf(rhs), geometryOf(lhs), it.getKbAttr().getInt(),
-        it.getNbAttr().getInt());
+        shapeOf(lhs), weightShape(head), geometryOf(lhs),
+        it.getKbAttr().getInt(), it.getNbAttr().getInt());
     if (!load)
       return std::nullopt;
     chain.add(*load);
   }
   // Loads of the matmul not in the IR were folded away (skipped).
   std::optional<int64_t> all =
-      llvm::checkedMul(rhs.getRowBlocks(), rhs.getColBlocks());
+      llvm::checkedMul(head.getDepthBlocks(), head.getWidthBlocks());
   rt::Expected<rt::MatmulStats> stats = chain.stats();
   if (!all || !stats)
     return std::nullopt;
   stats->skippedLoads = *all - stats->weightLoads;
-  return *stats;
+  return overBatch(head, std::move(stats));
 }
 
 struct SystileReportUtilization
