@@ -123,6 +123,11 @@ def SystileReportUtilization : Pass<"systile-report-utilization",
     logical_macs += M * k_len * n_len
     ```
 
+    On a batch of `Mb` lhs matrices, each load counts `Mb` times its MACs,
+    and `Mb` weight loads for one weight matrix per batch matrix or 1 for a
+    shared rhs (skipped loads likewise). K and N are the op's: a
+    `rhs_transposed` rhs is `N x K`.
+
     `padding_macs = issued - logical`, `utilization = logical / issued`
     (printed as a percentage with 4 decimals; 0 when nothing is issued).
     An unblocked `systile.matmul` issues all `ceil(K/m) * ceil(N/m)` loads.
