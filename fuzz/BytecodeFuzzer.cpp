@@ -58,17 +58,27 @@ void printBothWays(mlir::ModuleOp module) {
     fail("bytecode written for a verified module does not read back");
 }
 
-/// systile-opt --systile-pipeline, in a small geometry.
+/// systile-opt --systile-pipeline in a small geometry. The pass manager is
+/// built once: building it (the canonicalizer's pattern set above all) costs
+/// more than running it on a fuzz input, and a run leaves no state behind.
+mlir::PassManager &pipeline() {
+  static mlir::PassManager *pm = [] {
+    auto *p = new mlir::PassManager(&context());
+    p->enableVerifier(false);
+    systile::SystilePipelineOptions options;
+    options.sublanes = 2;
+    options.lanes = 4;
+    options.mxu = 4;
+    systile::buildSystilePipeline(*p, options);
+    return p;
+  }();
+  return *pm;
+}
+
+/// systile-opt --systile-pipeline, on a copy.
 void runPipeline(mlir::ModuleOp module) {
   mlir::OwningOpRef<mlir::ModuleOp> copy = module.clone();
-  systile::SystilePipelineOptions options;
-  options.sublanes = 2;
-  options.lanes = 4;
-  options.mxu = 4;
-  mlir::PassManager pm(&context());
-  pm.enableVerifier(false);
-  systile::buildSystilePipeline(pm, options);
-  if (mlir::succeeded(pm.run(*copy)) && mlir::failed(mlir::verify(*copy)))
+  if (mlir::succeeded(pipeline().run(*copy)) && mlir::failed(mlir::verify(*copy)))
     fail("systile-pipeline succeeded but left invalid IR");
 }
 
