@@ -33,3 +33,8 @@ config.substitutions.append(("%mlir_runner_utils", os.path.join(
     config.llvm_lib_dir, "libmlir_runner_utils" + config.shlib_ext)))
 config.substitutions.append(("%mlir_c_runner_utils", os.path.join(
     config.llvm_lib_dir, "libmlir_c_runner_utils" + config.shlib_ext)))
+
+# Sanitizer builds (scripts/test-sanitizers.sh) reserve terabytes of shadow
+# memory at start-up, so tests that run a tool under `ulimit -v` skip them.
+if getattr(config, "llvm_use_sanitizer", ""):
+    config.available_features.add("sanitizer")

@@ -17,6 +17,7 @@
 #include "mlir/Support/FileUtilities.h"
 #include "mlir/Tools/mlir-opt/MlirOptMain.h"
 #include "systile/InitAll.h"
+#include "systile/Support/FatalErrors.h"
 #include "systile/Support/InputFile.h"
 #include "systile/Support/OutputFile.h"
 #include "systile/Support/Stack.h"
@@ -79,6 +80,10 @@ static mlir::LogicalResult run(llvm::StringRef inputFilename,
 
 int main(int argc, char **argv) {
   llvm::InitLLVM initLLVM(argc, argv);
+  // A failed allocation inside MLIR (the bytecode reader reserves room for
+  // counts read from the file) is an error with status 1, not an abort; a
+  // staged -o file is removed (systile/Support/FatalErrors.h).
+  systile::exitOnFatalErrors("systile-opt");
   mlir::DialectRegistry registry;
   systile::registerAllDialects(registry);
   systile::registerAllPasses();

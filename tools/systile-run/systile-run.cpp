@@ -11,12 +11,11 @@
 #include "systile/Interpreter/ExecContext.h"
 #include "systile/Runner/RunnerMain.h"
 #include "systile/Runtime/Allocation.h"
+#include "systile/Support/FatalErrors.h"
 #include "systile/Support/Stack.h"
 
 #include "mlir/IR/DialectRegistry.h"
-#include "llvm/Support/ErrorHandling.h"
 #include "llvm/Support/InitLLVM.h"
-#include "llvm/Support/Signals.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <cstdio>
@@ -28,14 +27,7 @@ int main(int argc, char **argv) {
   // status 1 and a message, like every other error, rather than aborting.
   // Staged --output files are removed first (they are registered with
   // RemoveFileOnSignal), so nothing half-written is left beside an output.
-  auto onFatal = [](void *, const char *reason, bool) {
-    llvm::errs() << "systile-run: error: " << reason << "\n";
-    llvm::errs().flush();
-    llvm::sys::RunInterruptHandlers();
-    _exit(1);
-  };
-  llvm::install_fatal_error_handler(onFatal, nullptr);
-  llvm::install_bad_alloc_error_handler(onFatal, nullptr);
+  systile::exitOnFatalErrors("systile-run");
   // Freed tensors stay in the heap, on huge pages: fresh 4 KiB pages cost
   // about a millisecond per MiB on these VMs (measured: tiled bias + ReLU on
   // 4096x4096 f32, 0.08x -> 0.47x memcpy when freed memory is kept).
