@@ -40,25 +40,26 @@ struct Random {
   }
 };
 
-inline bool isSmall(mlir::Type type) {
+inline bool isSmall(mlir::Type type, int64_t maxElements) {
   if (auto tiled = mlir::dyn_cast<systile::TiledType>(type))
-    return tiled.getNumStorageElements() <= kMaxElements;
+    return tiled.getNumStorageElements() <= maxElements;
   if (auto shaped = mlir::dyn_cast<mlir::ShapedType>(type))
-    return shaped.hasStaticShape() &&
-           shaped.getNumElements() <= kMaxElements;
+    return shaped.hasStaticShape() && shaped.getNumElements() <= maxElements;
   return true;
 }
 
-/// True when every result and block argument type in `module` is small.
-inline bool allSmall(mlir::ModuleOp module) {
+/// True when every result and block argument type in `module` holds at most
+/// `maxElements` elements.
+inline bool allSmall(mlir::ModuleOp module,
+                     int64_t maxElements = kMaxElements) {
   bool small = true;
   module->walk([&](mlir::Operation *op) {
     for (mlir::Type t : op->getResultTypes())
-      small &= isSmall(t);
+      small &= isSmall(t, maxElements);
     for (mlir::Region &region : op->getRegions())
       for (mlir::Block &block : region)
         for (mlir::Type t : block.getArgumentTypes())
-          small &= isSmall(t);
+          small &= isSmall(t, maxElements);
     return small ? mlir::WalkResult::advance() : mlir::WalkResult::interrupt();
   });
   return small;
