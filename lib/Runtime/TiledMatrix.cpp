@@ -87,7 +87,8 @@ TiledMatrix<T>::TiledMatrix(TiledMatrix &&other) noexcept
     : layout_(other.layout_), owned_(std::move(other.owned_)),
       data_(std::exchange(other.data_, nullptr)),
       keepAlive_(std::move(other.keepAlive_)),
-      size_(std::exchange(other.size_, 0)), padKind_(other.padKind_) {}
+      size_(std::exchange(other.size_, 0)), padKind_(other.padKind_),
+      isView_(std::exchange(other.isView_, false)) {}
 
 template <typename T>
 TiledMatrix<T> &TiledMatrix<T>::operator=(TiledMatrix &&other) noexcept {
@@ -98,6 +99,7 @@ TiledMatrix<T> &TiledMatrix<T>::operator=(TiledMatrix &&other) noexcept {
     keepAlive_ = std::move(other.keepAlive_);
     size_ = std::exchange(other.size_, 0);
     padKind_ = other.padKind_;
+    isView_ = std::exchange(other.isView_, false);
   }
   return *this;
 }
@@ -141,6 +143,16 @@ TiledMatrix<T>::borrow(const Layout &layout, const void *bytes,
   return m;
 }
 
+template <typename T>
+TiledMatrix<T> TiledMatrix<T>::view(const Layout &layout, T *storage,
+                                    PadKind padKind) {
+  TiledMatrix m(layout, nullptr);
+  m.data_ = storage;
+  m.isView_ = true;
+  m.padKind_ = padKind;
+  return m;
+}
+
 template <typename T> void TiledMatrix<T>::takeOwnership(T *storage) {
   if (size_)
     std::memcpy(storage, data_, size_ * sizeof(T));
@@ -150,7 +162,7 @@ template <typename T> void TiledMatrix<T>::takeOwnership(T *storage) {
 }
 
 template <typename T> Status TiledMatrix<T>::makeOwned() {
-  if (owned_)
+  if (owned_ || isView_)
     return Status::success();
   Expected<void *> p = tryAllocate(size_, sizeof(T), "tiled storage");
   if (!p)
@@ -242,19 +254,23 @@ template <typename T>
 Expected<TiledMatrix<T>>
 TiledMatrix<T>::fromDenseTransposed(Shape shape, Geometry geometry,
                                     const T *src, int threads) {
+  Expected<TiledMatrix> m =
+      packTarget("fromDenseTransposed", shape, geometry, src);
+  if (m)
+    m->assignFromDenseTransposed(src, threads);
+  return m;
+}
+
+template <typename T>
+void TiledMatrix<T>::assignFromDenseTransposed(const T *src, int threads) {
   // Every logical slot is written below; only the padding is zeroed (a
   // whole-storage memset would be one more pass over fresh memory).
-  Expected<TiledMatrix> allocated =
-      packTarget("fromDenseTransposed", shape, geometry, src);
-  if (!allocated)
-    return allocated;
-  TiledMatrix m = allocated.take();
-  m.fillPadding(T{});
-  m.padKind_ = PadKind::Zero;
-  const Layout &layout = m.layout_;
-  const int64_t s = geometry.sublanes, l = geometry.lanes;
-  const int64_t rows = shape.rows, cols = shape.cols;
-  T *data = m.owned_.get();
+  fillPadding(T{});
+  padKind_ = PadKind::Zero;
+  const Layout &layout = layout_;
+  const int64_t s = layout.geometry().sublanes, l = layout.geometry().lanes;
+  const int64_t rows = shape().rows, cols = shape().cols;
+  T *data = writable();
   // One tile column at a time: its storage rows are `lanes` apart within a
   // tile and a tile row apart between tiles, and its source is `lanes`
   // columns of `rows` contiguous elements: one transpose (Transpose.h).
@@ -266,9 +282,8 @@ TiledMatrix<T>::fromDenseTransposed(Shape shape, Geometry geometry,
                        std::min(l, cols - c0), sizeof(T));
     }
   };
-  splitOverThreads(threads, int64_t(m.size_ * sizeof(T)), layout.tileCols(),
+  splitOverThreads(threads, int64_t(size_ * sizeof(T)), layout.tileCols(),
                    tileColumns);
-  return m;
 }
 
 template <typename T>

@@ -22,6 +22,7 @@
 //   SparseTileMap.h       which tiles and mxu blocks are all zero (RFC 7)
 //   Status.h              error values
 //   StridedCopy.h         strided copies of dense arrays
+//   TiledBatch.h          a batch of matrices in one batch-major storage
 //   TiledMatrix.h         a matrix stored in hardware tile order
 //   Tiling.h              the tiling rules shared with the dialect (RFC 2, 3)
 //   Transpose.h           blocked transposes of dense matrices
@@ -50,6 +51,7 @@
 #include "systile/Runtime/SparseTileMap.h"
 #include "systile/Runtime/Status.h"
 #include "systile/Runtime/StridedCopy.h"
+#include "systile/Runtime/TiledBatch.h"
 #include "systile/Runtime/TiledMatrix.h"
 #include "systile/Runtime/Tiling.h"
 #include "systile/Runtime/Transpose.h"

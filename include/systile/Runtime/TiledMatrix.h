@@ -26,6 +26,11 @@
 // memory alive while the matrix and anything moved from it live; a
 // `keepAlive` owner passed to borrow() is held by the matrix to that end.
 //
+// Views. `view` makes a writable matrix over storage owned by someone else
+// (one matrix of a TiledBatch, TiledBatch.h): the per-matrix kernels read
+// it and write through it in place, never copying. Copies of a view own
+// their storage; the view itself must not outlive the storage it shows.
+//
 //===----------------------------------------------------------------------===//
 
 #ifndef SYSTILE_RUNTIME_TILEDMATRIX_H
@@ -73,6 +78,8 @@ private:
   T *data_ = nullptr;
   size_t size_ = 0;
 };
+
+template <typename T> class TiledBatch;
 
 template <typename T> class TiledMatrix {
   static_assert(isTiledElement<T>,
@@ -128,11 +135,18 @@ public:
   static Expected<TiledMatrix>
   borrow(const Layout &layout, const void *bytes, size_t numBytes,
          PadKind padKind, std::shared_ptr<const void> keepAlive = nullptr);
+  /// A writable view of the layout.numElements() slots at `storage`, which
+  /// the caller owns and keeps alive while the view lives. Writes go to
+  /// `storage`; nothing is allocated.
+  static TiledMatrix view(const Layout &layout, T *storage, PadKind padKind);
 
   /// Overwrites every slot from a row-major dense matrix of this matrix's
   /// logical shape; padding becomes zero. The fast path behind fromDense,
   /// usable without an allocation; `threads` as for fromDense.
   void assignFromDense(const T *rowMajor, int threads = 1);
+  /// Overwrites every slot from the row-major transpose (shape.cols x
+  /// shape.rows) as fromDenseTransposed does; padding becomes zero.
+  void assignFromDenseTransposed(const T *transposed, int threads = 1);
   /// Writes the logical elements, row-major, to `rowMajor` (rows*cols
   /// elements); padding is ignored.
   void toDense(T *rowMajor) const;
@@ -147,8 +161,11 @@ public:
   /// Declares what the padding holds, e.g. after writing through data().
   void setPadKind(PadKind kind) { padKind_ = kind; }
 
-  /// Whether the storage is a view of memory the matrix does not own.
-  bool isBorrowed() const { return data_ && !owned_; }
+  /// Whether the storage is a read-only view of memory the matrix does not
+  /// own (borrow()); a writable view() is not borrowed.
+  bool isBorrowed() const { return data_ && !owned_ && !isView_; }
+  /// Whether this is a writable view() of storage owned elsewhere.
+  bool isView() const { return isView_; }
   /// Gives a borrowed matrix a copy of its storage to own (no-op when it
   /// owns it already); an error if the copy cannot be allocated.
   Status makeOwned();
@@ -179,6 +196,7 @@ public:
   void fillPadding(T value);
 
 private:
+  friend class TiledBatch<T>;
   /// Adopts `storage` (layout.numElements() slots from rt::tryAllocate).
   TiledMatrix(const Layout &layout, T *storage)
       : layout_(layout), owned_(storage), data_(storage),
@@ -187,6 +205,8 @@ private:
   static Expected<TiledMatrix> allocate(const Layout &layout, bool zeroFill);
   /// The storage for writing: owned (copied first when borrowed).
   T *writable() {
+    if (isView_)
+      return const_cast<T *>(data_);
     if (!owned_)
       takeOwnership(static_cast<T *>(
           rt::allocate(size_, sizeof(T), "tiled storage")));
@@ -208,6 +228,8 @@ private:
   std::shared_ptr<const void> keepAlive_;
   size_t size_ = 0;
   PadKind padKind_ = PadKind::Zero;
+  /// data_ is writable storage owned elsewhere (view()).
+  bool isView_ = false;
 };
 
 extern template class TiledMatrix<float>;

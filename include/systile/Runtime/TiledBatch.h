@@ -1,0 +1,171 @@
+//===- TiledBatch.h - A batch of matrices in hardware tile order -*- C++ -*-===//
+//
+// `TiledBatch<T>` holds a tiled tensor of any rank >= 2 (RFC 3): leading
+// batch dimensions over matrices of one layout, in ONE contiguous storage
+// that is batch-major, matrix b at b * padded rows * padded cols, so
+// `storage()` can be copied to a device as is. The batch dimensions are
+// not tiled; every matrix has the same mask and the batch one pad kind.
+// An empty batch shape is a single matrix (rank 2), with the storage bits
+// of a TiledMatrix of that layout.
+//
+// The per-matrix kernels of the runtime (elementwise, conversions, reduce,
+// the matmul simulator) work on `matrix(b)`: a TiledMatrix view of matrix
+// b's slots that reads, and (from a non-const batch) writes, the batch's
+// storage in place. A view must not outlive the batch it came from, nor a
+// move or a copy-on-write of it.
+//
+// Storage is owned or borrowed exactly as for TiledMatrix (TiledMatrix.h):
+// factories return an error when the storage cannot be allocated; `borrow`
+// views storage-order data that lives elsewhere read-only, and every
+// non-const accessor (data(), storage(), matrix(b), fillPadding()) first
+// gives a borrowed batch storage of its own (copy on write; makeOwned() is
+// the fallible form).
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef SYSTILE_RUNTIME_TILEDBATCH_H
+#define SYSTILE_RUNTIME_TILEDBATCH_H
+
+#include "systile/Runtime/TiledMatrix.h"
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace systile::rt {
+
+/// The leading (batch) dimensions of a tiled tensor; empty for a matrix.
+using BatchShape = std::vector<int64_t>;
+
+/// "2x3" ("" for an empty batch shape), for messages.
+std::string toString(const BatchShape &batch);
+
+template <typename T> class TiledBatch {
+public:
+  using value_type = T;
+
+  /// A single 1x1 zero matrix in the default geometry (a placeholder).
+  TiledBatch();
+  /// Copies the storage; allocation failure goes through rt::allocate.
+  TiledBatch(const TiledBatch &other);
+  TiledBatch &operator=(const TiledBatch &other);
+  TiledBatch(TiledBatch &&other) noexcept;
+  TiledBatch &operator=(TiledBatch &&other) noexcept;
+
+  /// All slots of every matrix zero, pad kind Zero.
+  static Expected<TiledBatch> zeros(BatchShape batch, Shape shape,
+                                    Geometry geometry = {});
+  /// Storage allocated but not initialised (pad kind Undef).
+  static Expected<TiledBatch> uninitialized(BatchShape batch,
+                                            const Layout &layout);
+  /// A copy with its own storage, or an error if it cannot be allocated.
+  Expected<TiledBatch> clone() const;
+  /// Packs a row-major N-D dense tensor of shape batch x rows x cols (that
+  /// is, batch-major over row-major matrices); padding = zero. `threads`
+  /// as for TiledMatrix::fromDense, per matrix.
+  static Expected<TiledBatch> fromDense(BatchShape batch, Shape shape,
+                                        Geometry geometry, const T *rowMajor,
+                                        int threads = 1);
+  /// Packs a row-major tensor of shape batch x cols x rows with its two
+  /// minor dimensions swapped: slot (b, r, c) gets element (b, c, r).
+  static Expected<TiledBatch> fromDenseTransposed(BatchShape batch,
+                                                  Shape shape,
+                                                  Geometry geometry,
+                                                  const T *transposed,
+                                                  int threads = 1);
+  /// Adopts storage already in batch-major hardware order (size() slots).
+  static Expected<TiledBatch> fromStorage(BatchShape batch, Shape shape,
+                                          Geometry geometry,
+                                          const std::vector<T> &storage,
+                                          PadKind padKind);
+  /// A read-only view of `numBytes` bytes of batch-major storage-order
+  /// data, as TiledMatrix::borrow (misaligned data is copied instead).
+  static Expected<TiledBatch>
+  borrow(BatchShape batch, const Layout &layout, const void *bytes,
+         size_t numBytes, PadKind padKind,
+         std::shared_ptr<const void> keepAlive = nullptr);
+  /// A single matrix (empty batch shape) taking over `matrix`'s storage:
+  /// owned storage is moved, borrowed storage stays borrowed, a view is
+  /// copied (an error if that copy cannot be allocated).
+  static Expected<TiledBatch> fromMatrix(TiledMatrix<T> matrix);
+  /// The inverse of fromMatrix for a batch of one matrix (its storage moves
+  /// into the result, leaving this batch empty); an error for a batch of
+  /// several matrices.
+  Expected<TiledMatrix<T>> releaseMatrix();
+
+  /// Writes the logical elements of every matrix, batch-major over
+  /// row-major matrices (numMatrices() * rows * cols elements).
+  void toDense(T *rowMajor) const;
+  std::vector<T> toDense() const;
+
+  const BatchShape &batchShape() const { return batch_; }
+  /// The full logical shape: batch dims, rows, cols.
+  std::vector<int64_t> fullShape() const;
+  int64_t numMatrices() const { return numMatrices_; }
+  /// The layout of each matrix.
+  const Layout &layout() const { return layout_; }
+  Shape shape() const { return layout_.logicalShape(); }
+  const Geometry &geometry() const { return layout_.geometry(); }
+  PadKind padKind() const { return padKind_; }
+  void setPadKind(PadKind kind) { padKind_ = kind; }
+
+  bool isBorrowed() const { return data_ && !owned_; }
+  Status makeOwned();
+
+  /// The copy-ready batch-major storage (every padded slot of every
+  /// matrix). The non-const forms make a borrowed batch own it first.
+  Span<const T> storage() const { return {data_, size_}; }
+  Span<T> storage() { return {writable(), size_}; }
+  const T *data() const { return data_; }
+  T *data() { return writable(); }
+  int64_t size() const { return static_cast<int64_t>(size_); }
+
+  /// Storage offset of slot (row, col) of matrix `matrix` (an index into
+  /// the flattened batch). Precondition: in bounds.
+  int64_t offset(int64_t matrix, int64_t row, int64_t col) const {
+    return matrix * layout_.numElements() + layout_.offset(row, col);
+  }
+  /// A read-only view of matrix `b` (0 <= b < numMatrices()).
+  TiledMatrix<T> matrix(int64_t b) const;
+  /// A writable view of matrix `b`, writing into this batch's storage.
+  TiledMatrix<T> matrix(int64_t b);
+
+  /// Sets every padding slot of every matrix to `value`; the pad kind as
+  /// TiledMatrix::fillPadding sets it.
+  void fillPadding(T value);
+
+private:
+  TiledBatch(BatchShape batch, int64_t numMatrices, const Layout &layout,
+             T *storage);
+  static Expected<TiledBatch> allocate(BatchShape batch, const Layout &layout,
+                                       bool zeroFill);
+  /// An uninitialised batch for a pack from `src` of the shapes given.
+  static Expected<TiledBatch> packTarget(const char *what, BatchShape batch,
+                                         Shape shape, Geometry geometry,
+                                         const void *src);
+  T *writable();
+  void takeOwnership(T *storage);
+
+  struct AlignedDelete {
+    void operator()(T *p) const { rt::deallocate(p); }
+  };
+
+  BatchShape batch_;
+  int64_t numMatrices_ = 1;
+  Layout layout_;
+  std::unique_ptr<T[], AlignedDelete> owned_;
+  const T *data_ = nullptr;
+  std::shared_ptr<const void> keepAlive_;
+  size_t size_ = 0;
+  PadKind padKind_ = PadKind::Zero;
+};
+
+extern template class TiledBatch<float>;
+extern template class TiledBatch<bf16>;
+extern template class TiledBatch<int8_t>;
+extern template class TiledBatch<int32_t>;
+
+} // namespace systile::rt
+
+#endif // SYSTILE_RUNTIME_TILEDBATCH_H
