@@ -189,8 +189,8 @@ int run(int reps) {
   auto f = module->lookupSymbol<func::FuncOp>("bias_relu");
   Interpreter interp(*module);
   RtValue x = tiledInput(), bias = biasInput();
-  const rt::TiledMatrix<float> &src =
-      std::get<rt::TiledMatrix<float>>(x.tiled().matrix);
+  const rt::TiledBatch<float> &src =
+      std::get<rt::TiledBatch<float>>(x.tiled().batch);
   std::vector<float> copy(static_cast<size_t>(src.size()), 1.0f);
   bool ok = true;
   auto fresh = [&] {
@@ -199,7 +199,7 @@ int run(int reps) {
   };
   RtValue owned = tiledInput();
   const void *ownedStorage =
-      std::get<rt::TiledMatrix<float>>(owned.tiled().matrix).data();
+      std::get<rt::TiledBatch<float>>(owned.tiled().batch).data();
   bool inPlace = true;
   auto consumed = [&] {
     SmallVector<RtValue> args = {std::move(owned), bias};
@@ -207,7 +207,7 @@ int run(int reps) {
     ok &= succeeded(r);
     if (succeeded(r)) {
       owned = std::move((*r)[0]);
-      inPlace &= std::get<rt::TiledMatrix<float>>(owned.tiled().matrix)
+      inPlace &= std::get<rt::TiledBatch<float>>(owned.tiled().batch)
                      .data() == ownedStorage;
     }
   };

@@ -259,23 +259,44 @@ ElementKind TiledValue::kind() const {
         using T = typename std::decay_t<decltype(m)>::value_type;
         return tiledKindOf<T>();
       },
-      matrix);
+      batch);
 }
 
 rt::Shape TiledValue::shape() const {
-  return std::visit([](const auto &m) { return m.shape(); }, matrix);
+  return std::visit([](const auto &m) { return m.shape(); }, batch);
 }
 
 const rt::Layout &TiledValue::layout() const {
   return std::visit(
-      [](const auto &m) -> const rt::Layout & { return m.layout(); }, matrix);
+      [](const auto &m) -> const rt::Layout & { return m.layout(); }, batch);
+}
+
+const rt::BatchShape &TiledValue::batchShape() const {
+  return std::visit(
+      [](const auto &m) -> const rt::BatchShape & { return m.batchShape(); },
+      batch);
+}
+
+int64_t TiledValue::numMatrices() const {
+  return std::visit([](const auto &m) { return m.numMatrices(); }, batch);
+}
+
+llvm::SmallVector<int64_t, 4> TiledValue::fullShape() const {
+  llvm::SmallVector<int64_t, 4> s(batchShape().begin(), batchShape().end());
+  s.push_back(shape().rows);
+  s.push_back(shape().cols);
+  return s;
+}
+
+TiledMatrixVariant TiledValue::matrix(int64_t b) const {
+  return std::visit([&](const auto &m) { return TiledMatrixVariant(m.matrix(b)); },
+                    batch);
 }
 
 llvm::Expected<DenseValue>
 systile::interp::toDense(const TiledValue &tiled,
                          const MemoryBudgetRef &budget) {
-  rt::Shape s = tiled.shape();
-  auto v = DenseValue::allocate(tiled.kind(), {s.rows, s.cols},
+  auto v = DenseValue::allocate(tiled.kind(), tiled.fullShape(),
                                 /*zero=*/false, budget);
   if (!v)
     return v.takeError();
@@ -284,7 +305,7 @@ systile::interp::toDense(const TiledValue &tiled,
         using T = typename std::decay_t<decltype(m)>::value_type;
         m.toDense(v->mutableData<T>());
       },
-      tiled.matrix);
+      tiled.batch);
   return v;
 }
 
@@ -292,27 +313,38 @@ llvm::Expected<TiledValue>
 systile::interp::packDense(const DenseValue &dense, rt::Geometry geometry,
                            bool transpose, int threads,
                            const MemoryBudgetRef &budget) {
-  if (dense.rank() != 2)
+  if (dense.rank() < 2)
     return llvm::createStringError("cannot pack a rank-" +
                                    std::to_string(dense.rank()) +
-                                   " value; tiled tensors are rank 2");
-  rt::Shape shape{dense.shape()[0], dense.shape()[1]};
+                                   " value; tiled tensors have rank >= 2");
+  llvm::ArrayRef<int64_t> full = dense.shape();
+  rt::BatchShape batch(full.begin(), full.end() - 2);
+  rt::Shape shape{full[full.size() - 2], full.back()};
   if (transpose)
     std::swap(shape.rows, shape.cols);
   rt::Expected<rt::Layout> layout = rt::Layout::get(shape, geometry);
   if (!layout)
     return llvm::createStringError(layout.error());
-  uint64_t bytes = layout->numElements() * elementSize(dense.kind());
+  // numElements(dense) fits in int64, so the matrix count does too; the
+  // storage size is checked by the runtime.
+  uint64_t bytes = 0;
+  if (__builtin_mul_overflow(
+          static_cast<uint64_t>(layout->numElements()),
+          static_cast<uint64_t>(dense.numElements() /
+                                layout->numLogicalElements()) *
+              elementSize(dense.kind()),
+          &bytes))
+    bytes = UINT64_MAX;
   auto pack = [&](auto tag) -> llvm::Expected<TiledValue> {
     using T = decltype(tag);
     // Tiled storage is owned by the runtime; the reservation is an
     // admission check only.
     if (llvm::Error e = admit(budget, bytes, "tiled storage"))
       return std::move(e);
-    auto m = transpose ? rt::TiledMatrix<T>::fromDenseTransposed(
-                             shape, geometry, dense.data<T>(), threads)
-                       : rt::TiledMatrix<T>::fromDense(
-                             shape, geometry, dense.data<T>(), threads);
+    auto m = transpose ? rt::TiledBatch<T>::fromDenseTransposed(
+                             batch, shape, geometry, dense.data<T>(), threads)
+                       : rt::TiledBatch<T>::fromDense(
+                             batch, shape, geometry, dense.data<T>(), threads);
     if (!m)
       return llvm::createStringError(m.error());
     return TiledValue{m.take()};

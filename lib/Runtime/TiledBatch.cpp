@@ -240,14 +240,9 @@ TiledBatch<T>::borrow(BatchShape batch, const Layout &layout,
   return b;
 }
 
-template <typename T>
-Expected<TiledBatch<T>> TiledBatch<T>::fromMatrix(TiledMatrix<T> m) {
-  if (m.isView()) {
-    Expected<TiledMatrix<T>> copy = m.clone();
-    if (!copy)
-      return Error(copy.error());
-    m = copy.take();
-  }
+template <typename T> TiledBatch<T> TiledBatch<T>::fromMatrix(TiledMatrix<T> m) {
+  if (m.isView())
+    m = TiledMatrix<T>(m);
   TiledBatch b({}, 1, m.layout_, m.owned_.release());
   b.data_ = m.data_;
   b.keepAlive_ = std::move(m.keepAlive_);

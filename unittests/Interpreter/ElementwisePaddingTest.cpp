@@ -115,7 +115,7 @@ protected:
   template <typename T>
   void expectStorage(const RtValue &v,
                      const std::function<T(int64_t)> &expected) {
-    const auto &m = std::get<rt::TiledMatrix<T>>(v.tiled().matrix);
+    const auto &m = std::get<rt::TiledBatch<T>>(v.tiled().batch);
     for (int64_t off = 0; off < m.size(); ++off) {
       rt::Location loc = m.layout().locate(off);
       T got = m.data()[off];
@@ -280,11 +280,11 @@ TEST_F(ElementwiseBroadcast, InPlaceOnlyWhenTheInputIsHandedOver) {
   // The caller keeps x: the result has storage of its own, x is intact.
   RtValue tx = tiled(x, 3, 5), tb = tiled(b, 1, 5);
   const void *storage =
-      std::get<rt::TiledMatrix<float>>(tx.tiled().matrix).data();
+      std::get<rt::TiledBatch<float>>(tx.tiled().batch).data();
   auto kept = interp.run(f, {tx, tb});
   ASSERT_TRUE(succeeded(kept));
   check((*kept)[0]);
-  EXPECT_NE(std::get<rt::TiledMatrix<float>>((*kept)[0].tiled().matrix).data(),
+  EXPECT_NE(std::get<rt::TiledBatch<float>>((*kept)[0].tiled().batch).data(),
             storage);
   expectStorage<float>(tx, [&](int64_t i) { return x[i]; });
   // Handed over: x dies at the op, which writes the result into it.
@@ -292,7 +292,7 @@ TEST_F(ElementwiseBroadcast, InPlaceOnlyWhenTheInputIsHandedOver) {
   auto moved = interp.runConsuming(f, args);
   ASSERT_TRUE(succeeded(moved));
   check((*moved)[0]);
-  EXPECT_EQ(std::get<rt::TiledMatrix<float>>((*moved)[0].tiled().matrix).data(),
+  EXPECT_EQ(std::get<rt::TiledBatch<float>>((*moved)[0].tiled().batch).data(),
             storage);
 }
 

@@ -2,7 +2,7 @@
 //
 // What an SSA value holds while systile-run executes a function: a dense
 // tensor or scalar (`DenseValue`, C-order elements of any rank) or a tiled
-// tensor (`TiledValue`, a runtime `rt::TiledMatrix` in hardware storage
+// tensor (`TiledValue`, a runtime `rt::TiledBatch` in hardware storage
 // order). Both share their storage when copied, so binding one result to
 // many uses copies no data; a value whose storage has a single owner may be
 // updated in place by the op that consumes it last.
@@ -20,7 +20,7 @@
 #define SYSTILE_INTERPRETER_VALUE_H
 
 #include "systile/Interpreter/ElementKind.h"
-#include "systile/Runtime/TiledMatrix.h"
+#include "systile/Runtime/TiledBatch.h"
 
 #include "mlir/IR/Types.h"
 #include "llvm/ADT/SmallVector.h"
@@ -153,16 +153,33 @@ int64_t loadAsInt(const DenseValue &v, int64_t i);
 using TiledMatrixVariant =
     std::variant<rt::TiledMatrix<float>, rt::TiledMatrix<rt::bf16>,
                  rt::TiledMatrix<int8_t>, rt::TiledMatrix<int32_t>>;
+using TiledBatchVariant =
+    std::variant<rt::TiledBatch<float>, rt::TiledBatch<rt::bf16>,
+                 rt::TiledBatch<int8_t>, rt::TiledBatch<int32_t>>;
 
-/// A tiled tensor held by the runtime.
+/// A tiled tensor held by the runtime: a batch of matrices of one layout in
+/// batch-major storage (a rank-2 tensor is a batch of one matrix with an
+/// empty batch shape).
 struct TiledValue {
-  TiledMatrixVariant matrix;
+  TiledBatchVariant batch;
+
+  /// A single matrix, taking over its storage.
+  template <typename T> static TiledValue of(rt::TiledMatrix<T> matrix) {
+    return {rt::TiledBatch<T>::fromMatrix(std::move(matrix))};
+  }
 
   ElementKind kind() const;
+  /// The shape and layout of each matrix.
   rt::Shape shape() const;
   const rt::Layout &layout() const;
+  const rt::BatchShape &batchShape() const;
+  int64_t numMatrices() const;
+  /// The full shape: batch dimensions, rows, cols.
+  llvm::SmallVector<int64_t, 4> fullShape() const;
+  /// A read-only view of matrix `b` (0 <= b < numMatrices()); valid while
+  /// this value lives.
+  TiledMatrixVariant matrix(int64_t b = 0) const;
 };
-
 /// What one SSA value holds.
 class RtValue {
 public:
@@ -171,7 +188,10 @@ public:
   RtValue(TiledValue tiled)
       : tiled_(std::make_shared<const TiledValue>(std::move(tiled))) {}
   template <typename T>
-  RtValue(rt::TiledMatrix<T> matrix) : RtValue(TiledValue{std::move(matrix)}) {}
+  RtValue(rt::TiledMatrix<T> matrix)
+      : RtValue(TiledValue::of(std::move(matrix))) {}
+  template <typename T>
+  RtValue(rt::TiledBatch<T> batch) : RtValue(TiledValue{std::move(batch)}) {}
 
   bool isDense() const { return isDense_; }
   bool isTiled() const { return tiled_ != nullptr; }
@@ -189,12 +209,13 @@ private:
   bool isDense_ = false;
 };
 
-/// The logical elements of a tiled value as a dense C-order matrix
-/// (reserved against `budget`).
+/// The logical elements of a tiled value as a dense C-order tensor of its
+/// full shape (reserved against `budget`).
 llvm::Expected<DenseValue> toDense(const TiledValue &tiled,
                                    const MemoryBudgetRef &budget = nullptr);
-/// Packs a rank-2 dense value into a tiled one of `geometry` (padding zero),
-/// transposing it first when `transpose` (on `threads` threads, 0: all).
+/// Packs a dense value of rank >= 2 into a tiled one of `geometry` (padding
+/// zero; the leading dimensions are the batch), swapping its two minor
+/// dimensions first when `transpose` (on `threads` threads, 0: all).
 /// Errors on a rank or element-type mismatch or when the storage is not
 /// admitted by `budget`.
 llvm::Expected<TiledValue> packDense(const DenseValue &dense,

@@ -28,6 +28,7 @@
 
 #include "systile/Runtime/TiledMatrix.h"
 
+#include <algorithm>
 #include <cstdint>
 #include <memory>
 #include <string>
@@ -87,8 +88,9 @@ public:
          std::shared_ptr<const void> keepAlive = nullptr);
   /// A single matrix (empty batch shape) taking over `matrix`'s storage:
   /// owned storage is moved, borrowed storage stays borrowed, a view is
-  /// copied (an error if that copy cannot be allocated).
-  static Expected<TiledBatch> fromMatrix(TiledMatrix<T> matrix);
+  /// copied (through rt::allocate, as the copy constructor; the kernels
+  /// return matrices that own their storage).
+  static TiledBatch fromMatrix(TiledMatrix<T> matrix);
   /// The inverse of fromMatrix for a batch of one matrix (its storage moves
   /// into the result, leaving this batch empty); an error for a batch of
   /// several matrices.
@@ -160,6 +162,40 @@ private:
   size_t size_ = 0;
   PadKind padKind_ = PadKind::Zero;
 };
+
+/// Applies `kernel` (const TiledMatrix<In> & -> Expected<TiledMatrix<Out>>,
+/// a per-matrix runtime kernel) to every matrix of `x`, into one batch of
+/// `x`'s batch shape; pad kind Zero when every result's is. A single matrix
+/// keeps the kernel's result storage (no copy). An error when the kernel
+/// fails or returns matrices of different layouts.
+template <typename Out, typename In, typename F>
+Expected<TiledBatch<Out>> mapMatrices(const TiledBatch<In> &x, F &&kernel) {
+  Expected<TiledMatrix<Out>> first = kernel(x.matrix(0));
+  if (!first)
+    return Error(first.error());
+  if (x.batchShape().empty())
+    return TiledBatch<Out>::fromMatrix(first.take());
+  const Layout layout = first->layout();
+  Expected<TiledBatch<Out>> out =
+      TiledBatch<Out>::uninitialized(x.batchShape(), layout);
+  if (!out)
+    return out;
+  PadKind pad = PadKind::Zero;
+  for (int64_t b = 0; b < x.numMatrices(); ++b) {
+    Expected<TiledMatrix<Out>> r = b == 0 ? std::move(first) : kernel(x.matrix(b));
+    if (!r)
+      return Error(r.error());
+    if (r->layout() != layout)
+      return Error("internal error: a per-matrix kernel returned matrices "
+                   "of different layouts");
+    const TiledMatrix<Out> &m = *r;
+    std::copy(m.data(), m.data() + m.size(), out->data() + b * m.size());
+    if (m.padKind() == PadKind::Undef)
+      pad = PadKind::Undef;
+  }
+  out->setPadKind(pad);
+  return out;
+}
 
 extern template class TiledBatch<float>;
 extern template class TiledBatch<bf16>;

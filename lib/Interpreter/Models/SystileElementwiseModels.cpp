@@ -49,6 +49,31 @@ LogicalResult bindMatrix(Operation *op, ExecContext &ctx,
   return success();
 }
 
+template <typename T>
+LogicalResult bindMatrix(Operation *op, ExecContext &ctx,
+                         rt::Expected<rt::TiledBatch<T>> m) {
+  if (!m)
+    return ExecContext::opError(op) << ": " << m.error();
+  ctx.bind(op->getResult(0), RtValue(m.take()));
+  return success();
+}
+
+/// The batch shape of `type` for the runtime.
+rt::BatchShape batchOf(TiledType type) {
+  return rt::BatchShape(type.getBatchShape().begin(),
+                        type.getBatchShape().end());
+}
+
+/// Read-only views of matrix `b` of every input (element type T).
+template <typename T>
+SmallVector<rt::TiledMatrix<T>, 4>
+matricesOf(ArrayRef<const TiledValue *> inputs, int64_t b) {
+  SmallVector<rt::TiledMatrix<T>, 4> views;
+  for (const TiledValue *v : inputs)
+    views.push_back(std::get<rt::TiledBatch<T>>(v->batch).matrix(b));
+  return views;
+}
+
 /// A scalar attribute as the storage type T of a tiled element.
 template <typename T> T scalarAs(Attribute attr) {
   if constexpr (std::is_same_v<T, float>)
@@ -327,22 +352,22 @@ Operands collectOperands(systile::ElementwiseOp op, ExecContext &ctx) {
   return ops;
 }
 
-/// The result's matrix: the taken input's storage, or a new one.
+/// The result's matrices: the taken input's storage, or a new one.
 template <typename T>
-FailureOr<rt::TiledMatrix<T> *> resultMatrix(systile::ElementwiseOp op,
-                                             Operands &ops,
-                                             std::optional<RtValue> &fresh) {
+FailureOr<rt::TiledBatch<T> *> resultMatrix(systile::ElementwiseOp op,
+                                            Operands &ops,
+                                            std::optional<RtValue> &fresh) {
   if (ops.inPlace)
-    return &std::get<rt::TiledMatrix<T>>(ops.taken.mutableTiled().matrix);
+    return &std::get<rt::TiledBatch<T>>(ops.taken.mutableTiled().batch);
   TiledType type = op.getType();
   auto layout = systile::layoutOf(type);
   if (!layout)
     return ExecContext::opError(op) << ": " << layout.error();
-  auto made = rt::TiledMatrix<T>::uninitialized(*layout);
+  auto made = rt::TiledBatch<T>::uninitialized(batchOf(type), *layout);
   if (!made)
     return ExecContext::opError(op) << ": " << made.error();
   fresh.emplace(RtValue(made.take()));
-  return &std::get<rt::TiledMatrix<T>>(fresh->mutableTiled().matrix);
+  return &std::get<rt::TiledBatch<T>>(fresh->mutableTiled().batch);
 }
 
 /// The result: the taken input (updated in place) or `fresh`.
@@ -359,14 +384,23 @@ LogicalResult runProgram(systile::ElementwiseOp op, ExecContext &ctx,
                          const rt::ElementwiseProgram<T> &program) {
   Operands ops = collectOperands(op, ctx);
   std::optional<RtValue> fresh;
-  FailureOr<rt::TiledMatrix<T> *> result = resultMatrix<T>(op, ops, fresh);
+  FailureOr<rt::TiledBatch<T> *> result = resultMatrix<T>(op, ops, fresh);
   if (failed(result))
     return failure();
-  std::vector<const rt::TiledMatrix<T> *> inputs;
-  for (const TiledValue *v : ops.inputs)
-    inputs.push_back(&std::get<rt::TiledMatrix<T>>(v->matrix));
-  if (rt::Status status = rt::evaluate(program, inputs, **result); !status)
-    return ExecContext::opError(op) << ": " << status.message();
+  rt::PadKind pad = rt::PadKind::Zero;
+  for (int64_t b = 0; b < (*result)->numMatrices(); ++b) {
+    // Views of the inputs before the result's (which may be one of them).
+    SmallVector<rt::TiledMatrix<T>, 4> views = matricesOf<T>(ops.inputs, b);
+    std::vector<const rt::TiledMatrix<T> *> inputs;
+    for (const rt::TiledMatrix<T> &v : views)
+      inputs.push_back(&v);
+    rt::TiledMatrix<T> out = (*result)->matrix(b);
+    if (rt::Status status = rt::evaluate(program, inputs, out); !status)
+      return ExecContext::opError(op) << ": " << status.message();
+    if (out.padKind() == rt::PadKind::Undef)
+      pad = rt::PadKind::Undef;
+  }
+  (*result)->setPadKind(pad);
   return ctx.bindResult(op, resultOf(ops, fresh));
 }
 
@@ -428,49 +462,59 @@ LogicalResult runRegionOnChunk(systile::ElementwiseOp op, ExecContext &ctx,
   return success();
 }
 
-/// Any region: chunks of logical slots gathered from the tiled inputs
-/// (broadcast ones read in place), run through the region runner, and
-/// scattered into the result; padding is never evaluated and becomes +0.
+/// Slots per chunk of the region runner.
+int64_t maxChunkSlots(ExecContext &ctx, bool lanes) {
+  return lanes ? std::max<int64_t>(1, ctx.options().maxLanes) : 1;
+}
+
+/// Chunk buffers of the region runner for `inputs` and a result of T.
 template <typename T>
-LogicalResult runRegion(systile::ElementwiseOp op, ExecContext &ctx,
-                        bool lanes) {
-  Operands ops = collectOperands(op, ctx);
-  std::optional<RtValue> fresh;
-  FailureOr<rt::TiledMatrix<T> *> result = resultMatrix<T>(op, ops, fresh);
-  if (failed(result))
-    return failure();
-  rt::TiledMatrix<T> &out = **result;
-  int64_t maxSlots = lanes ? std::max<int64_t>(1, ctx.options().maxLanes) : 1;
-  int64_t capacity = std::max(maxSlots, out.geometry().lanes);
+FailureOr<ChunkBuffers> chunkBuffers(Operation *op,
+                                     ArrayRef<const TiledValue *> inputs,
+                                     int64_t capacity) {
   ChunkBuffers buffers;
-  SmallVector<ElementKind, 4> kinds;
-  SmallVector<rt::Broadcast, 4> broadcasts;
-  for (const TiledValue *in : ops.inputs) {
-    kinds.push_back(in->kind());
-    broadcasts.push_back(*rt::broadcastOf(in->shape(), out.shape()));
+  for (const TiledValue *in : inputs) {
     FailureOr<std::shared_ptr<char>> buf =
         chunkBuffer(op, capacity, elementSize(in->kind()));
     if (failed(buf))
       return failure();
     buffers.inputs.push_back(*buf);
   }
-  FailureOr<std::shared_ptr<char>> outBuf =
-      chunkBuffer(op, capacity, sizeof(T));
+  FailureOr<std::shared_ptr<char>> outBuf = chunkBuffer(op, capacity, sizeof(T));
   if (failed(outBuf))
     return failure();
   buffers.output = *outBuf;
+  return buffers;
+}
+
+/// The region over one matrix `out` of the result, reading matrix `b` of
+/// every input.
+template <typename T>
+LogicalResult runRegionOnMatrix(systile::ElementwiseOp op, ExecContext &ctx,
+                                ArrayRef<const TiledValue *> inputs, int64_t b,
+                                rt::TiledMatrix<T> &out, bool lanes,
+                                ChunkBuffers &buffers) {
+  int64_t maxSlots = maxChunkSlots(ctx, lanes);
+  SmallVector<ElementKind, 4> kinds;
+  SmallVector<rt::Broadcast, 4> broadcasts;
+  SmallVector<TiledMatrixVariant, 4> views;
+  for (const TiledValue *in : inputs) {
+    kinds.push_back(in->kind());
+    broadcasts.push_back(*rt::broadcastOf(in->shape(), out.shape()));
+    views.push_back(in->matrix(b));
+  }
   ElementKind resultKind = *getElementKind(op.getType().getElementType());
   bool failedRegion = false;
   rt::Status status = rt::forEachChunk(
       out.layout(), maxSlots, out.data(), sizeof(T),
       [&](const rt::Chunk &chunk) -> rt::Status {
-        for (size_t i = 0; i < ops.inputs.size(); ++i)
+        for (size_t i = 0; i < views.size(); ++i)
           std::visit(
               [&](const auto &m) {
                 rt::gatherChunk(m.data(), m.layout(), broadcasts[i], chunk,
                                 buffers.inputs[i].get(), elementSize(kinds[i]));
               },
-              ops.inputs[i]->matrix);
+              views[i]);
         if (failed(runRegionOnChunk(op, ctx, chunk, lanes, kinds, buffers,
                                     resultKind, out.data()))) {
           failedRegion = true;
@@ -478,8 +522,33 @@ LogicalResult runRegion(systile::ElementwiseOp op, ExecContext &ctx,
         }
         return rt::Status::success();
       });
-  if (failedRegion || !status)
+  return success(!failedRegion && status.ok());
+}
+
+/// Any region: chunks of logical slots gathered from the tiled inputs
+/// (broadcast ones read in place), run through the region runner, and
+/// scattered into the result, matrix by matrix; padding is never evaluated
+/// and becomes +0.
+template <typename T>
+LogicalResult runRegion(systile::ElementwiseOp op, ExecContext &ctx,
+                        bool lanes) {
+  Operands ops = collectOperands(op, ctx);
+  std::optional<RtValue> fresh;
+  FailureOr<rt::TiledBatch<T> *> result = resultMatrix<T>(op, ops, fresh);
+  if (failed(result))
     return failure();
+  rt::TiledBatch<T> &out = **result;
+  int64_t maxSlots = maxChunkSlots(ctx, lanes);
+  FailureOr<ChunkBuffers> buffers = chunkBuffers<T>(
+      op, ops.inputs, std::max(maxSlots, out.geometry().lanes));
+  if (failed(buffers))
+    return failure();
+  for (int64_t b = 0; b < out.numMatrices(); ++b) {
+    rt::TiledMatrix<T> matrix = out.matrix(b);
+    if (failed(runRegionOnMatrix(op, ctx, ops.inputs, b, matrix, lanes,
+                                 *buffers)))
+      return failure();
+  }
   out.setPadKind(rt::PadKind::Zero);
   return ctx.bindResult(op, resultOf(ops, fresh));
 }
@@ -491,13 +560,16 @@ LogicalResult executeElementwise(systile::ElementwiseOp op,
   case Analysis::TruncF:
     return bindMatrix<rt::bf16>(
         op, ctx,
-        rt::truncToBF16(std::get<rt::TiledMatrix<float>>(
-            ctx.tiled(op.getInputs()[0]).matrix)));
+        rt::mapMatrices<rt::bf16>(
+            std::get<rt::TiledBatch<float>>(ctx.tiled(op.getInputs()[0]).batch),
+            [](const auto &x) { return rt::tryTruncToBF16(x); }));
   case Analysis::ExtF:
     return bindMatrix<float>(
         op, ctx,
-        rt::extToF32(std::get<rt::TiledMatrix<rt::bf16>>(
-            ctx.tiled(op.getInputs()[0]).matrix)));
+        rt::mapMatrices<float>(
+            std::get<rt::TiledBatch<rt::bf16>>(
+                ctx.tiled(op.getInputs()[0]).batch),
+            [](const auto &x) { return rt::tryExtToF32(x); }));
   case Analysis::Program:
     return std::visit(
         [&](const auto &p) -> LogicalResult {
@@ -529,7 +601,7 @@ LogicalResult executeBroadcast(systile::BroadcastOp op, ExecContext &ctx) {
         using T = typename std::decay_t<decltype(m)>::value_type;
         return bindMatrix<T>(op, ctx, rt::broadcast(m, dim, count));
       },
-      ctx.tiled(op.getInput()).matrix);
+      ctx.tiled(op.getInput()).matrix());
 }
 
 LogicalResult executeSplat(systile::SplatOp op, ExecContext &ctx) {

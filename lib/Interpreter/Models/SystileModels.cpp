@@ -50,10 +50,29 @@ FailureOr<RtValue> unwrap(Operation *op, rt::Expected<rt::TiledMatrix<T>> e) {
   return RtValue(e.take());
 }
 
-/// Whether any padding slot of `m` is non-zero (bitwise).
-template <typename T> bool hasNonZeroPadding(const rt::TiledMatrix<T> &m) {
-  return rt::findNonZeroPadding(m.layout().grid(), m.data(), sizeof(T))
-      .has_value();
+template <typename T>
+FailureOr<RtValue> unwrap(Operation *op, rt::Expected<rt::TiledBatch<T>> e) {
+  if (!e)
+    return ExecContext::opError(op) << ": " << e.error();
+  return RtValue(e.take());
+}
+
+/// The input of a per-matrix op (element type In), and the op run on every
+/// matrix of it by `kernel`, a runtime kernel of one matrix.
+template <typename Out, typename In, typename F>
+FailureOr<RtValue> perMatrix(Operation *op, const TiledValue &input,
+                             F &&kernel) {
+  const auto &x = std::get<rt::TiledBatch<In>>(input.batch);
+  return unwrap(op, rt::mapMatrices<Out>(x, std::forward<F>(kernel)));
+}
+
+/// Whether any padding slot of any matrix of `m` is non-zero (bitwise).
+template <typename T> bool hasNonZeroPadding(const rt::TiledBatch<T> &m) {
+  const int64_t n = m.layout().numElements();
+  for (int64_t b = 0; b < m.numMatrices(); ++b)
+    if (rt::findNonZeroPadding(m.layout().grid(), m.data() + b * n, sizeof(T)))
+      return true;
+  return false;
 }
 
 /// Binds `value` to `op`'s result, checking the pad = zero promise.
@@ -61,7 +80,7 @@ LogicalResult bindChecked(Operation *op, ExecContext &ctx, RtValue value) {
   auto type = dyn_cast<TiledType>(op->getResult(0).getType());
   if (type && type.getPadKind() == systile::PadKind::Zero &&
       std::visit([](const auto &m) { return hasNonZeroPadding(m); },
-                 value.tiled().matrix))
+                 value.tiled().batch))
     return op->emitError() << "internal error: the runtime's result for '"
                            << op->getName()
                            << "' has non-zero padding, but its type " << type
@@ -75,6 +94,12 @@ LogicalResult bindChecked(Operation *op, ExecContext &ctx,
   if (failed(value))
     return failure();
   return bindChecked(op, ctx, std::move(*value));
+}
+
+/// The batch shape of `type` for the runtime.
+rt::BatchShape batchOf(TiledType type) {
+  return rt::BatchShape(type.getBatchShape().begin(),
+                        type.getBatchShape().end());
 }
 
 /// Admission of a tiled result of `type` against the run's memory budget.
@@ -98,7 +123,8 @@ LogicalResult executePack(systile::PackOp pack, ExecContext &ctx) {
                           ctx.options().memoryBudget);
   if (!packed)
     return ExecContext::fail(pack, packed.takeError());
-  ctx.layoutStats().addPack(packed->layout(), elementSize(packed->kind()));
+  ctx.layoutStats().addPack(packed->layout(), packed->numMatrices() *
+                                                 elementSize(packed->kind()));
   return bindChecked(pack, ctx, RtValue(std::move(*packed)));
 }
 
@@ -107,13 +133,14 @@ LogicalResult executeUnpack(systile::UnpackOp unpack, ExecContext &ctx) {
       toDense(ctx.tiled(unpack.getInput()), ctx.options().memoryBudget);
   if (!dense)
     return ExecContext::fail(unpack, dense.takeError());
-  ctx.layoutStats().addUnpack(ctx.tiled(unpack.getInput()).layout(),
-                              elementSize(dense->kind()));
+  const TiledValue &input = ctx.tiled(unpack.getInput());
+  ctx.layoutStats().addUnpack(input.layout(), input.numMatrices() *
+                                                  elementSize(dense->kind()));
   ctx.bind(unpack.getResult(), RtValue(std::move(*dense)));
   return success();
 }
 
-/// A splat constant's tiled matrix: storage of its own, filled with the
+/// A splat constant's tiled value: storage of its own, filled with the
 /// value (admitted against the memory budget).
 template <typename T>
 FailureOr<RtValue> buildSplat(Operation *op, const rt::Layout &layout,
@@ -121,8 +148,8 @@ FailureOr<RtValue> buildSplat(Operation *op, const rt::Layout &layout,
                               const MemoryBudgetRef &budget) {
   if (failed(admit(op, type, budget)))
     return failure();
-  rt::Expected<rt::TiledMatrix<T>> m =
-      rt::TiledMatrix<T>::uninitialized(layout);
+  rt::Expected<rt::TiledBatch<T>> m =
+      rt::TiledBatch<T>::uninitialized(batchOf(type), layout);
   if (!m)
     return ExecContext::opError(op) << ": " << m.error();
   T v;
@@ -151,9 +178,9 @@ FailureOr<RtValue> buildConstant(Operation *op, systile::StorageBytes bytes,
   if (reinterpret_cast<uintptr_t>(bytes.data.data()) % alignof(T) != 0 &&
       failed(admit(op, type, budget)))
     return failure();
-  rt::Expected<rt::TiledMatrix<T>> m =
-      rt::TiledMatrix<T>::borrow(*layout, bytes.data.data(), bytes.data.size(),
-                                 toRuntime(type.getPadKind()));
+  rt::Expected<rt::TiledBatch<T>> m = rt::TiledBatch<T>::borrow(
+      batchOf(type), *layout, bytes.data.data(), bytes.data.size(),
+      toRuntime(type.getPadKind()));
   if (!m)
     return ExecContext::opError(op) << ": " << m.error();
   return RtValue(m.take());
@@ -209,7 +236,7 @@ LogicalResult executeConstant(systile::ConstantOp op, ExecContext &ctx) {
 LogicalResult executeFillPadding(systile::FillPaddingOp fill,
                                  ExecContext &ctx) {
   RtValue input = ctx.take(fill->getOpOperand(0));
-  TiledMatrixVariant copy = input.tiled().matrix;
+  TiledBatchVariant copy = input.tiled().batch;
   Attribute value = fill.getValue();
   std::visit(
       [&](auto &m) {
@@ -236,37 +263,45 @@ LogicalResult executeFillPadding(systile::FillPaddingOp fill,
 //===----------------------------------------------------------------------===//
 
 LogicalResult executeTruncF(systile::TruncFOp op, ExecContext &ctx) {
-  const auto &x =
-      std::get<rt::TiledMatrix<float>>(ctx.tiled(op->getOperand(0)).matrix);
-  return bindChecked(op, ctx, unwrap(op, rt::tryTruncToBF16(x)));
+  return bindChecked(
+      op, ctx,
+      perMatrix<rt::bf16, float>(op, ctx.tiled(op->getOperand(0)),
+                                 [](const auto &x) {
+                                   return rt::tryTruncToBF16(x);
+                                 }));
 }
 
 LogicalResult executeExtF(systile::ExtFOp op, ExecContext &ctx) {
-  const auto &x =
-      std::get<rt::TiledMatrix<rt::bf16>>(ctx.tiled(op->getOperand(0)).matrix);
-  return bindChecked(op, ctx, unwrap(op, rt::tryExtToF32(x)));
+  return bindChecked(
+      op, ctx,
+      perMatrix<float, rt::bf16>(op, ctx.tiled(op->getOperand(0)),
+                                 [](const auto &x) {
+                                   return rt::tryExtToF32(x);
+                                 }));
 }
 
 /// systile.quantize / systile.dequantize: `convert(x, scale, zero_point)`
-/// on the input matrix (of element type In), through the runtime.
-template <typename In, typename Op, typename F>
+/// on every input matrix (of element type In), through the runtime.
+template <typename Out, typename In, typename Op, typename F>
 LogicalResult executeAffine(Op affine, ExecContext &ctx, F convert) {
-  const auto &x =
-      std::get<rt::TiledMatrix<In>>(ctx.tiled(affine.getInput()).matrix);
   float scale = affine.getScaleAttr().getValue().convertToFloat();
   auto zeroPoint = static_cast<int32_t>(affine.getZeroPointAttr().getInt());
-  return bindChecked(affine, ctx, unwrap(affine, convert(x, scale, zeroPoint)));
+  return bindChecked(affine, ctx,
+                     perMatrix<Out, In>(affine, ctx.tiled(affine.getInput()),
+                                        [&](const auto &x) {
+                                          return convert(x, scale, zeroPoint);
+                                        }));
 }
 
 LogicalResult executeQuantize(systile::QuantizeOp op, ExecContext &ctx) {
-  return executeAffine<float>(
+  return executeAffine<int8_t, float>(
       op, ctx, [](const auto &x, float scale, int32_t zeroPoint) {
         return rt::quantize(x, scale, zeroPoint);
       });
 }
 
 LogicalResult executeDequantize(systile::DequantizeOp op, ExecContext &ctx) {
-  return executeAffine<int8_t>(
+  return executeAffine<float, int8_t>(
       op, ctx, [](const auto &x, float scale, int32_t zeroPoint) {
         return rt::dequantize(x, scale, zeroPoint);
       });
@@ -275,11 +310,12 @@ LogicalResult executeDequantize(systile::DequantizeOp op, ExecContext &ctx) {
 LogicalResult executeReduce(systile::ReduceOp r, ExecContext &ctx) {
   rt::ReduceKind kind = toRuntime(r.getKind());
   int dim = static_cast<int>(r.getDim());
-  const TiledMatrixVariant &x = ctx.tiled(r.getInput()).matrix;
-  if (auto *f = std::get_if<rt::TiledMatrix<float>>(&x))
-    return bindChecked(r, ctx, unwrap(r, rt::reduce(*f, kind, dim)));
-  if (auto *i = std::get_if<rt::TiledMatrix<int32_t>>(&x))
-    return bindChecked(r, ctx, unwrap(r, rt::reduce(*i, kind, dim)));
+  const TiledValue &x = ctx.tiled(r.getInput());
+  auto reduce = [&](const auto &m) { return rt::reduce(m, kind, dim); };
+  if (x.kind() == ElementKind::F32)
+    return bindChecked(r, ctx, perMatrix<float, float>(r, x, reduce));
+  if (x.kind() == ElementKind::I32)
+    return bindChecked(r, ctx, perMatrix<int32_t, int32_t>(r, x, reduce));
   return r->emitError() << "systile.reduce supports f32 and i32";
 }
 
@@ -309,7 +345,8 @@ LogicalResult withMatmulOperands(Operation *op, ExecContext &ctx, Value lhs,
         else
           return f(l, r, a);
       },
-      ctx.tiled(lhs).matrix, ctx.tiled(rhs).matrix, ctx.tiled(acc).matrix);
+      ctx.tiled(lhs).matrix(), ctx.tiled(rhs).matrix(),
+      ctx.tiled(acc).matrix());
 }
 
 /// The simulator takes one lhs matrix and one K x N weight matrix: a
@@ -426,15 +463,20 @@ LogicalResult runFused(systile::MxuMatmulOp m, ChainInfo &info,
         if constexpr (!isMatmulCombo<L, R, A>()) {
           return m.emitError() << "unsupported operand types";
         } else {
-          auto r =
-              operands[2].isUniqueTiled()
-                  ? rt::simulateMatmulInPlace(
-                        lhs, rhs,
-                        std::move(std::get<std::decay_t<decltype(acc)>>(
-                            operands[2].mutableTiled().matrix)),
-                        toRuntime(m.getPrecision()), matmulOptions(ctx))
-                  : rt::simulateMatmul(lhs, rhs, acc, toRuntime(m.getPrecision()),
-                                       matmulOptions(ctx));
+          auto r = [&]() {
+            if (operands[2].isUniqueTiled()) {
+              auto owned = std::get<rt::TiledBatch<A>>(
+                               operands[2].mutableTiled().batch)
+                               .releaseMatrix();
+              if (owned)
+                return rt::simulateMatmulInPlace(lhs, rhs, owned.take(),
+                                                 toRuntime(m.getPrecision()),
+                                                 matmulOptions(ctx));
+            }
+            return rt::simulateMatmul(lhs, rhs, acc,
+                                      toRuntime(m.getPrecision()),
+                                      matmulOptions(ctx));
+          }();
           if (!r)
             return m.emitError() << "systile.mxu_matmul: " << r.error();
           ctx.recordMatmul(
@@ -442,8 +484,8 @@ LogicalResult runFused(systile::MxuMatmulOp m, ChainInfo &info,
           return bindChecked(m, ctx, RtValue(std::move(r->result)));
         }
       },
-      operands[0].tiled().matrix, operands[1].tiled().matrix,
-      operands[2].tiled().matrix);
+      operands[0].tiled().matrix(), operands[1].tiled().matrix(),
+      operands[2].tiled().matrix());
 }
 
 LogicalResult runOne(systile::MxuMatmulOp m, ChainInfo &info,
