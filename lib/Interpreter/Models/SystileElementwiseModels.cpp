@@ -614,8 +614,20 @@ LogicalResult executeSplat(systile::SplatOp op, ExecContext &ctx) {
              << "splat value is not one " << type.getElementType();
     T value;
     std::memcpy(&value, v.rawData(), sizeof(T));
-    return bindMatrix<T>(op, ctx, rt::splat<T>(value, systile::shapeOf(type),
-                                                systile::geometryOf(type)));
+    auto matrix =
+        rt::splat<T>(value, systile::shapeOf(type), systile::geometryOf(type));
+    if (!matrix || !type.isBatched())
+      return bindMatrix<T>(op, ctx, std::move(matrix));
+    // Every matrix of a batch is that matrix.
+    auto batch = rt::TiledBatch<T>::uninitialized(batchOf(type),
+                                                  matrix->layout());
+    if (!batch)
+      return bindMatrix<T>(op, ctx, std::move(batch));
+    const rt::TiledMatrix<T> &m = *matrix;
+    for (int64_t b = 0; b < batch->numMatrices(); ++b)
+      std::copy(m.data(), m.data() + m.size(), batch->data() + b * m.size());
+    batch->setPadKind(m.padKind());
+    return bindMatrix<T>(op, ctx, std::move(batch));
   });
 }
 

@@ -202,3 +202,93 @@ func.func @pack_transpose_of_unpack(%x: !systile.tiled<3x3xf32>) -> !systile.til
   %1 = systile.pack %0 transpose : tensor<3x3xf32> -> !systile.tiled<3x3xf32>
   return %1 : !systile.tiled<3x3xf32>
 }
+
+// -----
+
+// Batched values fold matrix by matrix (storage batch-major: on 2x4 tiles
+// a 2x3 matrix pads to 2x4, 8 slots; matrix 1 starts at slot 8).
+
+// CHECK-LABEL: func.func @batched_unpack_of_pack
+// CHECK-SAME: (%[[T:.*]]: tensor<2x3x5x7xf32>)
+// CHECK-NEXT: return %[[T]]
+func.func @batched_unpack_of_pack(%t: tensor<2x3x5x7xf32>) -> tensor<2x3x5x7xf32> {
+  %p = systile.pack %t : tensor<2x3x5x7xf32> -> !systile.tiled<2x3x5x7xf32, #systile.geometry<2x4, mxu = 4>>
+  %u = systile.unpack %p : !systile.tiled<2x3x5x7xf32, #systile.geometry<2x4, mxu = 4>> -> tensor<2x3x5x7xf32>
+  return %u : tensor<2x3x5x7xf32>
+}
+
+// -----
+
+// CHECK-LABEL: func.func @batched_pack_of_unpack
+// CHECK-SAME: (%[[X:.*]]: !systile.tiled<2x3x5xbf16>)
+// CHECK-NEXT: return %[[X]]
+func.func @batched_pack_of_unpack(%x: !systile.tiled<2x3x5xbf16>) -> !systile.tiled<2x3x5xbf16> {
+  %u = systile.unpack %x : !systile.tiled<2x3x5xbf16> -> tensor<2x3x5xbf16>
+  %p = systile.pack %u : tensor<2x3x5xbf16> -> !systile.tiled<2x3x5xbf16>
+  return %p : !systile.tiled<2x3x5xbf16>
+}
+
+// -----
+
+// CHECK-LABEL: func.func @batched_pack_of_constant
+// CHECK-NEXT: %[[C:.*]] = systile.constant dense<[1, 2, 3, 0, 4, 5, 6, 0, 7, 8, 9, 0, 10, 11, 12, 0]> : tensor<16xi32> -> !systile.tiled<2x2x3xi32, #systile.geometry<2x4, mxu = 4>>
+// CHECK-NEXT: return %[[C]]
+func.func @batched_pack_of_constant() -> !systile.tiled<2x2x3xi32, #systile.geometry<2x4, mxu = 4>> {
+  %c = arith.constant dense<[[[1, 2, 3], [4, 5, 6]], [[7, 8, 9], [10, 11, 12]]]> : tensor<2x2x3xi32>
+  %p = systile.pack %c : tensor<2x2x3xi32> -> !systile.tiled<2x2x3xi32, #systile.geometry<2x4, mxu = 4>>
+  return %p : !systile.tiled<2x2x3xi32, #systile.geometry<2x4, mxu = 4>>
+}
+
+// -----
+
+// Only the minor two dimensions are swapped: slot (r, c) of matrix b is
+// element (b, c, r).
+// CHECK-LABEL: func.func @batched_pack_transpose_of_constant
+// CHECK-NEXT: %[[C:.*]] = systile.constant dense<[1, 3, 5, 0, 2, 4, 6, 0, 7, 9, 11, 0, 8, 10, 12, 0]> : tensor<16xi32> -> !systile.tiled<2x2x3xi32, #systile.geometry<2x4, mxu = 4>>
+// CHECK-NEXT: return %[[C]]
+func.func @batched_pack_transpose_of_constant() -> !systile.tiled<2x2x3xi32, #systile.geometry<2x4, mxu = 4>> {
+  %c = arith.constant dense<[[[1, 2], [3, 4], [5, 6]], [[7, 8], [9, 10], [11, 12]]]> : tensor<2x3x2xi32>
+  %p = systile.pack %c transpose : tensor<2x3x2xi32> -> !systile.tiled<2x2x3xi32, #systile.geometry<2x4, mxu = 4>>
+  return %p : !systile.tiled<2x2x3xi32, #systile.geometry<2x4, mxu = 4>>
+}
+
+// -----
+
+// CHECK-LABEL: func.func @batched_unpack_of_constant
+// CHECK-NEXT: %[[C:.*]] = arith.constant dense<{{\[}}{{\[}}[1, 2, 3]], {{\[}}[4, 5, 6]]]> : tensor<2x1x3xi32>
+// CHECK-NEXT: return %[[C]]
+func.func @batched_unpack_of_constant() -> tensor<2x1x3xi32> {
+  %c = systile.constant dense<[1, 2, 3, 0, 0, 0, 0, 0, 4, 5, 6, 0, 0, 0, 0, 0]>
+      : tensor<16xi32> -> !systile.tiled<2x1x3xi32, #systile.geometry<2x4, mxu = 4>>
+  %u = systile.unpack %c : !systile.tiled<2x1x3xi32, #systile.geometry<2x4, mxu = 4>> -> tensor<2x1x3xi32>
+  return %u : tensor<2x1x3xi32>
+}
+
+// -----
+
+// CHECK-LABEL: func.func @batched_elementwise_of_constants
+// CHECK-NEXT: %[[C:.*]] = systile.constant dense<[2, 4, 6, 0, 0, 0, 0, 0, 8, 10, 12, 0, 0, 0, 0, 0]> : tensor<16xi32> -> !systile.tiled<2x1x3xi32, #systile.geometry<2x4, mxu = 4>>
+// CHECK-NEXT: return %[[C]]
+func.func @batched_elementwise_of_constants() -> !systile.tiled<2x1x3xi32, #systile.geometry<2x4, mxu = 4>> {
+  %c = systile.constant dense<[1, 2, 3, 0, 0, 0, 0, 0, 4, 5, 6, 0, 0, 0, 0, 0]>
+      : tensor<16xi32> -> !systile.tiled<2x1x3xi32, #systile.geometry<2x4, mxu = 4>>
+  %e = systile.elementwise ins(%c, %c : !systile.tiled<2x1x3xi32, #systile.geometry<2x4, mxu = 4>>,
+                                        !systile.tiled<2x1x3xi32, #systile.geometry<2x4, mxu = 4>>)
+      -> !systile.tiled<2x1x3xi32, #systile.geometry<2x4, mxu = 4>> {
+  ^bb0(%a: i32, %b: i32):
+    %s = arith.addi %a, %b : i32
+    systile.yield %s : i32
+  }
+  return %e : !systile.tiled<2x1x3xi32, #systile.geometry<2x4, mxu = 4>>
+}
+
+// -----
+
+// CHECK-LABEL: func.func @batched_splat
+// CHECK-NEXT: %[[C:.*]] = systile.constant dense<0.000000e+00> : tensor<64xf32> -> !systile.tiled<2x3x5xf32, #systile.geometry<2x4, mxu = 4>>
+// CHECK-NEXT: return %[[C]]
+func.func @batched_splat() -> !systile.tiled<2x3x5xf32, #systile.geometry<2x4, mxu = 4>> {
+  %zero = arith.constant 0.0 : f32
+  %s = systile.splat %zero : !systile.tiled<2x3x5xf32, #systile.geometry<2x4, mxu = 4>>
+  return %s : !systile.tiled<2x3x5xf32, #systile.geometry<2x4, mxu = 4>>
+}

@@ -34,10 +34,106 @@ func.func @overflow_by_batch(%a: !systile.tiled<1152921504606846976x3x5xf32>)
 // -----
 
 // The ops that take matrices only say so for a batched operand.
-func.func @batched_operand_of_matrix_op(%a: !systile.tiled<2x3x4xf32>) -> tensor<3x4xf32> {
+func.func @batched_operand_of_matrix_op(%a: !systile.tiled<2x3x4xf32>) {
   // expected-error @below {{operand #0 must be tiled matrix (rank 2, no batch dimensions)}}
+  %t = systile.reduce <sum> %a dim = 1 : !systile.tiled<2x3x4xf32> -> !systile.tiled<2x3x1xf32>
+  return
+}
+
+// -----
+
+func.func @unpack_batched_to_matrix(%a: !systile.tiled<2x3x4xf32>) -> tensor<3x4xf32> {
+  // expected-error @below {{'systile.unpack' op tensor shape 3x4 does not match the tiled logical shape 2x3x4}}
   %t = systile.unpack %a : !systile.tiled<2x3x4xf32> -> tensor<3x4xf32>
   return %t : tensor<3x4xf32>
+}
+
+// -----
+
+func.func @pack_rank_mismatch(%t: tensor<3x5xf32>) {
+  // expected-error @below {{'systile.pack' op tensor shape 3x5 does not match the tiled logical shape 2x3x5}}
+  %0 = systile.pack %t : tensor<3x5xf32> -> !systile.tiled<2x3x5xf32>
+  return
+}
+
+// -----
+
+func.func @pack_rank_1(%t: tensor<5xf32>) {
+  // expected-error @below {{'systile.pack' op operand #0 must be static tensor of rank >= 2}}
+  %0 = systile.pack %t : tensor<5xf32> -> !systile.tiled<1x5xf32>
+  return
+}
+
+// -----
+
+// Only the two minor dimensions are swapped.
+func.func @pack_transpose_batched(%t: tensor<2x3x5xf32>) {
+  // expected-error @below {{'systile.pack' op with 'transpose' the tensor shape 2x3x5 must be the tiled logical shape 5x3x2 with its two minor dimensions swapped, i.e. 5x2x3}}
+  %0 = systile.pack %t transpose : tensor<2x3x5xf32> -> !systile.tiled<5x3x2xf32>
+  return
+}
+
+// -----
+
+// The storage of a batch of two 3x5 matrices on 2x4 tiles is 2 x 32 slots.
+func.func @constant_batch_storage_size() {
+  // expected-error @below {{'systile.constant' op value must be a 1-d tensor of the 64 storage elements of the padded shape 2x4x8 (in storage order), got 'tensor<32xi32>'}}
+  %c = systile.constant dense<0> : tensor<32xi32>
+      -> !systile.tiled<2x3x5xi32, #systile.geometry<2x4, mxu = 4>>
+  return
+}
+
+// -----
+
+// Matrix 1's padding slot (0, 3) is at storage offset 8 + 3.
+func.func @constant_batch_padding() {
+  // expected-error @below {{'systile.constant' op pad kind 'zero' requires zero padding, but padding slot (0, 3) of matrix 1 at storage offset 11 is not +0; use pad = undef or zero it}}
+  %c = systile.constant dense<[1, 2, 3, 0, 0, 0, 0, 0, 4, 5, 6, 9, 0, 0, 0, 0]>
+      : tensor<16xi32> -> !systile.tiled<2x1x3xi32, #systile.geometry<2x4, mxu = 4>>
+  return
+}
+
+// -----
+
+func.func @elementwise_batch_mismatch(%a: !systile.tiled<2x3x5xf32>, %b: !systile.tiled<3x3x5xf32>) {
+  // expected-error @below {{'systile.elementwise' op input #1 has batch shape '3' but the result has '2': every input has the result's batch dimensions (only the two matrix dimensions broadcast)}}
+  %0 = systile.elementwise ins(%a, %b : !systile.tiled<2x3x5xf32>, !systile.tiled<3x3x5xf32>)
+      -> !systile.tiled<2x3x5xf32> {
+  ^bb0(%x: f32, %y: f32):
+    %s = arith.addf %x, %y : f32
+    systile.yield %s : f32
+  }
+  return
+}
+
+// -----
+
+// A matrix does not broadcast along batch dimensions.
+func.func @elementwise_matrix_into_batch(%a: !systile.tiled<2x3x5xf32>, %b: !systile.tiled<3x5xf32>) {
+  // expected-error @below {{'systile.elementwise' op input #1 has batch shape '' but the result has '2'}}
+  %0 = systile.elementwise ins(%a, %b : !systile.tiled<2x3x5xf32>, !systile.tiled<3x5xf32>)
+      -> !systile.tiled<2x3x5xf32> {
+  ^bb0(%x: f32, %y: f32):
+    %s = arith.addf %x, %y : f32
+    systile.yield %s : f32
+  }
+  return
+}
+
+// -----
+
+func.func @truncf_batch_mismatch(%a: !systile.tiled<2x3x5xf32>) {
+  // expected-error @below {{'systile.truncf' op failed to verify that result has the input's shape, geometry and pad kind, with element type bf16}}
+  %0 = systile.truncf %a : !systile.tiled<2x3x5xf32> -> !systile.tiled<3x3x5xbf16>
+  return
+}
+
+// -----
+
+func.func @fill_padding_batch_mismatch(%a: !systile.tiled<2x3x5xf32>) {
+  // expected-error @below {{'systile.fill_padding' op result must be the input type up to the pad kind}}
+  %0 = systile.fill_padding %a, 0.000000e+00 : f32 : !systile.tiled<2x3x5xf32> -> !systile.tiled<3x5xf32>
+  return
 }
 
 // -----
@@ -133,7 +229,7 @@ func.func @pack_shape(%t: tensor<3x5xf32>) {
 // -----
 
 func.func @pack_transpose_shape(%t: tensor<3x5xf32>) {
-  // expected-error @below {{'systile.pack' op with 'transpose' the tensor shape 3x5 must be the transpose of the tiled logical shape 3x5, i.e. 5x3}}
+  // expected-error @below {{'systile.pack' op with 'transpose' the tensor shape 3x5 must be the tiled logical shape 3x5 with its two minor dimensions swapped, i.e. 5x3}}
   %0 = systile.pack %t transpose : tensor<3x5xf32> -> !systile.tiled<3x5xf32>
   return
 }
@@ -157,7 +253,7 @@ func.func @pack_element(%t: tensor<3x5xf32>) {
 // -----
 
 func.func @pack_dynamic(%t: tensor<?x5xf32>) {
-  // expected-error @below {{'systile.pack' op operand #0 must be static rank-2 tensor of f32, bf16, i8 or i32}}
+  // expected-error @below {{'systile.pack' op operand #0 must be static tensor of rank >= 2}}
   %0 = systile.pack %t : tensor<?x5xf32> -> !systile.tiled<3x5xf32>
   return
 }
@@ -443,7 +539,7 @@ func.func @mxu_contraction(%a: !systile.tiled<3x5xf32>, %b: !systile.tiled<6x7xf
 // -----
 
 func.func @truncf_input(%x: !systile.tiled<3x5xbf16>) {
-  // expected-error @below {{'systile.truncf' op operand #0 must be tiled matrix (rank 2) of 32-bit float, but got '!systile.tiled<3x5xbf16>'}}
+  // expected-error @below {{'systile.truncf' op operand #0 must be tiled tensor of 32-bit float, but got '!systile.tiled<3x5xbf16>'}}
   %0 = systile.truncf %x : !systile.tiled<3x5xbf16> -> !systile.tiled<3x5xbf16>
   return
 }
@@ -451,7 +547,7 @@ func.func @truncf_input(%x: !systile.tiled<3x5xbf16>) {
 // -----
 
 func.func @truncf_result(%x: !systile.tiled<3x5xf32>) {
-  // expected-error @below {{'systile.truncf' op result #0 must be tiled matrix (rank 2) of bfloat16 type, but got '!systile.tiled<3x5xi8>'}}
+  // expected-error @below {{'systile.truncf' op result #0 must be tiled tensor of bfloat16 type, but got '!systile.tiled<3x5xi8>'}}
   %0 = systile.truncf %x : !systile.tiled<3x5xf32> -> !systile.tiled<3x5xi8>
   return
 }
@@ -515,7 +611,7 @@ func.func @quantize_zero_point(%x: !systile.tiled<3x5xf32>) {
 // -----
 
 func.func @quantize_result(%x: !systile.tiled<3x5xf32>) {
-  // expected-error @below {{'systile.quantize' op result #0 must be tiled matrix (rank 2) of 8-bit signless integer, but got '!systile.tiled<3x5xi32>'}}
+  // expected-error @below {{'systile.quantize' op result #0 must be tiled tensor of 8-bit signless integer, but got '!systile.tiled<3x5xi32>'}}
   %0 = systile.quantize %x {scale = 1.0 : f32, zero_point = 0 : i32} : !systile.tiled<3x5xf32> -> !systile.tiled<3x5xi32>
   return
 }
@@ -523,7 +619,7 @@ func.func @quantize_result(%x: !systile.tiled<3x5xf32>) {
 // -----
 
 func.func @dequantize_input(%x: !systile.tiled<3x5xi32>) {
-  // expected-error @below {{'systile.dequantize' op operand #0 must be tiled matrix (rank 2) of 8-bit signless integer, but got '!systile.tiled<3x5xi32>'}}
+  // expected-error @below {{'systile.dequantize' op operand #0 must be tiled tensor of 8-bit signless integer, but got '!systile.tiled<3x5xi32>'}}
   %0 = systile.dequantize %x {scale = 1.0 : f32, zero_point = 0 : i32} : !systile.tiled<3x5xi32> -> !systile.tiled<3x5xf32>
   return
 }

@@ -171,3 +171,53 @@ func.func @reductions_and_padding(%x: !systile.tiled<3x5xf32, #systile.geometry<
   %5 = systile.fill_padding %i, 0 : i32 : !systile.tiled<3x5xi32> -> !systile.tiled<3x5xi32>
   return
 }
+
+// The ops that apply per matrix take batch dimensions (2 x 3 matrices of
+// 5x7 on 2x4 tiles: 6 x 48 storage slots).
+// CHECK-LABEL: func.func @batched
+func.func @batched(%d: tensor<2x3x5x7xf32>, %dt: tensor<2x3x7x5xf32>,
+                   %q: !systile.tiled<2x3x5x7xi8, #systile.geometry<2x4, mxu = 4>>) {
+  // CHECK: systile.pack %{{.*}} : tensor<2x3x5x7xf32> -> !systile.tiled<2x3x5x7xf32, #systile.geometry<2x4, mxu = 4>>
+  %t = systile.pack %d : tensor<2x3x5x7xf32>
+      -> !systile.tiled<2x3x5x7xf32, #systile.geometry<2x4, mxu = 4>>
+  // CHECK: systile.pack %{{.*}} transpose : tensor<2x3x7x5xf32> -> !systile.tiled<2x3x5x7xf32, #systile.geometry<2x4, mxu = 4>, pad = undef>
+  %tt = systile.pack %dt transpose : tensor<2x3x7x5xf32>
+      -> !systile.tiled<2x3x5x7xf32, #systile.geometry<2x4, mxu = 4>, pad = undef>
+  // CHECK: systile.unpack %{{.*}} : !systile.tiled<2x3x5x7xf32, #systile.geometry<2x4, mxu = 4>> -> tensor<2x3x5x7xf32>
+  %u = systile.unpack %t : !systile.tiled<2x3x5x7xf32, #systile.geometry<2x4, mxu = 4>>
+      -> tensor<2x3x5x7xf32>
+  // CHECK: systile.constant dense<[1, 2, 3, 0, 0, 0, 0, 0, 4, 5, 6, 0, 0, 0, 0, 0]> : tensor<16xi32> -> !systile.tiled<2x1x3xi32, #systile.geometry<2x4, mxu = 4>>
+  %c = systile.constant dense<[1, 2, 3, 0, 0, 0, 0, 0, 4, 5, 6, 0, 0, 0, 0, 0]>
+      : tensor<16xi32> -> !systile.tiled<2x1x3xi32, #systile.geometry<2x4, mxu = 4>>
+  %zero = arith.constant 0.0 : f32
+  // CHECK: systile.splat %{{.*}} : !systile.tiled<2x3x5x7xf32, #systile.geometry<2x4, mxu = 4>>
+  %s = systile.splat %zero : !systile.tiled<2x3x5x7xf32, #systile.geometry<2x4, mxu = 4>>
+  // CHECK: systile.fill_padding %{{.*}}, 1.000000e+00 : f32 : {{.*}} -> !systile.tiled<2x3x5x7xf32, #systile.geometry<2x4, mxu = 4>, pad = undef>
+  %f = systile.fill_padding %t, 1.0 : f32
+      : !systile.tiled<2x3x5x7xf32, #systile.geometry<2x4, mxu = 4>>
+      -> !systile.tiled<2x3x5x7xf32, #systile.geometry<2x4, mxu = 4>, pad = undef>
+  // CHECK: systile.elementwise ins(%{{.*}}, %{{.*}} : !systile.tiled<2x3x5x7xf32, #systile.geometry<2x4, mxu = 4>>, !systile.tiled<2x3x1x7xf32, #systile.geometry<2x4, mxu = 4>>) -> !systile.tiled<2x3x5x7xf32, #systile.geometry<2x4, mxu = 4>>
+  %row = systile.splat %zero : !systile.tiled<2x3x1x7xf32, #systile.geometry<2x4, mxu = 4>>
+  %e = systile.elementwise ins(%t, %row : !systile.tiled<2x3x5x7xf32, #systile.geometry<2x4, mxu = 4>>,
+                                         !systile.tiled<2x3x1x7xf32, #systile.geometry<2x4, mxu = 4>>)
+      -> !systile.tiled<2x3x5x7xf32, #systile.geometry<2x4, mxu = 4>> {
+  ^bb0(%a: f32, %b: f32):
+    %r = arith.addf %a, %b : f32
+    systile.yield %r : f32
+  }
+  // CHECK: systile.truncf %{{.*}} -> !systile.tiled<2x3x5x7xbf16, #systile.geometry<2x4, mxu = 4>>
+  %h = systile.truncf %t : !systile.tiled<2x3x5x7xf32, #systile.geometry<2x4, mxu = 4>>
+      -> !systile.tiled<2x3x5x7xbf16, #systile.geometry<2x4, mxu = 4>>
+  // CHECK: systile.extf %{{.*}} -> !systile.tiled<2x3x5x7xf32, #systile.geometry<2x4, mxu = 4>>
+  %x = systile.extf %h : !systile.tiled<2x3x5x7xbf16, #systile.geometry<2x4, mxu = 4>>
+      -> !systile.tiled<2x3x5x7xf32, #systile.geometry<2x4, mxu = 4>>
+  // CHECK: systile.quantize %{{.*}} {scale = 5.000000e-01 : f32, zero_point = -3 : i32} : {{.*}} -> !systile.tiled<2x3x5x7xi8, #systile.geometry<2x4, mxu = 4>>
+  %qq = systile.quantize %t {scale = 0.5 : f32, zero_point = -3 : i32}
+      : !systile.tiled<2x3x5x7xf32, #systile.geometry<2x4, mxu = 4>>
+      -> !systile.tiled<2x3x5x7xi8, #systile.geometry<2x4, mxu = 4>>
+  // CHECK: systile.dequantize %{{.*}} {scale = 2.500000e-01 : f32, zero_point = 1 : i32} : {{.*}} -> !systile.tiled<2x3x5x7xf32, #systile.geometry<2x4, mxu = 4>>
+  %dq = systile.dequantize %q {scale = 0.25 : f32, zero_point = 1 : i32}
+      : !systile.tiled<2x3x5x7xi8, #systile.geometry<2x4, mxu = 4>>
+      -> !systile.tiled<2x3x5x7xf32, #systile.geometry<2x4, mxu = 4>>
+  return
+}

@@ -117,6 +117,12 @@ LogicalResult ElementwiseOp::verify() {
                        "value that depends on no input)");
   for (auto [i, v] : llvm::enumerate(getInputs())) {
     auto input = cast<TiledType>(v.getType());
+    if (input.getBatchShape() != result.getBatchShape())
+      return emitOpError("input #")
+             << i << " has batch shape '" << shapeStr(input.getBatchShape())
+             << "' but the result has '" << shapeStr(result.getBatchShape())
+             << "': every input has the result's batch dimensions (only the "
+                "two matrix dimensions broadcast)";
     if (!broadcastsTo(input.getShape(), result.getShape()))
       return emitOpError("input #")
              << i << " has logical shape " << shapeStr(input.getShape())
@@ -236,21 +242,21 @@ OpFoldResult ElementwiseOp::fold(FoldAdaptor adaptor) {
   auto inputTypes = llvm::map_to_vector(getInputs(), [](Value v) {
     return cast<TiledType>(v.getType());
   });
-  for (int64_t r = 0; r < type.getRows(); ++r)
-    for (int64_t c = 0; c < type.getCols(); ++c) {
-      int64_t offset = type.getStorageOffset(r, c);
-      for (auto [i, d] : llvm::enumerate(inputs)) {
-        // A unit dimension of the input is broadcast: read its slot 0.
-        TiledType in = inputTypes[i];
-        int64_t from = in.getStorageOffset(in.getRows() == 1 ? 0 : r,
-                                           in.getCols() == 1 ? 0 : c);
-        args[i] = d.getValues<Attribute>()[d.isSplat() ? 0 : from];
+  for (int64_t b = 0; b < type.getNumMatrices(); ++b)
+    for (int64_t r = 0; r < type.getRows(); ++r)
+      for (int64_t c = 0; c < type.getCols(); ++c) {
+        for (auto [i, d] : llvm::enumerate(inputs)) {
+          // A unit dimension of the input is broadcast: read its slot 0.
+          TiledType in = inputTypes[i];
+          int64_t from = in.getStorageOffset(b, in.getRows() == 1 ? 0 : r,
+                                             in.getCols() == 1 ? 0 : c);
+          args[i] = d.getValues<Attribute>()[d.isSplat() ? 0 : from];
+        }
+        Attribute v = folder.run(args);
+        if (!v || cast<TypedAttr>(v).getType() != element)
+          return {};
+        storage[type.getStorageOffset(b, r, c)] = v;
       }
-      Attribute v = folder.run(args);
-      if (!v || cast<TypedAttr>(v).getType() != element)
-        return {};
-      storage[offset] = v;
-    }
   return DenseElementsAttr::get(storageType(type), storage);
 }
 

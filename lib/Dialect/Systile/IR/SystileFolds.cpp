@@ -3,6 +3,8 @@
 // Folds: unpack(pack(t)) -> t, pack(unpack(x)) -> x (neither for a
 // transposing pack), pack(constant) and pack(constant) transpose ->
 // systile.constant in storage order, unpack(systile.constant) -> constant.
+// A batched value is converted matrix by matrix: matrix b's storage starts
+// at b * (storage slots of a matrix), its dense elements at b * rows * cols.
 //
 //===----------------------------------------------------------------------===//
 
@@ -17,6 +19,19 @@
 using namespace mlir;
 using namespace systile;
 
+/// Calls f(storageOffset, denseOffset, count) for every run of logical
+/// slots of every matrix of `type` (TileGrid::forEachLogicalRun, offset by
+/// the matrix's position in the batch-major storage and the dense tensor).
+template <typename F> static void forEachBatchRun(TiledType type, F &&f) {
+  rt::TileGrid grid = type.getTileGrid();
+  int64_t storage = type.getNumMatrixStorageElements();
+  int64_t logical = type.getRows() * type.getCols();
+  for (int64_t b = 0; b < type.getNumMatrices(); ++b)
+    grid.forEachLogicalRun([&](int64_t to, int64_t from, int64_t count) {
+      f(b * storage + to, b * logical + from, count);
+    });
+}
+
 DenseElementsAttr systile::packDenseConstant(DenseElementsAttr dense,
                                              TiledType type) {
   auto storageType = RankedTensorType::get({type.getNumStorageElements()},
@@ -28,15 +43,14 @@ DenseElementsAttr systile::packDenseConstant(DenseElementsAttr dense,
       (noPadding || llvm::all_of(raw, [](char c) { return c == 0; })))
     return DenseElementsAttr::getFromRawBuffer(storageType, raw);
   std::vector<char> out(type.getNumStorageElements() * bytes, 0);
-  type.getTileGrid().forEachLogicalRun(
-      [&](int64_t to, int64_t from, int64_t count) {
-        if (dense.isSplat()) {
-          for (int64_t i = 0; i < count; ++i)
-            std::memcpy(&out[(to + i) * bytes], raw.data(), bytes);
-          return;
-        }
-        std::memcpy(&out[to * bytes], raw.data() + from * bytes, count * bytes);
-      });
+  forEachBatchRun(type, [&](int64_t to, int64_t from, int64_t count) {
+    if (dense.isSplat()) {
+      for (int64_t i = 0; i < count; ++i)
+        std::memcpy(&out[(to + i) * bytes], raw.data(), bytes);
+      return;
+    }
+    std::memcpy(&out[to * bytes], raw.data() + from * bytes, count * bytes);
+  });
   return DenseElementsAttr::getFromRawBuffer(storageType, out);
 }
 
@@ -50,11 +64,12 @@ DenseElementsAttr systile::packDenseConstantTransposed(DenseElementsAttr dense,
   ArrayRef<char> raw = dense.getRawData();
   int64_t rows = type.getRows(), cols = type.getCols();
   std::vector<char> out(type.getNumStorageElements() * bytes, 0);
-  // Slot (r, c) of the result is element (c, r) of the C x R input.
-  for (int64_t c = 0; c < cols; ++c)
-    for (int64_t r = 0; r < rows; ++r)
-      std::memcpy(&out[type.getStorageOffset(r, c) * bytes],
-                  raw.data() + (c * rows + r) * bytes, bytes);
+  // Slot (r, c) of matrix b is element (b, c, r) of the B x C x R input.
+  for (int64_t b = 0; b < type.getNumMatrices(); ++b)
+    for (int64_t c = 0; c < cols; ++c)
+      for (int64_t r = 0; r < rows; ++r)
+        std::memcpy(&out[type.getStorageOffset(b, r, c) * bytes],
+                    raw.data() + ((b * cols + c) * rows + r) * bytes, bytes);
   return DenseElementsAttr::getFromRawBuffer(storageType, out);
 }
 
@@ -66,10 +81,9 @@ DenseElementsAttr systile::unpackDenseConstant(DenseElementsAttr storage,
     return DenseElementsAttr::getFromRawBuffer(denseType, raw);
   size_t bytes = elementBytes(type);
   std::vector<char> out(type.getNumLogicalElements() * bytes);
-  type.getTileGrid().forEachLogicalRun(
-      [&](int64_t from, int64_t to, int64_t count) {
-        std::memcpy(&out[to * bytes], raw.data() + from * bytes, count * bytes);
-      });
+  forEachBatchRun(type, [&](int64_t from, int64_t to, int64_t count) {
+    std::memcpy(&out[to * bytes], raw.data() + from * bytes, count * bytes);
+  });
   return DenseElementsAttr::getFromRawBuffer(denseType, out);
 }
 

@@ -97,14 +97,19 @@ LogicalResult PackOp::verify() {
   RankedTensorType input = getInput().getType();
   if (!getTranspose())
     return verifyDenseMatchesTiled(*this, input, getType());
-  // `transpose`: the input is the C x R transpose of the R x C result.
-  SmallVector<int64_t, 2> transposed(llvm::reverse(input.getShape()));
+  // `transpose`: the input is the C x R transpose of the R x C result
+  // (of each matrix; the batch dimensions stay).
+  SmallVector<int64_t, 4> transposed(input.getShape());
+  std::swap(transposed[transposed.size() - 2], transposed.back());
+  SmallVector<int64_t, 4> expected(getType().getBatchShape());
+  expected.append({getType().getCols(), getType().getRows()});
   if (transposed != ArrayRef<int64_t>(getType().getShape()))
     return emitOpError("with 'transpose' the tensor shape ")
            << shapeString(input.getShape())
-           << " must be the transpose of the tiled logical shape "
-           << shapeString(getType().getShape()) << ", i.e. "
-           << getType().getCols() << "x" << getType().getRows();
+           << " must be the tiled logical shape "
+           << shapeString(getType().getShape())
+           << " with its two minor dimensions swapped, i.e. "
+           << shapeString(expected);
   return verifyDenseMatchesTiled(*this,
                                  RankedTensorType::get(transposed,
                                                        input.getElementType(),
@@ -167,13 +172,21 @@ LogicalResult ConstantOp::verify() {
                ? success()
                : emitOpError("pad kind 'zero' requires zero padding, "
                              "but the splat value is not +0");
-  std::optional<rt::TileGrid::Slot> slot =
-      rt::findNonZeroPadding(type.getTileGrid(), raw.data(), bytesPerElement);
-  if (slot)
-    return emitOpError("pad kind 'zero' requires zero padding, but "
-                       "padding slot (")
-           << slot->row << ", " << slot->col << ") at storage offset "
-           << slot->offset << " is not +0; use pad = undef or zero it";
+  const int64_t matrixBytes = type.getNumMatrixStorageElements() * bytesPerElement;
+  for (int64_t b = 0; b < type.getNumMatrices(); ++b) {
+    std::optional<rt::TileGrid::Slot> slot = rt::findNonZeroPadding(
+        type.getTileGrid(), raw.data() + b * matrixBytes, bytesPerElement);
+    if (!slot)
+      continue;
+    InFlightDiagnostic diag =
+        emitOpError("pad kind 'zero' requires zero padding, but padding slot (");
+    diag << slot->row << ", " << slot->col << ")";
+    if (type.isBatched())
+      diag << " of matrix " << b;
+    return diag << " at storage offset "
+                << b * type.getNumMatrixStorageElements() + slot->offset
+                << " is not +0; use pad = undef or zero it";
+  }
   return success();
 }
 

@@ -17,7 +17,9 @@ include "mlir/Interfaces/SideEffectInterfaces.td"
 // `Systile_TiledType` (`Systile_TiledOf<[...]>`) where it also takes batch
 // dimensions; the op formats print them with
 // `qualified(type($x))`, i.e. as the full `!systile.tiled<...>`.
-def Systile_DenseTensor : RankedTensorOf<[F32, BF16, I8, I32], [HasStaticShapePred, HasAnyRankOfPred<[2]>], "static rank-2 tensor of f32, bf16, i8 or i32">;
+def Systile_DenseTensor : RankedTensorOf<[F32, BF16, I8, I32], [HasStaticShapePred,
+    CPred<"::llvm::cast<::mlir::ShapedType>($_self).getRank() >= 2">],
+    "static tensor of rank >= 2">;
 
 // The value of a systile.constant: elements given inline (`dense<...>`) or
 // a blob resource (`dense_resource<...>`), which bytecode input maps without
@@ -41,13 +43,17 @@ def Systile_PackOp : Systile_Op<"pack", [Pure]> {
     Copies a dense `R x C` tensor into tiled storage: element `(r, c)` goes
     to the storage offset of slot `(r, c)` (see `!systile.tiled`) and every
     padding slot is set to zero. The result has the same logical shape and
-    element type as the input. Its pad kind may be `zero` (what pack
+    element type as the input. A tensor of rank > 2 (`B1 x ... x Bn x R x
+    C`) is packed matrix by matrix into the batch-major storage of a tiled
+    value of the same shape: element `(b..., r, c)` goes to slot `(r, c)` of
+    matrix `b...`. Its pad kind may be `zero` (what pack
     guarantees) or `undef` (a weaker claim that lets later ops leave padding
     as it is).
 
     With `transpose`, the input is the transpose of the result: a dense
     `C x R` tensor becomes a tiled `R x C` one, element `(c, r)` of the input
-    going to slot `(r, c)`, in the same single copy. A weight stored
+    going to slot `(r, c)`, in the same single copy. Only the two minor
+    dimensions are swapped: `B x C x R` becomes `B x R x C`. A weight stored
     `[out, in]` (nn.Linear), or any operand a contraction reads transposed,
     is thus laid out once and never transposed at run time.
 
@@ -65,10 +71,13 @@ def Systile_PackOp : Systile_Op<"pack", [Pure]> {
     // %w is a 7x5 [out, in] weight; %wt is its 5x7 transpose, tiled.
     %wt = systile.pack %w transpose : tensor<7x5xf32>
         -> !systile.tiled<5x7xf32, #systile.geometry<2x4, mxu = 4>>
+    // Two 3x5 matrices, batch-major.
+    %b = systile.pack %a2 : tensor<2x3x5xf32>
+        -> !systile.tiled<2x3x5xf32, #systile.geometry<2x4, mxu = 4>>
     ```
   }];
   let arguments = (ins Systile_DenseTensor:$input, UnitAttr:$transpose);
-  let results = (outs Systile_TiledMatrixType:$result);
+  let results = (outs Systile_TiledType:$result);
   let assemblyFormat = [{
     $input (`transpose` $transpose^)? attr-dict `:` qualified(type($input))
     `->` qualified(type($result))
@@ -81,7 +90,8 @@ def Systile_UnpackOp : Systile_Op<"unpack", [Pure]> {
   let summary = "Copies the logical elements of a tiled tensor to a dense one";
   let description = [{
     The inverse of `systile.pack`: element `(r, c)` of the result is the
-    logical slot `(r, c)` of the input. Padding is never read, whatever the
+    logical slot `(r, c)` of the input (element `(b..., r, c)` is slot
+    `(r, c)` of matrix `b...` of a batched input). Padding is never read, whatever the
     pad kind, so a round trip is exact.
 
     Folds: `unpack(pack(%t))` is `%t` (not for `pack ... transpose`, whose
@@ -94,7 +104,7 @@ def Systile_UnpackOp : Systile_Op<"unpack", [Pure]> {
     %d = systile.unpack %t : !systile.tiled<3x5xf32> -> tensor<3x5xf32>
     ```
   }];
-  let arguments = (ins Systile_TiledMatrixType:$input);
+  let arguments = (ins Systile_TiledType:$input);
   let results = (outs Systile_DenseTensor:$result);
   let assemblyFormat = "$input attr-dict `:` qualified(type($input)) `->` qualified(type($result))";
   let hasVerifier = 1;
@@ -107,7 +117,9 @@ def Systile_ConstantOp : Systile_Op<"constant", [ConstantLike, Pure]> {
     A tiled tensor whose storage is given by `value`: a one-dimensional
     dense attribute with one element per slot of the padded shape, in
     storage order (the layout of `!systile.tiled`), so the data is
-    copy-ready for the device. Its element type is the tiled type's. When
+    copy-ready for the device. For a batched type that is the storage of
+    every matrix, batch-major: `B x padded_rows x padded_cols` elements for
+    `B` matrices. Its element type is the tiled type's. When
     the result's pad kind is `zero`, every padding slot of `value` must be
     zero. Canonicalisation produces it from `systile.pack` of a constant.
 
@@ -131,6 +143,13 @@ def Systile_ConstantOp : Systile_Op<"constant", [ConstantLike, Pure]> {
         : tensor<32xi32> -> !systile.tiled<3x5xi32, #systile.geometry<2x4, mxu = 4>>
     ```
 
+    Two 1x3 rows on 2x4 tiles (8 storage slots each, matrix 1 from slot 8):
+
+    ```mlir
+    %r = systile.constant dense<[1, 2, 3, 0, 0, 0, 0, 0, 4, 5, 6, 0, 0, 0, 0, 0]>
+        : tensor<16xi32> -> !systile.tiled<2x1x3xi32, #systile.geometry<2x4, mxu = 4>>
+    ```
+
     The same 1x3 f32 row on 2x4 tiles (8 storage slots) from a blob (its
     first four bytes, `0x40000000`, are the blob's alignment, 64):
 
@@ -147,7 +166,7 @@ def Systile_ConstantOp : Systile_Op<"constant", [ConstantLike, Pure]> {
     ```
   }];
   let arguments = (ins Systile_StorageElementsAttr:$value);
-  let results = (outs Systile_TiledMatrixType:$result);
+  let results = (outs Systile_TiledType:$result);
   let assemblyFormat = "$value attr-dict `->` qualified(type($result))";
   let hasVerifier = 1;
   let hasFolder = 1;
@@ -310,15 +329,16 @@ def Systile_MxuMatmulOp : Systile_MatmulBase<"mxu_matmul"> {
 //===----------------------------------------------------------------------===//
 
 // An element conversion from `From` to `To` elements: the element types are
-// operand and result constraints, the rest of the type passes through.
+// operand and result constraints, the rest of the type (batch dimensions
+// included: the conversion applies to every matrix) passes through.
 class Systile_ConversionOp<string mnemonic, Type From, Type To,
                            string toBuilder, string toName,
                            list<Trait> traits = []>
     : Systile_Op<mnemonic, !listconcat([Pure,
         Systile_SameTilingWithElement<"input", "result", toBuilder, toName>],
         traits)> {
-  let arguments = (ins Systile_TiledMatrixOf<[From]>:$input);
-  let results = (outs Systile_TiledMatrixOf<[To]>:$result);
+  let arguments = (ins Systile_TiledOf<[From]>:$input);
+  let results = (outs Systile_TiledOf<[To]>:$result);
   let assemblyFormat =
       "$input attr-dict `:` qualified(type($input)) `->` qualified(type($result))";
 }
@@ -376,7 +396,7 @@ def Systile_QuantizeOp : Systile_ConversionOp<"quantize", F32, I8,
         : !systile.tiled<3x5xf32> -> !systile.tiled<3x5xi8>
     ```
   }];
-  let arguments = (ins Systile_TiledMatrixOf<[F32]>:$input, F32Attr:$scale,
+  let arguments = (ins Systile_TiledOf<[F32]>:$input, F32Attr:$scale,
                        I32Attr:$zero_point);
   let hasVerifier = 1;
 }
@@ -397,7 +417,7 @@ def Systile_DequantizeOp : Systile_ConversionOp<"dequantize", I8, F32,
         : !systile.tiled<3x5xi8> -> !systile.tiled<3x5xf32>
     ```
   }];
-  let arguments = (ins Systile_TiledMatrixOf<[I8]>:$input, F32Attr:$scale,
+  let arguments = (ins Systile_TiledOf<[I8]>:$input, F32Attr:$scale,
                        I32Attr:$zero_point);
   let hasVerifier = 1;
 }
@@ -435,8 +455,8 @@ def Systile_ReduceOp : Systile_Op<"reduce", [Pure]> {
 def Systile_FillPaddingOp : Systile_Op<"fill_padding", [Pure]> {
   let summary = "Sets every padding slot to a value";
   let description = [{
-    Returns the input with every padding slot set to `value`, whose type is
-    the element type. The result type records what padding now holds: pad
+    Returns the input with every padding slot (of every matrix of a batch)
+    set to `value`, whose type is the element type. The result type records what padding now holds: pad
     kind `zero` when `value` is +0 (integer 0), `undef` otherwise (the type
     has no way to name another value, so readers still mask). Logical slots
     are unchanged.
@@ -448,8 +468,8 @@ def Systile_FillPaddingOp : Systile_Op<"fill_padding", [Pure]> {
         : !systile.tiled<3x5xf32, pad = undef> -> !systile.tiled<3x5xf32>
     ```
   }];
-  let arguments = (ins Systile_TiledMatrixType:$input, TypedAttrInterface:$value);
-  let results = (outs Systile_TiledMatrixType:$result);
+  let arguments = (ins Systile_TiledType:$input, TypedAttrInterface:$value);
+  let results = (outs Systile_TiledType:$result);
   let assemblyFormat = [{
     $input `,` $value attr-dict `:` qualified(type($input)) `->` qualified(type($result))
   }];
@@ -466,7 +486,8 @@ def Systile_SplatOp : Systile_Op<"splat", [Pure,
                    "::llvm::cast<::systile::TiledType>($_self).getElementType()">]> {
   let summary = "A tiled tensor with one value in every logical slot";
   let description = [{
-    Every logical slot of the result holds `value`; every padding slot holds
+    Every logical slot of the result (of every matrix of a batch) holds
+    `value`; every padding slot holds
     +0 (integer 0) under pad kind `zero`, and is unspecified under `undef`.
     A zero accumulator is a `systile.splat` of +0 (or the splat
     `systile.constant` it folds to): no dense tensor is built and nothing
@@ -485,7 +506,7 @@ def Systile_SplatOp : Systile_Op<"splat", [Pure,
     ```
   }];
   let arguments = (ins AnyTypeOf<[F32, BF16, I8, I32]>:$value);
-  let results = (outs Systile_TiledMatrixType:$result);
+  let results = (outs Systile_TiledType:$result);
   let assemblyFormat = "$value attr-dict `:` qualified(type($result))";
   let hasFolder = 1;
 }
@@ -535,9 +556,13 @@ def Systile_ElementwiseOp : Systile_Op<"elementwise", [
     result have one geometry. The inputs' pad kinds do not matter: padding
     is never read.
 
-    Inputs broadcast along unit dimensions, as in numpy: each dimension of
-    an input's logical shape is the result's or 1, and a dimension of size
-    1 is repeated. So an `M x N` result takes `M x N` inputs, `1 x N` rows
+    A batched result applies the region to every matrix of the batch: every
+    input has the result's batch dimensions, and matrix `b` of the result
+    reads matrix `b` of each input.
+
+    Inputs broadcast along unit matrix dimensions, as in numpy: each of the
+    two minor dimensions of an input's logical shape is the result's or 1,
+    and a dimension of size 1 is repeated. So an `M x N` result takes `M x N` inputs, `1 x N` rows
     (element `(0, c)` is read at `(r, c)`: a bias), `M x 1` columns
     (element `(r, 0)`: a per-row statistic such as a softmax maximum) and
     `1 x 1` scalars. A broadcast operand is read where it lies; nothing of
@@ -578,8 +603,8 @@ def Systile_ElementwiseOp : Systile_Op<"elementwise", [
     }
     ```
   }];
-  let arguments = (ins Variadic<Systile_TiledMatrixType>:$inputs);
-  let results = (outs Systile_TiledMatrixType:$result);
+  let arguments = (ins Variadic<Systile_TiledType>:$inputs);
+  let results = (outs Systile_TiledType:$result);
   let regions = (region SizedRegion<1>:$body);
   let assemblyFormat = [{
     `ins` `(` $inputs `:` qualified(type($inputs)) `)` `->` qualified(type($result))
