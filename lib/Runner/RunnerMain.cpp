@@ -316,7 +316,7 @@ LogicalResult Runner::parse() {
       return error("result " + llvm::Twine(i) + " of " + fnName +
                    " has type " + typeStr(t) +
                    ", which systile-run cannot return (supported: tensors "
-                   "and tiled matrices (rank 2), and scalars, of i1, i8, i16, i32, i64, "
+                   "and tiled tensors, and scalars, of i1, i8, i16, i32, i64, "
                    "index, bf16, f16, f32 and f64 "
                    "scalars)");
   parsed = Clock::now();

@@ -58,12 +58,10 @@ std::optional<Expectation> expectationOf(Type type) {
   Expectation e;
   Type element = type;
   if (auto tiled = dyn_cast<systile::TiledType>(type)) {
-    // The interpreter holds tiled matrices; a batched tiled value cannot
-    // be an entry's argument or result.
-    if (tiled.isBatched())
-      return std::nullopt;
+    // Read and written as the dense tensor of its logical shape (batch
+    // dimensions included).
     e.tiled = tiled;
-    e.shape = {tiled.getRows(), tiled.getCols()};
+    e.shape.assign(tiled.getShape().begin(), tiled.getShape().end());
     element = tiled.getElementType();
   } else if (auto tensor = dyn_cast<RankedTensorType>(type)) {
     e.shape.assign(tensor.getShape().begin(), tensor.getShape().end());
@@ -127,7 +125,7 @@ systile::runner::readValue(StringRef path, Type type, const std::string &what,
     return fail(
         what + " has type " + typeStr(type) +
         ", which cannot be read from .npy (supported: tensors and "
-        "tiled matrices (rank 2), and scalars, of i1, i8, i16, i32, i64, index, bf16, "
+        "tiled tensors, and scalars, of i1, i8, i16, i32, i64, index, bf16, "
         "f16, f32 and f64)");
   llvm::Expected<NpyArray> npy =
       readNpy(path, budget ? budget->available() : kNpyNoLimit);
