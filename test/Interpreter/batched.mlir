@@ -7,7 +7,8 @@
 // RUN: %python %S/Inputs/batched_ref.py %t
 // RUN: systile-run %s --entry relu --input %t/x.npy --input %t/y.npy --input %t/row.npy --expect %t/relu.npy | FileCheck %s --check-prefix=RELU
 // RUN: systile-run %s --entry mixed --input %t/x.npy --input %t/k.npy --expect %t/mixed.npy | FileCheck %s --check-prefix=MIXED
-// RUN: systile-run %s --entry transpose --input %t/w.npy --expect %t/transposed.npy | FileCheck %s --check-prefix=TRANSPOSE
+// RUN: systile-run %s --entry transpose --input %t/w.npy --expect %t/transposed.npy --stats | FileCheck %s --check-prefix=TRANSPOSE
+// RUN: systile-opt %s --systile-report-layout -o /dev/null 2>&1 | FileCheck %s --check-prefix=STATIC
 // RUN: systile-run %s --entry quant --input %t/x.npy --expect %t/q.npy --expect %t/dq.npy --output %t/q-out.npy | FileCheck %s --check-prefix=QUANT
 // RUN: %python -c "import numpy as n; a = n.load('%t/q-out.npy'); print(a.dtype, a.shape)" | FileCheck %s --check-prefix=QNPY
 // RUN: systile-run %s --entry trunc --input %t/x.npy --expect %t/bf16.npy | FileCheck %s --check-prefix=TRUNC
@@ -54,7 +55,12 @@ func.func @mixed(%x: tensor<2x3x5x7xf32>, %k: tensor<2x3x5x7xi32>) -> tensor<2x3
   return %u : tensor<2x3x5x7xf32>
 }
 
+// The layout figures count every matrix: the pack writes 6 x 6x8 padded
+// slots of 4 bytes, 1152 bytes; the unpack reads 6 x 5x7 logical ones, 840
+// bytes; the static report agrees.
+// TRANSPOSE: layout: packs=1 unpacks=1 packed_bytes=1152 unpacked_bytes=840
 // TRANSPOSE: expect: result #0 matches {{.*}}transposed.npy (0 of 210 elements differ, max ulp 0)
+// STATIC: batched.mlir:[[@LINE+1]]:1: remark: layout: packs=1 unpacks=1 packed_bytes=1152 unpacked_bytes=840
 func.func @transpose(%w: tensor<2x3x7x5xf32>) -> tensor<2x3x5x7xf32> {
   %t = systile.pack %w transpose : tensor<2x3x7x5xf32> -> !systile.tiled<2x3x5x7xf32, #g>
   %u = systile.unpack %t : !systile.tiled<2x3x5x7xf32, #g> -> tensor<2x3x5x7xf32>

@@ -123,8 +123,8 @@ LogicalResult executePack(systile::PackOp pack, ExecContext &ctx) {
                           ctx.options().memoryBudget);
   if (!packed)
     return ExecContext::fail(pack, packed.takeError());
-  ctx.layoutStats().addPack(packed->layout(), packed->numMatrices() *
-                                                 elementSize(packed->kind()));
+  ctx.layoutStats().addPack(packed->layout(), elementSize(packed->kind()),
+                            packed->numMatrices());
   return bindChecked(pack, ctx, RtValue(std::move(*packed)));
 }
 
@@ -134,8 +134,8 @@ LogicalResult executeUnpack(systile::UnpackOp unpack, ExecContext &ctx) {
   if (!dense)
     return ExecContext::fail(unpack, dense.takeError());
   const TiledValue &input = ctx.tiled(unpack.getInput());
-  ctx.layoutStats().addUnpack(input.layout(), input.numMatrices() *
-                                                  elementSize(dense->kind()));
+  ctx.layoutStats().addUnpack(input.layout(), elementSize(dense->kind()),
+                              input.numMatrices());
   ctx.bind(unpack.getResult(), RtValue(std::move(*dense)));
   return success();
 }
