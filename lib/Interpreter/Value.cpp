@@ -289,8 +289,8 @@ llvm::SmallVector<int64_t, 4> TiledValue::fullShape() const {
 }
 
 TiledMatrixVariant TiledValue::matrix(int64_t b) const {
-  return std::visit([&](const auto &m) { return TiledMatrixVariant(m.matrix(b)); },
-                    batch);
+  return std::visit(
+      [&](const auto &m) { return TiledMatrixVariant(m.matrix(b)); }, batch);
 }
 
 llvm::Expected<DenseValue>

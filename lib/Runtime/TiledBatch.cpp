@@ -240,7 +240,8 @@ TiledBatch<T>::borrow(BatchShape batch, const Layout &layout,
   return b;
 }
 
-template <typename T> TiledBatch<T> TiledBatch<T>::fromMatrix(TiledMatrix<T> m) {
+template <typename T>
+TiledBatch<T> TiledBatch<T>::fromMatrix(TiledMatrix<T> m) {
   if (m.isView())
     m = TiledMatrix<T>(m);
   TiledBatch b({}, 1, m.layout_, m.owned_.release());

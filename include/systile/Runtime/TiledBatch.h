@@ -1,4 +1,4 @@
-//===- TiledBatch.h - A batch of matrices in hardware tile order -*- C++ -*-===//
+//===- TiledBatch.h - Batches of matrices in hardware tile order -*- C++ -*-===//
 //
 // `TiledBatch<T>` holds a tiled tensor of any rank >= 2 (RFC 3): leading
 // batch dimensions over matrices of one layout, in ONE contiguous storage
@@ -182,7 +182,8 @@ Expected<TiledBatch<Out>> mapMatrices(const TiledBatch<In> &x, F &&kernel) {
     return out;
   PadKind pad = PadKind::Zero;
   for (int64_t b = 0; b < x.numMatrices(); ++b) {
-    Expected<TiledMatrix<Out>> r = b == 0 ? std::move(first) : kernel(x.matrix(b));
+    Expected<TiledMatrix<Out>> r =
+        b == 0 ? std::move(first) : kernel(x.matrix(b));
     if (!r)
       return Error(r.error());
     if (r->layout() != layout)

@@ -58,12 +58,6 @@ LogicalResult bindMatrix(Operation *op, ExecContext &ctx,
   return success();
 }
 
-/// The batch shape of `type` for the runtime.
-rt::BatchShape batchOf(TiledType type) {
-  return rt::BatchShape(type.getBatchShape().begin(),
-                        type.getBatchShape().end());
-}
-
 /// Read-only views of matrix `b` of every input (element type T).
 template <typename T>
 SmallVector<rt::TiledMatrix<T>, 4>
@@ -363,7 +357,8 @@ FailureOr<rt::TiledBatch<T> *> resultMatrix(systile::ElementwiseOp op,
   auto layout = systile::layoutOf(type);
   if (!layout)
     return ExecContext::opError(op) << ": " << layout.error();
-  auto made = rt::TiledBatch<T>::uninitialized(batchOf(type), *layout);
+  auto made =
+      rt::TiledBatch<T>::uninitialized(systile::batchShapeOf(type), *layout);
   if (!made)
     return ExecContext::opError(op) << ": " << made.error();
   fresh.emplace(RtValue(made.take()));
@@ -480,7 +475,8 @@ FailureOr<ChunkBuffers> chunkBuffers(Operation *op,
       return failure();
     buffers.inputs.push_back(*buf);
   }
-  FailureOr<std::shared_ptr<char>> outBuf = chunkBuffer(op, capacity, sizeof(T));
+  FailureOr<std::shared_ptr<char>> outBuf =
+      chunkBuffer(op, capacity, sizeof(T));
   if (failed(outBuf))
     return failure();
   buffers.output = *outBuf;
@@ -619,7 +615,7 @@ LogicalResult executeSplat(systile::SplatOp op, ExecContext &ctx) {
     if (!matrix || !type.isBatched())
       return bindMatrix<T>(op, ctx, std::move(matrix));
     // Every matrix of a batch is that matrix.
-    auto batch = rt::TiledBatch<T>::uninitialized(batchOf(type),
+    auto batch = rt::TiledBatch<T>::uninitialized(systile::batchShapeOf(type),
                                                   matrix->layout());
     if (!batch)
       return bindMatrix<T>(op, ctx, std::move(batch));

@@ -96,12 +96,6 @@ LogicalResult bindChecked(Operation *op, ExecContext &ctx,
   return bindChecked(op, ctx, std::move(*value));
 }
 
-/// The batch shape of `type` for the runtime.
-rt::BatchShape batchOf(TiledType type) {
-  return rt::BatchShape(type.getBatchShape().begin(),
-                        type.getBatchShape().end());
-}
-
 /// Admission of a tiled result of `type` against the run's memory budget.
 LogicalResult admit(Operation *op, TiledType type,
                     const MemoryBudgetRef &budget) {
@@ -149,7 +143,7 @@ FailureOr<RtValue> buildSplat(Operation *op, const rt::Layout &layout,
   if (failed(admit(op, type, budget)))
     return failure();
   rt::Expected<rt::TiledBatch<T>> m =
-      rt::TiledBatch<T>::uninitialized(batchOf(type), layout);
+      rt::TiledBatch<T>::uninitialized(systile::batchShapeOf(type), layout);
   if (!m)
     return ExecContext::opError(op) << ": " << m.error();
   T v;
@@ -179,8 +173,8 @@ FailureOr<RtValue> buildConstant(Operation *op, systile::StorageBytes bytes,
       failed(admit(op, type, budget)))
     return failure();
   rt::Expected<rt::TiledBatch<T>> m = rt::TiledBatch<T>::borrow(
-      batchOf(type), *layout, bytes.data.data(), bytes.data.size(),
-      toRuntime(type.getPadKind()));
+      systile::batchShapeOf(type), *layout, bytes.data.data(),
+      bytes.data.size(), toRuntime(type.getPadKind()));
   if (!m)
     return ExecContext::opError(op) << ": " << m.error();
   return RtValue(m.take());

@@ -172,14 +172,15 @@ LogicalResult ConstantOp::verify() {
                ? success()
                : emitOpError("pad kind 'zero' requires zero padding, "
                              "but the splat value is not +0");
-  const int64_t matrixBytes = type.getNumMatrixStorageElements() * bytesPerElement;
+  const int64_t matrixBytes =
+      type.getNumMatrixStorageElements() * bytesPerElement;
   for (int64_t b = 0; b < type.getNumMatrices(); ++b) {
     std::optional<rt::TileGrid::Slot> slot = rt::findNonZeroPadding(
         type.getTileGrid(), raw.data() + b * matrixBytes, bytesPerElement);
     if (!slot)
       continue;
-    InFlightDiagnostic diag =
-        emitOpError("pad kind 'zero' requires zero padding, but padding slot (");
+    InFlightDiagnostic diag = emitOpError(
+        "pad kind 'zero' requires zero padding, but padding slot (");
     diag << slot->row << ", " << slot->col << ")";
     if (type.isBatched())
       diag << " of matrix " << b;

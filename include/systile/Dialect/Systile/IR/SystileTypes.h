@@ -14,6 +14,8 @@
 #include "systile/Runtime/Layout.h"
 #include "systile/Runtime/Tiling.h"
 
+#include <vector>
+
 #define GET_TYPEDEF_CLASSES
 #include "systile/Dialect/Systile/IR/SystileTypes.h.inc"
 
@@ -27,6 +29,10 @@ inline rt::Geometry geometryOf(TiledType type) {
 /// The shape of each matrix (the two minor dimensions).
 inline rt::Shape shapeOf(TiledType type) {
   return {type.getRows(), type.getCols()};
+}
+/// The batch dimensions (empty for a matrix), as rt::BatchShape holds them.
+inline std::vector<int64_t> batchShapeOf(TiledType type) {
+  return {type.getBatchShape().begin(), type.getBatchShape().end()};
 }
 /// rt::Layout::get(shapeOf(type), geometryOf(type)): the layout of each
 /// matrix of the value. An error for a verified
