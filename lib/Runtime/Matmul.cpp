@@ -7,7 +7,9 @@
 //     rows/cols beyond the logical shape are zero and their results are
 //     dropped, and k never runs past K, so padding never enters a sum. With
 //     skipZeroBlocks, all-zero (kb, nb) blocks of B are detected (on the
-//     operand's own values, RFC 7) and neither packed nor computed.
+//     operand's own values, RFC 7) and neither packed nor computed. A
+//     transposed rhs (N x K) is packed a weight column per rhs row into
+//     the same panels, so every kernel runs it unchanged.
 //  2. compute: work items (row chunk, nb) are spread over threads; each
 //     copies its accumulator block into a dense buffer, runs every kb in
 //     increasing order (each kb = one register-tiled pass of the
@@ -299,6 +301,13 @@ struct ModeBF16Pairs
   }
 };
 
+/// The K x N weight the rhs holds: its own shape, or its transpose's.
+template <typename B>
+Shape weightShape(const TiledMatrix<B> &rhs, const MatmulOptions &options) {
+  const Shape s = rhs.shape();
+  return options.rhsTransposed ? Shape{s.cols, s.rows} : s;
+}
+
 template <typename A, typename B, typename Acc>
 Status validate(const char *op, const TiledMatrix<A> &lhs,
                 const TiledMatrix<B> &rhs, const TiledMatrix<Acc> &acc,
@@ -309,11 +318,15 @@ Status validate(const char *op, const TiledMatrix<A> &lhs,
         p + "operand geometries differ: lhs " + lhs.geometry().str() +
         ", rhs " + rhs.geometry().str() + ", acc " + acc.geometry().str() +
         "; all three must have one geometry");
-  if (lhs.shape().cols != rhs.shape().rows)
+  const Shape weight = weightShape(rhs, options);
+  if (lhs.shape().cols != weight.rows)
     return Status::error(p + "lhs has " + std::to_string(lhs.shape().cols) +
-                         " columns but rhs has " +
-                         std::to_string(rhs.shape().rows) + " rows");
-  Shape expect{lhs.shape().rows, rhs.shape().cols};
+                         " columns but " +
+                         (options.rhsTransposed ? "the transposed rhs has "
+                                                : "rhs has ") +
+                         std::to_string(weight.rows) +
+                         (options.rhsTransposed ? " columns" : " rows"));
+  Shape expect{lhs.shape().rows, weight.cols};
   if (acc.shape() != expect)
     return Status::error(p + "acc has shape " + acc.shape().str() +
                          " but lhs x rhs has shape " + expect.str());
@@ -498,6 +511,8 @@ private:
   void packA(int64_t kbi, int64_t chunk, Packed *local = nullptr) const;
   bool isZeroBlock(int64_t k0, int64_t klen, int64_t n0, int64_t nlen) const;
   void packB(int64_t kbi, int64_t nbi);
+  void packTransposedB(int64_t kbi, int64_t nbi, int64_t k0, int64_t klen,
+                       int64_t n0, int64_t nlen);
   Expected<TiledMatrix<Acc>> startResult() const;
   void compute(int64_t chunk, int64_t nbi, Acc *out,
                const Packed *localA = nullptr) const;
@@ -620,12 +635,12 @@ void MatmulRun<A, B, Acc, Mode>::plan() {
 
   M = la.logicalShape().rows;
   K = la.logicalShape().cols;
-  N = lb.logicalShape().cols;
+  N = weightShape(rhs, options).cols;
   m = la.geometry().mxu;
   kb0 = only ? only->kb : 0;
   nb0 = only ? only->nb : 0;
-  nkb = only ? 1 : lb.mxuRowBlocks();
-  nnb = only ? 1 : lb.mxuColBlocks();
+  nkb = only ? 1 : (K + m - 1) / m;
+  nnb = only ? 1 : (N + m - 1) / m;
 
   // Packed depth of one k block and panel geometry.
   kDepth = (std::min(m, K) + ks - 1) / ks * ks;
@@ -698,7 +713,8 @@ bool MatmulRun<A, B, Acc, Mode>::canReadRhs() const {
   if constexpr (!std::is_same_v<B, float> || !std::is_same_v<Packed, float>)
     return false;
   const Geometry g = lb.geometry();
-  return options.readRhsInPlace && precision == Precision::F32 &&
+  return options.readRhsInPlace && !options.rhsTransposed &&
+         precision == Precision::F32 &&
          g.lanes % NR == 0 && m % NR == 0 && m % g.sublanes == 0;
 }
 
@@ -784,9 +800,14 @@ void MatmulRun<A, B, Acc, Mode>::packA(int64_t kbi, int64_t chunk,
 template <typename A, typename B, typename Acc, typename Mode>
 bool MatmulRun<A, B, Acc, Mode>::isZeroBlock(int64_t k0, int64_t klen, int64_t n0,
                                        int64_t nlen) const {
+  // A transposed rhs holds the block as rows [n0, n0 + nlen) x columns
+  // [k0, k0 + klen).
+  const bool t = options.rhsTransposed;
+  const int64_t r0 = t ? n0 : k0, rows = t ? nlen : klen;
+  const int64_t c0 = t ? k0 : n0, cols = t ? klen : nlen;
   bool zero = true;
-  for (int64_t k = 0; k < klen && zero; ++k)
-    detail::forRowSegments(lb, rhs.data(), k0 + k, n0, n0 + nlen,
+  for (int64_t r = 0; r < rows && zero; ++r)
+    detail::forRowSegments(lb, rhs.data(), r0 + r, c0, c0 + cols,
                            [&](const B *p, int64_t, int64_t n) {
                              for (int64_t j = 0; j < n; ++j)
                                zero &= detail::isZeroBits(p[j]);
@@ -812,6 +833,8 @@ void MatmulRun<A, B, Acc, Mode>::packB(int64_t kbi, int64_t nbi) {
       std::fill(dst, dst + bPanelSize, Packed(0));
     }
   }
+  if (options.rhsTransposed)
+    return packTransposedB(kbi, nbi, k0, klen, n0, nlen);
   for (int64_t k = 0; k < klen; ++k)
     detail::forRowSegments(
         lb, rhs.data(), k0 + k, n0, n0 + nlen,
@@ -845,6 +868,27 @@ void MatmulRun<A, B, Acc, Mode>::packB(int64_t kbi, int64_t nbi) {
             }
           }
         });
+}
+
+/// packB for a transposed rhs: row j of the rhs is column j of the weight,
+/// so each rhs row segment [k0, k0 + klen) fills one panel column.
+template <typename A, typename B, typename Acc, typename Mode>
+void MatmulRun<A, B, Acc, Mode>::packTransposedB(int64_t kbi, int64_t nbi,
+                                                  int64_t k0, int64_t klen,
+                                                  int64_t n0, int64_t nlen) {
+  for (int64_t j = 0; j < nlen; ++j) {
+    Packed *col = bPanel(kbi, nbi, j / NR) + (j % NR) * ks;
+    detail::forRowSegments(
+        lb, rhs.data(), n0 + j, k0, k0 + klen,
+        [&](const B *p, int64_t c, int64_t n) {
+          for (int64_t t = 0; t < n; ++t) {
+            const int64_t k = c - k0 + t;
+            col[(k / ks) * NR * ks + slot(k)] = Mode::fromB(p[t], precision);
+            if constexpr (Mode::kCorrection)
+              colSum(kbi, nbi)[j] += static_cast<uint32_t>(p[t]);
+          }
+        });
+  }
 }
 
 /// The result: every logical slot is written by compute(), the padding is
@@ -1048,16 +1092,18 @@ mxuBlock(const TiledMatrix<A> &lhs, const TiledMatrix<B> &rhs,
          Precision precision, const MatmulOptions &options) {
   if (Status s = validate("simulateMxuBlock", lhs, rhs, acc, options); !s)
     return Error(s.message());
-  const int64_t KB = rhs.layout().mxuRowBlocks();
-  const int64_t NB = rhs.layout().mxuColBlocks();
+  const Shape weight = weightShape(rhs, options);
+  const int64_t mxu = rhs.geometry().mxu;
+  const int64_t KB = (weight.rows + mxu - 1) / mxu;
+  const int64_t NB = (weight.cols + mxu - 1) / mxu;
   if (kb < 0 || kb >= KB)
     return Error("simulateMxuBlock: kb = " + std::to_string(kb) +
-                 " is out of range: K = " + std::to_string(rhs.shape().rows) +
+                 " is out of range: K = " + std::to_string(weight.rows) +
                  " with mxu = " + std::to_string(rhs.geometry().mxu) +
                  " has k blocks [0, " + std::to_string(KB) + ")");
   if (nb < 0 || nb >= NB)
     return Error("simulateMxuBlock: nb = " + std::to_string(nb) +
-                 " is out of range: N = " + std::to_string(rhs.shape().cols) +
+                 " is out of range: N = " + std::to_string(weight.cols) +
                  " with mxu = " + std::to_string(rhs.geometry().mxu) +
                  " has n blocks [0, " + std::to_string(NB) + ")");
   return runMatmul<A, B, Acc>(lhs, rhs, precision, options, lhs, rhs, acc,

@@ -84,6 +84,12 @@ struct MatmulOptions {
   /// then the same number whether a*b was rounded first or not. The
   /// numerics do not depend on it.
   bool fuseExactProducts = true;
+  /// Not a tuning knob: the rhs operand is stored transposed, N x K, and
+  /// is read as the K x N weight, b(k, j) = rhs(j, k), with no relayout
+  /// (the MXU's transposing weight load). Same RFC 6 order and bits as
+  /// transposing the rhs first; every kernel path runs it (the weight
+  /// blocks are packed transposed, so the rhs is never read in place).
+  bool rhsTransposed = false;
 };
 
 template <typename Acc> struct MatmulResult {
@@ -92,8 +98,9 @@ template <typename Acc> struct MatmulResult {
   MatmulStats stats;
 };
 
-/// D = A x B + C. Errors: geometries differ, lhs cols != rhs rows, acc shape
-/// != (lhs rows, rhs cols), a kernel path this machine lacks.
+/// D = A x B + C (B = rhs, or its transpose with options.rhsTransposed).
+/// Errors: geometries differ, lhs cols != the rows of B, acc shape != (lhs
+/// rows, cols of B), a kernel path this machine lacks.
 Expected<MatmulResult<float>> simulateMatmul(const TiledMatrix<float> &lhs,
                                              const TiledMatrix<float> &rhs,
                                              const TiledMatrix<float> &acc,
@@ -153,7 +160,7 @@ simulateMatmulInPlace(const TiledMatrix<int8_t> &lhs,
 /// nb reproduces simulateMatmul bit for bit. Stats describe the one load
 /// (or one skipped load when options.skipZeroBlocks and the block is zero).
 /// Errors: as simulateMatmul, plus kb/nb outside [0, ceil(K/mxu)) /
-/// [0, ceil(N/mxu)).
+/// [0, ceil(N/mxu)) (K x N the weight B, also when the rhs is transposed).
 Expected<MatmulResult<float>>
 simulateMxuBlock(const TiledMatrix<float> &lhs, const TiledMatrix<float> &rhs,
                  const TiledMatrix<float> &acc, int64_t kb, int64_t nb,
