@@ -317,18 +317,22 @@ LogicalResult executeReduce(systile::ReduceOp r, ExecContext &ctx) {
 // Matmuls
 //===----------------------------------------------------------------------===//
 
-rt::MatmulOptions matmulOptions(ExecContext &ctx) {
+/// The simulator options of `m`'s execution.
+template <typename OpTy>
+rt::MatmulOptions matmulOptions(OpTy m, ExecContext &ctx) {
   rt::MatmulOptions o;
   o.skipZeroBlocks = ctx.options().skipZeroBlocks;
   o.threads = ctx.options().threads;
+  o.rhsTransposed = m.getRhsTransposed();
   return o;
 }
 
-/// Calls `f(lhs, rhs, acc)` with the typed matrices when they are a
+/// Calls `f(lhs, rhs, acc)` with the typed batches when they are a
 /// combination the simulator takes.
 template <typename F>
-LogicalResult withMatmulOperands(Operation *op, ExecContext &ctx, Value lhs,
-                                 Value rhs, Value acc, F &&f) {
+LogicalResult withMatmulBatches(Operation *op, const TiledValue &lhs,
+                                const TiledValue &rhs, const TiledValue &acc,
+                                F &&f) {
   return std::visit(
       [&](const auto &l, const auto &r, const auto &a) -> LogicalResult {
         using L = typename std::decay_t<decltype(l)>::value_type;
@@ -339,32 +343,75 @@ LogicalResult withMatmulOperands(Operation *op, ExecContext &ctx, Value lhs,
         else
           return f(l, r, a);
       },
-      ctx.tiled(lhs).matrix(), ctx.tiled(rhs).matrix(),
-      ctx.tiled(acc).matrix());
+      lhs.batch, rhs.batch, acc.batch);
 }
 
-/// The simulator takes one lhs matrix and one K x N weight matrix: a
-/// batched or transposed-rhs matmul is refused rather than misread.
-template <typename OpTy> LogicalResult checkSimulatable(OpTy m) {
-  if (m.getLhs().getType().isBatched() || m.getRhs().getType().isBatched())
-    return m.emitError() << "'" << m->getName()
-                         << "': batched operands are not executed by the "
-                            "interpreter; its simulator takes matrices only";
-  if (m.getRhsTransposed())
-    return m.emitError() << "'" << m->getName()
-                         << "': rhs_transposed is not executed by the "
-                            "interpreter; its simulator takes a K x N rhs";
-  return success();
+template <typename F>
+LogicalResult withMatmulOperands(Operation *op, ExecContext &ctx, Value lhs,
+                                 Value rhs, Value acc, F &&f) {
+  return withMatmulBatches(op, ctx.tiled(lhs), ctx.tiled(rhs), ctx.tiled(acc),
+                           std::forward<F>(f));
+}
+
+/// A batched matmul's result and the RFC 8 figures of the whole batch.
+template <typename A> struct BatchMatmulResult {
+  rt::TiledBatch<A> result;
+  rt::MatmulStats stats;
+};
+
+/// Runs `simulate(lhs_b, rhs_b, acc_b)` (the simulator on matrices) for
+/// every matrix b of a matmul's batch, the one rhs for every b when it is
+/// `shared`, into one batch of the accumulator's shape. The figures are
+/// those of the shared analysis (rt::batchStats): matrix 0's scaled to the
+/// batch for a shared rhs (every matrix loads, or skips, the same weight
+/// blocks: one load streams the rows of all), the sum over the matrices
+/// otherwise. A single matrix keeps the simulator's result storage.
+template <typename L, typename R, typename A, typename F>
+rt::Expected<BatchMatmulResult<A>>
+perMatrixMatmul(const rt::TiledBatch<L> &lhs, const rt::TiledBatch<R> &rhs,
+                const rt::TiledBatch<A> &acc, bool shared, F &&simulate) {
+  const int64_t n = acc.numMatrices();
+  std::optional<rt::TiledBatch<A>> out;
+  rt::UtilizationTotals totals;
+  rt::MatmulStats first;
+  for (int64_t b = 0; b < n; ++b) {
+    auto r = simulate(lhs.matrix(b), rhs.matrix(shared ? 0 : b), acc.matrix(b));
+    if (!r)
+      return rt::Error(r.error());
+    if (acc.batchShape().empty())
+      return BatchMatmulResult<A>{
+          rt::TiledBatch<A>::fromMatrix(std::move(r->result)), r->stats};
+    const rt::TiledMatrix<A> &m = r->result;
+    if (!out) {
+      auto fresh = rt::TiledBatch<A>::uninitialized(acc.batchShape(), m.layout());
+      if (!fresh)
+        return rt::Error(fresh.error());
+      out = fresh.take();
+      first = r->stats;
+    }
+    std::copy(m.data(), m.data() + m.size(), out->data() + b * m.size());
+    totals.add(r->stats);
+  }
+  out->setPadKind(rt::PadKind::Zero); // as every simulator result
+  rt::Expected<rt::MatmulStats> stats =
+      shared ? rt::batchStats(first, n, /*sharedWeights=*/true)
+             : totals.stats();
+  if (!stats)
+    return rt::Error(stats.error());
+  return BatchMatmulResult<A>{std::move(*out), *stats};
 }
 
 LogicalResult executeMatmul(systile::MatmulOp m, ExecContext &ctx) {
-  if (failed(checkSimulatable(m)))
-    return failure();
+  const rt::MatmulOptions options = matmulOptions(m, ctx);
+  const rt::Precision precision = toRuntime(m.getPrecision());
   return withMatmulOperands(
       m, ctx, m.getLhs(), m.getRhs(), m.getAcc(),
       [&](const auto &lhs, const auto &rhs, const auto &acc) -> LogicalResult {
-        auto r = rt::simulateMatmul(lhs, rhs, acc, toRuntime(m.getPrecision()),
-                                    matmulOptions(ctx));
+        auto r = perMatrixMatmul(
+            lhs, rhs, acc, m.hasSharedRhs(),
+            [&](const auto &l, const auto &w, const auto &a) {
+              return rt::simulateMatmul(l, w, a, precision, options);
+            });
         if (!r)
           return m.emitError() << "systile.matmul: " << r.error();
         ctx.recordMatmul({m.getLoc(), "systile.matmul", r->stats});
@@ -425,19 +472,28 @@ bool missingAreZero(const ChainInfo &info, const rt::TiledMatrix<R> &rhs,
 
 /// Decides at the chain's head whether this execution runs fused, and
 /// then keeps the operands (the frame may release them before the last
-/// op).
+/// op). A batched or transposed-rhs chain with loads folded away runs load
+/// by load (the same bits; the zero test of the folded blocks reads one
+/// K x N matrix).
 LogicalResult startChain(systile::MxuMatmulOp head, ChainInfo &info,
                          ExecContext &ctx) {
   info.stats = rt::UtilizationTotals();
   info.fusedNow = false;
   if (!info.fused)
     return success();
+  const bool plain = !head.getAcc().getType().isBatched() &&
+                     !head.getRhs().getType().isBatched() &&
+                     !head.getRhsTransposed();
   return withMatmulOperands(
       head, ctx, head.getLhs(), head.getRhs(), head.getAcc(),
       [&](const auto &, const auto &rhs, const auto &) -> LogicalResult {
-        info.fusedNow = missingAreZero(info, rhs, head.getRhs().getType());
+        info.fusedNow =
+            info.missing == 0 ||
+            (plain &&
+             missingAreZero(info, rhs.matrix(0), head.getRhs().getType()));
         // The accumulator is taken: when the chain is its last use and
-        // nothing else holds it, the result is written over it.
+        // nothing else holds it, a single matrix's result is written over
+        // it.
         if (info.fusedNow)
           info.operands = {ctx.lookup(head.getLhs()), ctx.lookup(head.getRhs()),
                            ctx.take(head.getAccMutable())};
@@ -445,58 +501,81 @@ LogicalResult startChain(systile::MxuMatmulOp head, ChainInfo &info,
       });
 }
 
+/// simulateMatmulInPlace over a single-matrix accumulator that nothing
+/// else holds, or nullopt.
+template <typename A, typename L, typename R>
+std::optional<rt::Expected<BatchMatmulResult<A>>>
+tryInPlace(const rt::TiledBatch<L> &lhs, const rt::TiledBatch<R> &rhs,
+           RtValue &acc, rt::Precision precision,
+           const rt::MatmulOptions &options) {
+  if (!lhs.batchShape().empty() || !rhs.batchShape().empty() ||
+      !acc.isUniqueTiled())
+    return std::nullopt;
+  auto &batch = std::get<rt::TiledBatch<A>>(acc.mutableTiled().batch);
+  if (!batch.batchShape().empty())
+    return std::nullopt;
+  auto owned = batch.releaseMatrix();
+  if (!owned)
+    return std::nullopt;
+  auto r = rt::simulateMatmulInPlace(lhs.matrix(0), rhs.matrix(0),
+                                     owned.take(), precision, options);
+  if (!r)
+    return rt::Expected<BatchMatmulResult<A>>(rt::Error(r.error()));
+  return rt::Expected<BatchMatmulResult<A>>(BatchMatmulResult<A>{
+      rt::TiledBatch<A>::fromMatrix(std::move(r->result)), r->stats});
+}
+
 LogicalResult runFused(systile::MxuMatmulOp m, ChainInfo &info,
                        ExecContext &ctx) {
   SmallVector<RtValue, 3> operands = std::move(info.operands);
   info.operands.clear();
-  return std::visit(
+  const rt::MatmulOptions options = matmulOptions(m, ctx);
+  const rt::Precision precision = toRuntime(m.getPrecision());
+  return withMatmulBatches(
+      m, operands[0].tiled(), operands[1].tiled(), operands[2].tiled(),
       [&](const auto &lhs, const auto &rhs, const auto &acc) -> LogicalResult {
-        using L = typename std::decay_t<decltype(lhs)>::value_type;
-        using R = typename std::decay_t<decltype(rhs)>::value_type;
         using A = typename std::decay_t<decltype(acc)>::value_type;
-        if constexpr (!isMatmulCombo<L, R, A>()) {
-          return m.emitError() << "unsupported operand types";
-        } else {
-          auto r = [&]() {
-            if (operands[2].isUniqueTiled()) {
-              auto owned = std::get<rt::TiledBatch<A>>(
-                               operands[2].mutableTiled().batch)
-                               .releaseMatrix();
-              if (owned)
-                return rt::simulateMatmulInPlace(lhs, rhs, owned.take(),
-                                                 toRuntime(m.getPrecision()),
-                                                 matmulOptions(ctx));
-            }
-            return rt::simulateMatmul(lhs, rhs, acc,
-                                      toRuntime(m.getPrecision()),
-                                      matmulOptions(ctx));
-          }();
-          if (!r)
-            return m.emitError() << "systile.mxu_matmul: " << r.error();
-          ctx.recordMatmul(
-              {info.ops.front().getLoc(), "systile.mxu_matmul", r->stats});
-          return bindChecked(m, ctx, RtValue(std::move(r->result)));
-        }
-      },
-      operands[0].tiled().matrix(), operands[1].tiled().matrix(),
-      operands[2].tiled().matrix());
+        rt::Expected<BatchMatmulResult<A>> r = [&] {
+          if (auto one =
+                  tryInPlace<A>(lhs, rhs, operands[2], precision, options))
+            return std::move(*one);
+          return perMatrixMatmul(
+              lhs, rhs, acc, m.hasSharedRhs(),
+              [&](const auto &l, const auto &w, const auto &a) {
+                return rt::simulateMatmul(l, w, a, precision, options);
+              });
+        }();
+        if (!r)
+          return m.emitError() << "systile.mxu_matmul: " << r.error();
+        ctx.recordMatmul(
+            {info.ops.front().getLoc(), "systile.mxu_matmul", r->stats});
+        return bindChecked(m, ctx, RtValue(std::move(r->result)));
+      });
 }
 
 LogicalResult runOne(systile::MxuMatmulOp m, ChainInfo &info,
                      ExecContext &ctx) {
+  const rt::MatmulOptions options = matmulOptions(m, ctx);
+  const rt::Precision precision = toRuntime(m.getPrecision());
+  const int64_t kb = m.getKbAttr().getInt(), nb = m.getNbAttr().getInt();
   return withMatmulOperands(
       m, ctx, m.getLhs(), m.getRhs(), m.getAcc(),
       [&](const auto &lhs, const auto &rhs, const auto &acc) -> LogicalResult {
-        auto r = rt::simulateMxuBlock(
-            lhs, rhs, acc, m.getKbAttr().getInt(), m.getNbAttr().getInt(),
-            toRuntime(m.getPrecision()), matmulOptions(ctx));
+        auto r = perMatrixMatmul(
+            lhs, rhs, acc, m.hasSharedRhs(),
+            [&](const auto &l, const auto &w, const auto &a) {
+              return rt::simulateMxuBlock(l, w, a, kb, nb, precision, options);
+            });
         if (!r)
           return m.emitError() << "systile.mxu_matmul: " << r.error();
         info.stats.add(r->stats);
         if (m == info.ops.back()) {
           // Loads of the matmul not in the IR were folded away: skipped,
-          // as systile-report-utilization counts them.
-          info.stats.addSkippedLoads(info.missing);
+          // as systile-report-utilization counts them (once per weight
+          // matrix).
+          const int64_t weights =
+              m.hasSharedRhs() ? 1 : m.getAcc().getType().getNumMatrices();
+          info.stats.addSkippedLoads(info.missing * weights);
           rt::Expected<rt::MatmulStats> sum = info.stats.stats();
           if (!sum)
             return m.emitError() << "systile.mxu_matmul: " << sum.error();
@@ -508,8 +587,6 @@ LogicalResult runOne(systile::MxuMatmulOp m, ChainInfo &info,
 }
 
 LogicalResult executeMxuMatmul(systile::MxuMatmulOp m, ExecContext &ctx) {
-  if (failed(checkSimulatable(m)))
-    return failure();
   ChainInfo &info = chainOf(m, ctx);
   if (m == info.ops.front() && failed(startChain(m, info, ctx)))
     return failure();
