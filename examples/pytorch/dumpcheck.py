@@ -12,7 +12,10 @@ dumped operands and requires its dumped result to be equal bit for bit:
                       (one mxu-deep block, so one partial sum from +0)
 
 `mxu` is the operands' geometry, `precision` the op's attribute (f32 when
-absent). A result that systile-run did not materialise (the earlier ops of
+absent). A batched op ([B.., M, K] operands) is recomputed matrix by
+matrix, with the one rank-2 rhs for every matrix when the rhs has no batch
+dimensions; with `rhs_transposed`, the weight is the transpose of the
+dumped rhs (or of each of its matrices). A result that systile-run did not materialise (the earlier ops of
 a fused mxu_matmul chain bind none) is recomputed by the model and fed to
 the next op, through the manifest's "from" links; so a fused chain is
 checked at its last op, an unfused one at every op. Every dumped execution
@@ -70,6 +73,17 @@ def mxu_block(lhs, rhs, acc, kb, nb, mxu, precision):
     return out
 
 
+def per_matrix(f, lhs, rhs, acc, transposed):
+    """f(lhs, weight, acc) on every matrix of the batch (a rank-2 operand
+    is a batch of one): the weight is rhs's matrix, or the shared rank-2
+    rhs, transposed when the op reads it so."""
+    out = np.empty_like(acc)
+    for idx in np.ndindex(*acc.shape[:-2]):
+        w = rhs if rhs.ndim == 2 else rhs[idx]
+        out[idx] = f(lhs[idx], w.T if transposed else w, acc[idx])
+    return out
+
+
 def same_bits(a, b):
     if a.shape != b.shape or a.dtype != b.dtype:
         return False
@@ -111,10 +125,13 @@ class Checker:
         if mxu is None:
             raise DumpError(f"execution {seq}: rhs has no tiled geometry")
         self.covered.add(seq)
+        p, attrs = precision_of(e), e["attrs"]
         if e["op"] == "systile.matmul":
-            return rfc6.matmul(lhs, rhs, acc, mxu=mxu, precision=precision_of(e))
-        return mxu_block(lhs, rhs, acc, e["attrs"]["kb"], e["attrs"]["nb"],
-                         mxu, precision_of(e))
+            f = lambda a, w, c: rfc6.matmul(a, w, c, mxu=mxu, precision=p)
+        else:
+            f = lambda a, w, c: mxu_block(a, w, c, attrs["kb"], attrs["nb"],
+                                          mxu, p)
+        return per_matrix(f, lhs, rhs, acc, "rhs_transposed" in attrs)
 
     def run(self):
         """(checked, executions, mismatches): results compared, executions
