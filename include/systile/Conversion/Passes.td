@@ -17,7 +17,10 @@ def ConvertLinalgToSystile : Pass<"convert-linalg-to-systile",
     op that is a contraction (`isaContractionOpInterface`: two inputs, one
     output, projected-permutation maps, a multiply-accumulate body) whose
     loop dimensions `linalg::inferContractionDims` classifies as at most one
-    M, at most one N, exactly one K and at most one batch dimension, plus
+    N, exactly one K and any number of batch dimensions (or, with no batch
+    dimension, several M dimensions: all but the innermost are the batch of
+    a weight shared by every matrix), or as batch_reduce_matmul's two
+    reductions, plus
     `linalg.quantized_matmul` and `linalg.quantized_batch_matmul`. That
     covers:
 
@@ -34,17 +37,31 @@ def ConvertLinalgToSystile : Pass<"convert-linalg-to-systile",
       `tensor.collapse_shape` removes it from the result). Their
       `systile-report-utilization` line shows what such a shape costs on a
       systolic array.
-    * `linalg.batch_matmul` (batch dimension parallel: one 2-D matmul per
-      batch, written into its slice of the output) and
-      `linalg.batch_reduce_matmul` (batch dimension a reduction: the
-      matmuls accumulate, in increasing batch order, into one tiled
-      accumulator). Up to `unroll-batch-limit` batches (default 8) are
-      unrolled, one `tensor.extract_slice` per operand and batch; more
-      batches become one `scf.for` over the slices (the output, or the
-      tiled accumulator, is the loop's `iter_args`). A batch of 1 is
-      reshaped away (`tensor.collapse_shape` / `tensor.expand_shape`)
-      instead of sliced: `tosa.matmul` on `1xMxK` is the common case.
-    * `linalg.quantized_matmul` (and `quantized_batch_matmul`, per batch) by
+    * contractions with parallel batch dimensions: `linalg.batch_matmul`
+      (any `indexing_maps`), `batch_matvec`, and the rank-4
+      and rank-5 `linalg.generic`s that `jnp.einsum('bhqd,bhkd->bhqk')` or
+      `torch.matmul` legalise to, become ONE batched `systile.matmul`: a
+      pack of each operand (`!systile.tiled<B.. x M x K>` etc.), an unpack
+      of the result. Every operand stores the batch dimensions first, in
+      the output's order; a rhs with none of them (`einsum('bmk,kn->bmn')`,
+      a Linear layer on a 3-D activation) is one shared weight (a rank-2
+      tiled rhs). A batched rhs stored `[.., N, K]` is packed as it is and
+      read `rhs_transposed` (a transposed lhs is packed transposed). A
+      batch dimension of 1 is reshaped away (`tensor.collapse_shape` /
+      `tensor.expand_shape`): `tosa.matmul` on `1xMxK` is a 2-D matmul.
+      Refused, with a remark: a weight shared along some batch dimensions
+      only, an lhs shared by every matrix, batch dimensions stored in
+      another order or after a matrix dimension.
+    * `linalg.batch_reduce_matmul` (the batch a reduction): the matmuls
+      accumulate, in increasing batch order, into one tiled accumulator.
+      Up to `unroll-batch-limit` batches (default 8) are unrolled, one
+      `tensor.extract_slice` per operand and batch; more become one
+      `scf.for` over the slices (the tiled accumulator is the loop's
+      `iter_args`). The same holds for `quantized_batch_matmul`'s batch
+      (its zero points are applied per 2-D result), with the output
+      carried instead.
+    * `linalg.quantized_matmul` (and `quantized_batch_matmul`, per batch,
+      with one batch dimension) by
       zero-point decomposition:
       `sum_k (a - za)(b - zb) = A.B - zb rowsum(A) - za colsum(B) + K za zb`
       with the i8 x i8 -> i32 matmul (and the accumulator) on the mxu and
@@ -120,8 +137,9 @@ def ConvertLinalgToSystile : Pass<"convert-linalg-to-systile",
                           "inputs rounded to bf16 first (TPU default)"))}]>,
     Option<"unrollBatchLimit", "unroll-batch-limit", "int64_t",
            /*default=*/"8",
-           "Batched contractions with at most this many batches are "
-           "unrolled; more batches become an scf.for over tensor slices">
+           "batch_reduce_matmul and quantized_batch_matmul batches up to "
+           "this count are unrolled; more become an scf.for over tensor "
+           "slices (parallel batches are one batched systile.matmul)">
   ];
 }
 

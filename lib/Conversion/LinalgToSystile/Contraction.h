@@ -2,9 +2,11 @@
 //
 // What convert-linalg-to-systile needs to know about a contraction: which
 // loop dimension is the row (M), column (N) and depth (K) dimension of the
-// 2-D matmul it is made of, which one (if any) is a batch, how each operand
-// stores its dimensions (so a transposed operand becomes a transposing
-// pack), and the zero points of a quantized matmul. The analysis decides
+// matmul it is made of, which ones are batch dimensions (of one batched
+// systile.matmul, or a reduction unrolled into 2-D matmuls), how each
+// operand stores its dimensions (so a transposed operand becomes a
+// transposing pack or a rhs_transposed matmul), and the zero points of a
+// quantized matmul. The analysis decides
 // whether an op can be lowered and says why not; the lowering emits it.
 //
 //===----------------------------------------------------------------------===//
@@ -34,17 +36,26 @@ struct OperandView {
   mlir::Value zeroPoint;
 };
 
-/// A contraction as one or more 2-D matmuls `out(row, col) += sum over k
-/// lhs(row, k) * rhs(k, col)`. `row` / `col` are absent for a vector (they
-/// become a unit dimension). If the op's output stores (n, m), lhs and rhs
-/// are swapped so that row/col follow the output's storage order.
+/// A contraction as matmuls `out(b.., row, col) += sum over k
+/// lhs(b.., row, k) * rhs(b.., k, col)`. `row` / `col` are absent for a
+/// vector (they become a unit dimension). If the op's output stores (n, m),
+/// lhs and rhs are swapped so that row/col follow the output's storage
+/// order.
 struct Contraction {
   mlir::linalg::LinalgOp op;
   OperandView lhs, rhs, out;
   std::optional<unsigned> rowDim, colDim;
   unsigned kDim = 0;
-  /// A batch dimension: parallel (batch_matmul, one output per batch) or a
-  /// reduction (batch_reduce_matmul, every batch accumulates into one).
+  /// The batch dimensions of one batched systile.matmul, in the output's
+  /// storage order (the leading dimensions of every operand, in that
+  /// order); a batch of 1 is left out (reshaped away). The rhs has all of
+  /// them, or none (`sharedRhs`: one weight for every matrix, as
+  /// `einsum('bmk,kn->bmn')`).
+  llvm::SmallVector<unsigned, 2> batchDims;
+  bool sharedRhs = false;
+  /// A batch lowered to one 2-D matmul per batch (unrolled or an scf.for):
+  /// a reduction (batch_reduce_matmul, every batch accumulates into one
+  /// output) or the batch of quantized_batch_matmul.
   std::optional<unsigned> batchDim;
   bool batchIsReduction = false;
   llvm::SmallVector<int64_t, 4> loopSizes;
@@ -71,7 +82,8 @@ std::optional<Contraction> analyzeContraction(mlir::linalg::LinalgOp op,
 struct LoweringOptions {
   GeometryAttr geometry;
   Precision floatPrecision = Precision::F32;
-  /// Batches up to this count are unrolled; more become an scf.for.
+  /// Batches lowered per batch (batchDim) up to this count are unrolled;
+  /// more become an scf.for.
   int64_t unrollBatchLimit = 8;
 };
 

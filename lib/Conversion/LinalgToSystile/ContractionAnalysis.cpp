@@ -131,19 +131,58 @@ SmallVector<unsigned, 3> dimsOf(AffineMap map) {
   return dims;
 }
 
-/// Looks through linalg.transpose producers of `v` (read through `map`).
-OperandView makeView(Value v, AffineMap map) {
+/// Why `view` (the operand `name`) does not store the batch dimensions of
+/// `c` as its leading dimensions in the output's order, or "". A unit
+/// dimension (a batch of 1) may be anywhere; the rhs may have none of them
+/// when `c.sharedRhs`.
+std::string checkBatchLayout(const Contraction &c, const OperandView &view,
+                             StringRef name) {
+  SmallVector<unsigned, 2> batch;
+  bool matrixSeen = false;
+  for (unsigned d : view.dims) {
+    if (llvm::is_contained(c.batchDims, d)) {
+      if (matrixSeen)
+        return (name + " stores a batch dimension after a matrix dimension; "
+                       "the batch dimensions of systile.matmul lead")
+            .str();
+      batch.push_back(d);
+    } else if (d == c.kDim || d == c.rowDim || d == c.colDim) {
+      matrixSeen = true;
+    }
+  }
+  if (batch.empty() && c.sharedRhs && name == "the rhs")
+    return "";
+  if (batch.empty())
+    return (name + " has none of the batch dimensions (a shared lhs, or an "
+                   "output stored (n, m) with a shared rhs); only a shared "
+                   "rhs is lowered")
+        .str();
+  if (batch != ArrayRef<unsigned>(c.batchDims))
+    return (name + " stores the batch dimensions in another order than the "
+                   "output; every operand of systile.matmul stores them in "
+                   "one order")
+        .str();
+  return "";
+}
+
+/// Looks through linalg.transpose producers of `v` (read through `map`)
+/// while `accept` takes the view they give (a transpose that moves batch
+/// dimensions stays: systile.matmul needs them leading).
+OperandView makeView(Value v, AffineMap map,
+                     function_ref<bool(const OperandView &)> accept) {
   OperandView view;
   view.dims = dimsOf(map);
   while (auto t = v.getDefiningOp<linalg::TransposeOp>()) {
     auto input = dyn_cast<RankedTensorType>(t.getInput().getType());
     if (!input || input.getEncoding() || !input.hasStaticShape())
       break;
-    SmallVector<unsigned, 3> dims(view.dims.size());
+    OperandView through = view;
     for (auto [j, p] : llvm::enumerate(t.getPermutation()))
-      dims[p] = view.dims[j];
-    view.dims = dims;
-    view.transposes.push_back(t);
+      through.dims[p] = view.dims[j];
+    through.transposes.push_back(t);
+    if (!accept(through))
+      break;
+    view = std::move(through);
     v = t.getInput();
   }
   view.value = v;
@@ -159,8 +198,49 @@ std::string plural(size_t n, const char *what) {
       .str();
 }
 
+/// The loop dimensions of `dims` in the order `outDims` (the output's
+/// storage) indexes them.
+SmallVector<unsigned, 2> inStorageOrder(ArrayRef<unsigned> dims,
+                                        ArrayRef<unsigned> outDims) {
+  SmallVector<unsigned, 2> ordered;
+  for (unsigned d : outDims)
+    if (llvm::is_contained(dims, d))
+      ordered.push_back(d);
+  return ordered;
+}
+
+/// The roles of a contraction with one reduction: the parallel batch
+/// dimensions (in every operand), or, when there are none, the M
+/// dimensions but the output's innermost one (a weight shared by every
+/// matrix of the batch).
+std::string classifyParallel(const linalg::ContractionDimensions &dims,
+                             ArrayRef<unsigned> outDims, Contraction &c) {
+  if (dims.n.size() > 1)
+    return "it has " + plural(dims.n.size(), "N") +
+           "; one (or none, for a vector) is lowered: an N dimension the lhs "
+           "lacks is not a batch of systile.matmul (only a rhs is shared)";
+  if (dims.m.size() > 1 && !dims.batch.empty())
+    return "it has " + plural(dims.batch.size(), "batch") + " and " +
+           plural(dims.m.size(), "M") +
+           ": a weight shared by some of the batch dimensions only is not "
+           "lowered (a rhs has all of them or none)";
+  SmallVector<unsigned, 2> m = inStorageOrder(dims.m, outDims);
+  if (!m.empty())
+    c.rowDim = m.back();
+  if (!dims.n.empty())
+    c.colDim = dims.n.front();
+  c.kDim = dims.k.front();
+  if (m.size() > 1) {
+    c.batchDims.assign(m.begin(), m.end() - 1);
+    c.sharedRhs = true;
+  } else {
+    c.batchDims = inStorageOrder(dims.batch, outDims);
+  }
+  return "";
+}
+
 /// Fills the loop-dimension roles of `c` from the lhs, rhs and out maps, or
-/// says why they are not one 2-D matmul (per batch).
+/// says why they are not matmuls.
 std::string classifyDims(linalg::LinalgOp op, ArrayRef<AffineMap> maps,
                          Contraction &c) {
   // Upstream's contraction check and the named ops' verifiers guarantee
@@ -178,27 +258,24 @@ std::string classifyDims(linalg::LinalgOp op, ArrayRef<AffineMap> maps,
   if (classified != op.getNumLoops())
     return "a loop dimension is none of batch, M, N or K (an operand is "
            "broadcast along it, or indexes it twice)";
-  if (dims->m.size() > 1 || dims->n.size() > 1)
-    return "it has " + plural(dims->m.size(), "M") + " and " +
-           plural(dims->n.size(), "N") +
-           "; one of each (or none, for a vector) is lowered";
-  if (dims->batch.size() + dims->k.size() > 2 || dims->k.empty())
+  if (dims->k.empty())
+    return "it has no reduction dimension";
+  if (dims->k.size() == 1)
+    return classifyParallel(*dims, dimsOf(maps[2]), c);
+  if (dims->k.size() > 2 || !dims->batch.empty() || dims->m.size() > 1 ||
+      dims->n.size() > 1)
     return "it has " + plural(dims->batch.size(), "batch") + " and " +
            plural(dims->k.size(), "reduction") +
-           "; one K plus at most one batch (parallel, or a second "
-           "reduction as in batch_reduce_matmul) is lowered";
+           "; two reductions are lowered only as batch_reduce_matmul's "
+           "(one M, one N, no parallel batch)";
   if (!dims->m.empty())
     c.rowDim = dims->m.front();
   if (!dims->n.empty())
     c.colDim = dims->n.front();
+  // The outer reduction is the batch: linalg accumulates batch-major.
   c.kDim = dims->k.back();
-  if (!dims->batch.empty()) {
-    c.batchDim = dims->batch.front();
-  } else if (dims->k.size() == 2) {
-    // The outer reduction is the batch: linalg accumulates batch-major.
-    c.batchDim = dims->k.front();
-    c.batchIsReduction = true;
-  }
+  c.batchDim = dims->k.front();
+  c.batchIsReduction = true;
   return "";
 }
 
@@ -207,8 +284,20 @@ std::string checkTiledSizes(const Contraction &c, Type lhs, Type rhs, Type out,
                             GeometryAttr geometry) {
   int64_t rows = c.sizeOf(c.rowDim), cols = c.sizeOf(c.colDim),
           depth = c.sizeOf(c.kDim);
-  std::pair<SmallVector<int64_t, 2>, Type> shapes[] = {
-      {{rows, depth}, lhs}, {{depth, cols}, rhs}, {{rows, cols}, out}};
+  SmallVector<int64_t, 4> batch;
+  for (unsigned d : c.batchDims)
+    batch.push_back(c.sizeOf(d));
+  auto batched = [&](bool hasBatch, int64_t r, int64_t k) {
+    SmallVector<int64_t, 4> shape = hasBatch ? batch : SmallVector<int64_t, 4>();
+    shape.append({r, k});
+    return shape;
+  };
+  // A batched rhs may be packed either way round (rhs_transposed).
+  std::pair<SmallVector<int64_t, 4>, Type> shapes[] = {
+      {batched(true, rows, depth), lhs},
+      {batched(!c.sharedRhs, depth, cols), rhs},
+      {batched(!c.sharedRhs, cols, depth), rhs},
+      {batched(true, rows, cols), out}};
   for (auto &[shape, element] : shapes) {
     std::string message;
     ScopedDiagnosticHandler capture(element.getContext(), [&](Diagnostic &d) {
@@ -219,6 +308,23 @@ std::string checkTiledSizes(const Contraction &c, Type lhs, Type rhs, Type out,
                                  shape, element, geometry, PadKind::Zero)))
       return message;
   }
+  return "";
+}
+
+/// Drops the batch dimensions of size 1 (reshaped away); a quantized
+/// batch is lowered per batch (its zero points are applied to 2-D
+/// results). Says why not, or "".
+std::string finishBatch(Contraction &c) {
+  llvm::erase_if(c.batchDims, [&](unsigned d) { return c.sizeOf(d) == 1; });
+  if (c.batchDims.empty())
+    c.sharedRhs = false;
+  if (!c.isQuantized || c.batchDims.empty())
+    return "";
+  if (c.batchDims.size() > 1 || c.sharedRhs)
+    return "a quantized matmul is lowered with at most one batch dimension, "
+           "which the rhs has";
+  c.batchDim = c.batchDims.front();
+  c.batchDims.clear();
   return "";
 }
 
@@ -274,10 +380,17 @@ std::optional<Contraction> lowering::analyzeContraction(linalg::LinalgOp op,
     return std::nullopt;
   }
   c.loopSizes = op.getStaticLoopRanges();
+  if (!(why = finishBatch(c)).empty())
+    return std::nullopt;
   if (!(why = checkTiledSizes(c, a, b, d, geometry)).empty())
     return std::nullopt;
-  c.lhs = makeView(lhs, maps[0]);
-  c.rhs = makeView(rhs, maps[1]);
+  auto acceptAs = [&](StringRef name) {
+    return [&c, name](const OperandView &view) {
+      return c.batchDims.empty() || checkBatchLayout(c, view, name).empty();
+    };
+  };
+  c.lhs = makeView(lhs, maps[0], acceptAs("the lhs"));
+  c.rhs = makeView(rhs, maps[1], acceptAs("the rhs"));
   // The accumulator is packed as it is: the result replaces it in place.
   c.out.value = out;
   c.out.dims = dimsOf(maps[2]);
@@ -287,11 +400,20 @@ std::optional<Contraction> lowering::analyzeContraction(linalg::LinalgOp op,
   }
   // Rows and columns follow the output's storage order: out(n, m) is
   // computed as rhs^T x lhs^T.
-  SmallVector<unsigned, 2> outDims(llvm::make_filter_range(
-      c.out.dims, [&](unsigned dim) { return dim != c.batchDim; }));
+  SmallVector<unsigned, 2> outDims(
+      llvm::make_filter_range(c.out.dims, [&](unsigned dim) {
+        return dim == c.rowDim || dim == c.colDim;
+      }));
   if (outDims.size() == 2 && outDims[0] == c.colDim) {
     std::swap(c.lhs, c.rhs);
     std::swap(c.rowDim, c.colDim);
   }
+  if (c.batchDims.empty())
+    return c;
+  std::pair<const OperandView *, StringRef> views[] = {
+      {&c.lhs, "the lhs"}, {&c.rhs, "the rhs"}, {&c.out, "the output"}};
+  for (auto [view, name] : views)
+    if (!(why = checkBatchLayout(c, *view, name)).empty())
+      return std::nullopt;
   return c;
 }

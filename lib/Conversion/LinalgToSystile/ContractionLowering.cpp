@@ -1,12 +1,15 @@
 //===- ContractionLowering.cpp - a contraction as systile matmuls ---------===//
 //
-// Emits the 2-D systile.matmul(s) of an analysed contraction: each operand
-// is packed in the orientation the matmul needs (`pack ... transpose` when
-// it stores the dimensions the other way round; a unit dimension added to a
-// vector), batches are sliced out one by one (unrolled, or an scf.for over
-// tensor slices above a size limit; a batch of 1 is reshaped away), and a
-// quantized matmul's zero points are applied to the i8 matmul's i32 result
-// by the zero-point decomposition.
+// Emits the systile.matmul(s) of an analysed contraction: each operand is
+// packed in the orientation the matmul needs (`pack ... transpose` when it
+// stores the dimensions the other way round, but a batched rhs stored
+// [.., N, K] is packed as it is and read rhs_transposed; a unit dimension
+// added to a vector, a batch of 1 reshaped away). Parallel batch dimensions
+// become the batch of ONE systile.matmul (the pack of each operand, the
+// unpack of its result); a reduced batch, and the batch of a quantized
+// matmul, are sliced out one by one (unrolled, or an scf.for over tensor
+// slices above a size limit). A quantized matmul's zero points are applied
+// to the i8 matmul's i32 result by the zero-point decomposition.
 //
 //===----------------------------------------------------------------------===//
 
@@ -94,18 +97,37 @@ struct Emitter {
     return {offsets, sizes, strides};
   }
 
-  /// `view` as a tiled `row x col` matrix (a missing role is a unit dim).
+  /// `view` as a tiled `[batch.., row x col]` value: c.batchDims (which
+  /// lead, in order, or are absent from a shared rhs), then the matrix; a
+  /// missing role is a unit dimension, any other dimension (a batch of 1)
+  /// is reshaped away. A matrix stored (col, row) is packed transposed or,
+  /// when `transposed` is given, packed as it is with `*transposed` set.
   Value toTiled(const OperandView &view, std::optional<unsigned> row,
-                std::optional<unsigned> col) {
+                std::optional<unsigned> col, bool *transposed = nullptr) {
     auto type = cast<RankedTensorType>(view.value.getType());
-    int64_t rows = c.sizeOf(row), cols = c.sizeOf(col);
-    auto tiled = TiledType::get({rows, cols}, type.getElementType(),
-                                options.geometry, PadKind::Zero);
-    if (view.dims.size() == 2)
-      return PackOp::create(b, loc, tiled, view.value,
-                            /*transpose=*/view.dims[0] != *row);
-    Value matrix = reshapeUnitDims(b, loc, view.value, {rows, cols});
-    return PackOp::create(b, loc, tiled, matrix);
+    SmallVector<int64_t, 4> batch;
+    SmallVector<unsigned, 2> matrix;
+    for (unsigned dim : view.dims) {
+      if (llvm::is_contained(c.batchDims, dim))
+        batch.push_back(c.sizeOf(dim));
+      else if (dim == row || dim == col)
+        matrix.push_back(dim);
+    }
+    const bool swapped = matrix.size() == 2 && matrix[0] != *row;
+    SmallVector<int64_t, 4> stored = batch, logical = batch;
+    if (matrix.size() == 2)
+      stored.append({c.sizeOf(matrix[0]), c.sizeOf(matrix[1])});
+    else
+      stored.append({c.sizeOf(row), c.sizeOf(col)});
+    logical.append({c.sizeOf(row), c.sizeOf(col)});
+    Value dense = reshapeUnitDims(b, loc, view.value, stored);
+    if (transposed)
+      *transposed = swapped;
+    auto tiled = TiledType::get(transposed ? stored : logical,
+                                type.getElementType(), options.geometry,
+                                PadKind::Zero);
+    return PackOp::create(b, loc, tiled, dense,
+                          /*transpose=*/swapped && !transposed);
   }
 
   /// The dense value of `tiled` in the storage type of `like`.
@@ -127,6 +149,20 @@ struct Emitter {
     return MatmulOp::create(b, loc, acc.getType(), lhsTiled, rhsTiled, acc,
                             /*rhs_transposed=*/UnitAttr(),
                             PrecisionAttr::get(b.getContext(), p));
+  }
+
+  /// One batched matmul over c.batchDims: out = lhs x rhs + out.
+  Value lowerBatched() {
+    bool rhsTransposed = false;
+    Value lhs = toTiled(c.lhs, c.rowDim, c.kDim);
+    Value rhs = toTiled(c.rhs, c.kDim, c.colDim, &rhsTransposed);
+    Value acc = toTiled(c.out, c.rowDim, c.colDim);
+    Precision p = c.isFloat ? options.floatPrecision : Precision::F32;
+    Value result = MatmulOp::create(
+        b, loc, acc.getType(), lhs, rhs, acc,
+        rhsTransposed ? b.getUnitAttr() : UnitAttr(),
+        PrecisionAttr::get(b.getContext(), p));
+    return fromTiled(result, c.out.value.getType());
   }
 
   Value lower2D(const OperandView &lhs, const OperandView &rhs,
@@ -278,7 +314,9 @@ void lowering::lowerContraction(const Contraction &c,
   OpBuilder builder(c.op);
   Emitter emitter{builder, c.op->getLoc(), c, options};
   Value result;
-  if (!c.batchDim)
+  if (!c.batchDims.empty())
+    result = emitter.lowerBatched();
+  else if (!c.batchDim)
     result = emitter.lower2D(c.lhs, c.rhs, c.out);
   else if (c.batchIsReduction)
     result = emitter.lowerReductionBatch();

@@ -164,29 +164,21 @@ func.func @dot(%x: tensor<5xf32>, %z: tensor<5xf32>, %y: tensor<f32>) -> tensor<
   return %d : tensor<f32>
 }
 
-// Two batches (at the unroll limit): unrolled, one slice per operand and
-// batch, each result written into its slice of the output.
+// A parallel batch is the batch of ONE systile.matmul, whatever its size
+// (unroll-batch-limit does not apply): a pack per operand, one unpack.
 // CHECK-LABEL: func.func @batch_unrolled
 // CHECK-SAME: (%[[A:.*]]: tensor<2x2x5xf32>, %[[B:.*]]: tensor<2x5x4xf32>, %[[C:.*]]: tensor<2x2x4xf32>)
-// CHECK-NOT: scf.for
-// CHECK: tensor.extract_slice %[[C]][0, 0, 0] [1, 2, 4] [1, 1, 1] : tensor<2x2x4xf32> to tensor<2x4xf32>
-// CHECK: tensor.extract_slice %[[A]][0, 0, 0] [1, 2, 5] [1, 1, 1] : tensor<2x2x5xf32> to tensor<2x5xf32>
-// CHECK: tensor.extract_slice %[[B]][0, 0, 0] [1, 5, 4] [1, 1, 1] : tensor<2x5x4xf32> to tensor<5x4xf32>
-// CHECK: systile.matmul
-// CHECK: %[[R0:.*]] = systile.unpack
-// CHECK: %[[D0:.*]] = tensor.insert_slice %[[R0]] into %[[C]][0, 0, 0] [1, 2, 4] [1, 1, 1] : tensor<2x4xf32> into tensor<2x2x4xf32>
-// CHECK: tensor.extract_slice %[[D0]][1, 0, 0] [1, 2, 4]
-// CHECK: tensor.extract_slice %[[A]][1, 0, 0] [1, 2, 5]
-// CHECK: tensor.extract_slice %[[B]][1, 0, 0] [1, 5, 4]
-// CHECK: systile.matmul
-// CHECK: %[[R1:.*]] = systile.unpack
-// CHECK: %[[D1:.*]] = tensor.insert_slice %[[R1]] into %[[D0]][1, 0, 0] [1, 2, 4]
-// CHECK: return %[[D1]]
+// CHECK-NOT: tensor.extract_slice
+// CHECK: %[[TA:.*]] = systile.pack %[[A]] : tensor<2x2x5xf32> -> !systile.tiled<2x2x5xf32, #systile.geometry<2x4, mxu = 4>>
+// CHECK: %[[TB:.*]] = systile.pack %[[B]] : tensor<2x5x4xf32> -> !systile.tiled<2x5x4xf32, #systile.geometry<2x4, mxu = 4>>
+// CHECK: %[[TC:.*]] = systile.pack %[[C]] : tensor<2x2x4xf32> -> !systile.tiled<2x2x4xf32, #systile.geometry<2x4, mxu = 4>>
+// CHECK: %[[TD:.*]] = systile.matmul %[[TA]], %[[TB]], %[[TC]] : !systile.tiled<2x2x5xf32, {{.*}}>, !systile.tiled<2x5x4xf32, {{.*}}> -> !systile.tiled<2x2x4xf32
+// CHECK: %[[D:.*]] = systile.unpack %[[TD]] : !systile.tiled<2x2x4xf32, #systile.geometry<2x4, mxu = 4>> -> tensor<2x2x4xf32>
+// CHECK-NOT: systile.matmul
+// CHECK: return %[[D]]
 // BLOCKS-LABEL: func.func @batch_unrolled(
-// BLOCKS: systile.mxu_matmul %{{.*}}, %{{.*}}, %{{.*}} [0, 0]
-// BLOCKS: systile.mxu_matmul %{{.*}}, %{{.*}}, %{{.*}} [1, 0]
-// BLOCKS: systile.mxu_matmul %{{.*}}, %{{.*}}, %{{.*}} [0, 0]
-// BLOCKS: systile.mxu_matmul %{{.*}}, %{{.*}}, %{{.*}} [1, 0]
+// BLOCKS: systile.mxu_matmul %{{.*}}, %{{.*}}, %{{.*}} [0, 0] : !systile.tiled<2x2x5xf32
+// BLOCKS: systile.mxu_matmul %{{.*}}, %{{.*}}, %{{.*}} [1, 0] : !systile.tiled<2x2x5xf32
 // BLOCKS-NOT: systile.mxu_matmul
 // BLOCKS: return
 func.func @batch_unrolled(%a: tensor<2x2x5xf32>, %b: tensor<2x5x4xf32>, %c: tensor<2x2x4xf32>) -> tensor<2x2x4xf32> {
@@ -194,21 +186,14 @@ func.func @batch_unrolled(%a: tensor<2x2x5xf32>, %b: tensor<2x5x4xf32>, %c: tens
   return %d : tensor<2x2x4xf32>
 }
 
-// Three batches (above the limit): an scf.for over the slices, the output
-// carried as iter_args.
+// Three batches (above the limit): still one batched matmul, no loop.
 // CHECK-LABEL: func.func @batch_loop
-// CHECK-SAME: (%[[A:.*]]: tensor<3x2x5xf32>, %[[B:.*]]: tensor<3x5x4xf32>, %[[C:.*]]: tensor<3x2x4xf32>)
-// CHECK: %[[L:.*]] = scf.for %[[I:.*]] = %{{.*}} to %{{.*}} step %{{.*}} iter_args(%[[OUT:.*]] = %[[C]]) -> (tensor<3x2x4xf32>)
-// CHECK: %[[CI:.*]] = tensor.extract_slice %[[OUT]][%[[I]], 0, 0] [1, 2, 4] [1, 1, 1]
-// CHECK: tensor.extract_slice %[[A]][%[[I]], 0, 0] [1, 2, 5] [1, 1, 1]
-// CHECK: tensor.extract_slice %[[B]][%[[I]], 0, 0] [1, 5, 4] [1, 1, 1]
-// CHECK: systile.matmul
-// CHECK: %[[R:.*]] = systile.unpack
-// CHECK: %[[N:.*]] = tensor.insert_slice %[[R]] into %[[OUT]][%[[I]], 0, 0] [1, 2, 4] [1, 1, 1]
-// CHECK: scf.yield %[[N]]
-// CHECK: return %[[L]]
+// CHECK-NOT: scf.for
+// CHECK: systile.matmul %{{.*}}, %{{.*}}, %{{.*}} : !systile.tiled<3x2x5xf32, {{.*}}>, !systile.tiled<3x5x4xf32, {{.*}}> -> !systile.tiled<3x2x4xf32
+// CHECK-NOT: systile.matmul
+// CHECK: return
 // BLOCKS-LABEL: func.func @batch_loop(
-// BLOCKS: scf.for
+// BLOCKS-NOT: scf.for
 // BLOCKS: systile.mxu_matmul %{{.*}}, %{{.*}}, %{{.*}} [0, 0]
 // BLOCKS: systile.mxu_matmul %{{.*}}, %{{.*}}, %{{.*}} [1, 0]
 // BLOCKS-NOT: systile.mxu_matmul
@@ -409,22 +394,19 @@ func.func @contract(%a: tensor<5x3xf32>, %b: tensor<5x7xf32>, %c: tensor<3x7xf32
   return %d : tensor<3x7xf32>
 }
 
-// A batched [b, n, k] weight transposed by a 3-D linalg.transpose: each
-// batch's slice of the weight is packed transposed, the transpose erased.
+// A batched [b, n, k] weight transposed by a 3-D linalg.transpose: the
+// transpose is looked through and erased, the weight packed as it is
+// stored and read rhs_transposed.
 // CHECK-LABEL: func.func @batch_transpose_op
 // CHECK-SAME: (%[[A:.*]]: tensor<2x2x5xf32>, %[[W:.*]]: tensor<2x4x5xf32>
 // CHECK-NOT: linalg.transpose
-// CHECK: %[[W0:.*]] = tensor.extract_slice %[[W]][0, 0, 0] [1, 4, 5] [1, 1, 1] : tensor<2x4x5xf32> to tensor<4x5xf32>
-// CHECK: systile.pack %[[W0]] transpose : tensor<4x5xf32> -> !systile.tiled<5x4xf32, #systile.geometry<2x4, mxu = 4>>
-// CHECK: %[[W1:.*]] = tensor.extract_slice %[[W]][1, 0, 0] [1, 4, 5] [1, 1, 1]
-// CHECK: systile.pack %[[W1]] transpose
+// CHECK: %[[TW:.*]] = systile.pack %[[W]] : tensor<2x4x5xf32> -> !systile.tiled<2x4x5xf32, #systile.geometry<2x4, mxu = 4>>
+// CHECK: systile.matmul %{{.*}}, %[[TW]], %{{.*}} rhs_transposed : !systile.tiled<2x2x5xf32, {{.*}}>, !systile.tiled<2x4x5xf32
 // CHECK-NOT: linalg.transpose
 // CHECK: return
 // BLOCKS-LABEL: func.func @batch_transpose_op(
-// BLOCKS: systile.mxu_matmul %{{.*}}, %{{.*}}, %{{.*}} [0, 0]
-// BLOCKS: systile.mxu_matmul %{{.*}}, %{{.*}}, %{{.*}} [1, 0]
-// BLOCKS: systile.mxu_matmul %{{.*}}, %{{.*}}, %{{.*}} [0, 0]
-// BLOCKS: systile.mxu_matmul %{{.*}}, %{{.*}}, %{{.*}} [1, 0]
+// BLOCKS: systile.mxu_matmul %{{.*}}, %{{.*}}, %{{.*}} [0, 0] rhs_transposed
+// BLOCKS: systile.mxu_matmul %{{.*}}, %{{.*}}, %{{.*}} [1, 0] rhs_transposed
 // BLOCKS-NOT: systile.mxu_matmul
 // BLOCKS: return
 func.func @batch_transpose_op(%a: tensor<2x2x5xf32>, %w: tensor<2x4x5xf32>, %c: tensor<2x2x4xf32>) -> tensor<2x2x4xf32> {

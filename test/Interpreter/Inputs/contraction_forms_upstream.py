@@ -8,7 +8,8 @@ For each form of contraction_forms.py (the same IR generators), it
   1. lowers the contraction with `systile-opt --convert-linalg-to-systile`,
   2. replaces each systile op by its upstream meaning on dense tensors:
      `pack` / `unpack` by a no-op `tensor.cast`, `pack ... transpose` by a
-     `linalg.transpose`, `systile.matmul` by `linalg.matmul` (whose
+     `linalg.transpose` of the two minor dimensions, `systile.matmul` (on
+     batches, shared or transposed weights) by a `linalg.generic` (whose
      sequential order equals RFC 6 here: the float inputs are small
      integers, so every sum is exact; i8/i32 arithmetic wraps in any order),
   3. runs that with its inputs under mlir-runner (upstream lowering to LLVM),
@@ -41,9 +42,9 @@ TENSOR = r"(tensor<[^>]*>)"
 PACK_T = re.compile(rf"(\s*)(%\S+) = systile\.pack (%\S+) transpose : {TENSOR} -> {TENSOR}$")
 PACK = re.compile(rf"(\s*)(%\S+) = systile\.(?:un)?pack (%\S+) : {TENSOR} -> {TENSOR}$")
 MATMUL = re.compile(rf"(\s*)(%\S+) = systile\.matmul (%\S+), (%\S+), (%\S+) "
-                    rf"(?:precision = \w+ )?: {TENSOR}, {TENSOR} -> {TENSOR}$")
+                    rf"(rhs_transposed )?(?:precision = \w+ )?: {TENSOR}, {TENSOR} -> {TENSOR}$")
 MXU = re.compile(rf"(\s*)(%\S+) = systile\.mxu_matmul (%\S+), (%\S+), (%\S+) "
-                 rf"\[\d+, \d+\] (?:precision = \w+ )?: {TENSOR}, {TENSOR} -> {TENSOR}$")
+                 rf"\[\d+, \d+\] (rhs_transposed )?(?:precision = \w+ )?: {TENSOR}, {TENSOR} -> {TENSOR}$")
 CONSTANT = re.compile(r"(\s*)(%\S+) = systile\.constant dense<(.*)> : tensor<\d+x\w+> "
                       r"-> !systile\.tiled<(\d+)x(\d+)x(\w+), #systile\.geometry<"
                       r"(\d+)x(\d+), mxu = \d+>(?:, pad = \w+)?>$")
@@ -86,6 +87,45 @@ def decode_constant(m):
            f"tensor<{rows}x{cols}x{elem}>"
 
 
+def shape_of(tensor):
+    """The dimensions and element type of a `tensor<AxBxT>` type."""
+    *dims, elem = tensor[len("tensor<"):-1].split("x")
+    return [int(d) for d in dims], elem
+
+
+def upstream_matmul(m):
+    """systile.matmul groups (indent, result, lhs, rhs, acc, transposed,
+    lhs, rhs, acc types) as a linalg.generic: per matrix of the batch
+    acc + lhs x rhs, the rhs shared when it has no batch dimensions and
+    read (n, k) when transposed; products and sums in the accumulator
+    type (exact on these inputs, so in any order)."""
+    (lhs_dims, a_elem), (rhs_dims, b_elem) = shape_of(m[7]), shape_of(m[8])
+    acc_dims, c_elem = shape_of(m[9])
+    batch = [f"b{i}" for i in range(len(acc_dims) - 2)]
+    loops = ", ".join(batch + ["m", "n", "k"])
+    shared = batch if len(rhs_dims) == len(acc_dims) else []
+    rhs = shared + (["n", "k"] if m[6] else ["k", "n"])
+    amap = lambda dims: f"affine_map<({loops}) -> ({', '.join(dims)})>"
+    maps = ", ".join([amap(batch + ["m", "k"]), amap(rhs), amap(batch + ["m", "n"])])
+    iters = ", ".join(['"parallel"'] * (len(batch) + 2) + ['"reduction"'])
+    ints = c_elem.startswith("i")
+    def widen(v, elem):
+        if elem == c_elem:
+            return "", v
+        op = "arith.extsi" if ints else "arith.extf"
+        return f"    %w{v[1:]} = {op} {v} : {elem} to {c_elem}\n", f"%w{v[1:]}"
+    wa, x = widen("%x", a_elem)
+    wb, y = widen("%y", b_elem)
+    mul, add = ("arith.muli", "arith.addi") if ints else ("arith.mulf", "arith.addf")
+    return (f"{m[1]}{m[2]} = linalg.generic {{indexing_maps = [{maps}], "
+            f"iterator_types = [{iters}]}} ins({m[3]}, {m[4]} : {m[7]}, {m[8]}) "
+            f"outs({m[5]} : {m[9]}) {{\n"
+            f"  ^bb0(%x: {a_elem}, %y: {b_elem}, %z: {c_elem}):\n{wa}{wb}"
+            f"    %p = {mul} {x}, {y} : {c_elem}\n"
+            f"    %s = {add} %z, %p : {c_elem}\n"
+            f"    linalg.yield %s : {c_elem}\n  }} -> {m[9]}")
+
+
 def mxu_matmul(m, chains, out):
     """A chain of mxu_matmul ops over one lhs and rhs, from its first op on,
     is the whole matmul; the chain must be complete (nothing folded)."""
@@ -93,12 +133,13 @@ def mxu_matmul(m, chains, out):
     if start and start["operands"] == (m[3], m[4]):
         start["count"] += 1
         chains[m[2]] = start
-        out.append(f"{m[1]}{m[2]} = tensor.cast {m[5]} : {m[8]} to {m[8]}")
+        out.append(f"{m[1]}{m[2]} = tensor.cast {m[5]} : {m[9]} to {m[9]}")
         return
-    k_dim, n_dim = (int(d) for d in re.findall(r"\d+", m[7])[:2])
+    k_dim, n_dim = shape_of(m[8])[0][-2:]
+    if m[6]:
+        k_dim, n_dim = n_dim, k_dim
     chains[m[2]] = {"operands": (m[3], m[4]), "count": 1, "shape": (k_dim, n_dim)}
-    out.append(f"{m[1]}{m[2]} = linalg.matmul ins({m[3]}, {m[4]} : {m[6]}, "
-               f"{m[7]}) outs({m[5]} : {m[8]}) -> {m[8]}")
+    out.append(upstream_matmul(m))
 
 
 def to_upstream(lowered):
@@ -115,14 +156,15 @@ def to_upstream(lowered):
         if m := MXU.match(line):
             mxu_matmul(m, chains, out)
         elif m := PACK_T.match(line):
+            rank = len(shape_of(m[4])[0])
+            perm = ", ".join(str(d) for d in [*range(rank - 2), rank - 1, rank - 2])
             out.append(f"{m[1]}%empty{n} = tensor.empty() : {m[5]}")
             out.append(f"{m[1]}{m[2]} = linalg.transpose ins({m[3]} : {m[4]}) "
-                       f"outs(%empty{n} : {m[5]}) permutation = [1, 0]")
+                       f"outs(%empty{n} : {m[5]}) permutation = [{perm}]")
         elif m := PACK.match(line):
             out.append(f"{m[1]}{m[2]} = tensor.cast {m[3]} : {m[4]} to {m[5]}")
         elif m := MATMUL.match(line):
-            out.append(f"{m[1]}{m[2]} = linalg.matmul ins({m[3]}, {m[4]} : "
-                       f"{m[6]}, {m[7]}) outs({m[5]} : {m[8]}) -> {m[8]}")
+            out.append(upstream_matmul(m))
         elif "systile." in line:
             raise SystemExit(f"FAIL: no upstream meaning for: {line}")
         else:
