@@ -40,7 +40,7 @@ GAPS = {}
 FIGURES = {
     "mlp": dict(left=0, packs=2, unpacks=2),  # the tiled chain leaves for `call @relu`
     "mlp_gelu": dict(left=0, packs=5, unpacks=1),  # 4 scalar constants broadcast
-    "attention": dict(left=2, packs=0, unpacks=0),  # 2-batch-dim einsums
+    "attention": dict(left=0, packs=4, unpacks=2),  # softmax between the einsums
     "convnet": dict(left=1, packs=1, unpacks=1),  # the convolution
     "layernorm_dense": dict(left=0, packs=4, unpacks=1),
     "mlp_bf16": dict(left=0, packs=2, unpacks=2),  # `call @relu` again

@@ -2,8 +2,9 @@
 """Execution test of convert-linalg-to-systile's contraction forms.
 
 For each form (a transposed-maps matmul, a linalg.transpose feeding a
-matmul, matvec/vecmat/dot, batch_matmul and batch_reduce_matmul unrolled
-and as an scf.for, quantized_matmul, matmul-shaped linalg.generic, ...) and
+matmul, matvec/vecmat/dot, batch_matmul as one batched matmul,
+batch_reduce_matmul unrolled and as an scf.for, quantized_matmul,
+matmul-shaped linalg.generic, ...) and
 a few shapes and geometries, it
 
   1. writes the linalg IR and random .npy inputs,
@@ -197,7 +198,8 @@ def form_vector(rng, m, k, n, mxu, kind):
 
 
 def form_batch(rng, m, k, n, mxu, batch, reduce):
-    """batch_matmul (one matmul per batch) or batch_reduce_matmul."""
+    """batch_matmul (one batched matmul) or batch_reduce_matmul (one 2-D
+    matmul per batch, accumulating)."""
     a = random_input(rng, "f32", (batch, m, k))
     b = random_input(rng, "f32", (batch, k, n))
     c = random_input(rng, "f32", (m, n) if reduce else (batch, m, n))
@@ -264,9 +266,9 @@ SLICES_LOOPS = [
     ("matvec", SMALL, lambda r, g: form_vector(r, 5, 9, 0, g[2], "matvec")),
     ("vecmat", ODD, lambda r, g: form_vector(r, 0, 11, 6, g[2], "vecmat")),
     ("dot", SMALL, lambda r, g: form_vector(r, 0, 13, 0, g[2], "dot")),
-    ("batch_matmul unrolled", SMALL,
+    ("batch_matmul 3 batches", SMALL,
      lambda r, g: form_batch(r, 3, 9, 5, g[2], 3, False)),
-    ("batch_matmul scf.for", SMALL,
+    ("batch_matmul 11 batches", SMALL,
      lambda r, g: form_batch(r, 2, 6, 3, g[2], 11, False)),
     ("batch_matmul batch 1", ODD,
      lambda r, g: form_batch(r, 4, 11, 6, g[2], 1, False)),
