@@ -328,6 +328,28 @@ std::string finishBatch(Contraction &c) {
   return "";
 }
 
+/// Rows and columns follow the output's storage order: out(n, m) is
+/// computed as rhs^T x lhs^T. Then says why the operands' batch layouts
+/// are not one batched matmul's, or "".
+std::string orient(Contraction &c) {
+  SmallVector<unsigned, 2> outDims(
+      llvm::make_filter_range(c.out.dims, [&](unsigned dim) {
+        return dim == c.rowDim || dim == c.colDim;
+      }));
+  if (outDims.size() == 2 && outDims[0] == c.colDim) {
+    std::swap(c.lhs, c.rhs);
+    std::swap(c.rowDim, c.colDim);
+  }
+  if (c.batchDims.empty())
+    return "";
+  std::pair<const OperandView *, StringRef> views[] = {
+      {&c.lhs, "the lhs"}, {&c.rhs, "the rhs"}, {&c.out, "the output"}};
+  for (auto [view, name] : views)
+    if (std::string why = checkBatchLayout(c, *view, name); !why.empty())
+      return why;
+  return "";
+}
+
 /// The zero point operand of a quantized_matmul, or why it is unusable.
 std::string checkZeroPoint(Value zp) {
   auto type = dyn_cast<IntegerType>(zp.getType());
@@ -398,22 +420,7 @@ std::optional<Contraction> lowering::analyzeContraction(linalg::LinalgOp op,
     c.lhs.zeroPoint = op.getDpsInputOperand(2)->get();
     c.rhs.zeroPoint = op.getDpsInputOperand(3)->get();
   }
-  // Rows and columns follow the output's storage order: out(n, m) is
-  // computed as rhs^T x lhs^T.
-  SmallVector<unsigned, 2> outDims(
-      llvm::make_filter_range(c.out.dims, [&](unsigned dim) {
-        return dim == c.rowDim || dim == c.colDim;
-      }));
-  if (outDims.size() == 2 && outDims[0] == c.colDim) {
-    std::swap(c.lhs, c.rhs);
-    std::swap(c.rowDim, c.colDim);
-  }
-  if (c.batchDims.empty())
-    return c;
-  std::pair<const OperandView *, StringRef> views[] = {
-      {&c.lhs, "the lhs"}, {&c.rhs, "the rhs"}, {&c.out, "the output"}};
-  for (auto [view, name] : views)
-    if (!(why = checkBatchLayout(c, *view, name)).empty())
-      return std::nullopt;
+  if (!(why = orient(c)).empty())
+    return std::nullopt;
   return c;
 }
