@@ -401,17 +401,27 @@ perMatrixMatmul(const rt::TiledBatch<L> &lhs, const rt::TiledBatch<R> &rhs,
   return BatchMatmulResult<A>{std::move(*out), *stats};
 }
 
+/// The whole matmul (rt::simulateMatmul) on every matrix of the batch.
+template <typename L, typename R, typename A>
+rt::Expected<BatchMatmulResult<A>>
+simulateBatch(const rt::TiledBatch<L> &lhs, const rt::TiledBatch<R> &rhs,
+              const rt::TiledBatch<A> &acc, bool shared,
+              rt::Precision precision, const rt::MatmulOptions &options) {
+  return perMatrixMatmul(lhs, rhs, acc, shared,
+                         [&](const auto &l, const auto &w, const auto &a) {
+                           return rt::simulateMatmul(l, w, a, precision,
+                                                     options);
+                         });
+}
+
 LogicalResult executeMatmul(systile::MatmulOp m, ExecContext &ctx) {
   const rt::MatmulOptions options = matmulOptions(m, ctx);
   const rt::Precision precision = toRuntime(m.getPrecision());
   return withMatmulOperands(
       m, ctx, m.getLhs(), m.getRhs(), m.getAcc(),
       [&](const auto &lhs, const auto &rhs, const auto &acc) -> LogicalResult {
-        auto r = perMatrixMatmul(
-            lhs, rhs, acc, m.hasSharedRhs(),
-            [&](const auto &l, const auto &w, const auto &a) {
-              return rt::simulateMatmul(l, w, a, precision, options);
-            });
+        auto r = simulateBatch(lhs, rhs, acc, m.hasSharedRhs(), precision,
+                               options);
         if (!r)
           return m.emitError() << "systile.matmul: " << r.error();
         ctx.recordMatmul({m.getLoc(), "systile.matmul", r->stats});
@@ -539,11 +549,8 @@ LogicalResult runFused(systile::MxuMatmulOp m, ChainInfo &info,
           if (auto one =
                   tryInPlace<A>(lhs, rhs, operands[2], precision, options))
             return std::move(*one);
-          return perMatrixMatmul(
-              lhs, rhs, acc, m.hasSharedRhs(),
-              [&](const auto &l, const auto &w, const auto &a) {
-                return rt::simulateMatmul(l, w, a, precision, options);
-              });
+          return simulateBatch(lhs, rhs, acc, m.hasSharedRhs(), precision,
+                               options);
         }();
         if (!r)
           return m.emitError() << "systile.mxu_matmul: " << r.error();
