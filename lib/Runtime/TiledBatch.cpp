@@ -151,29 +151,32 @@ template <typename T> Expected<TiledBatch<T>> TiledBatch<T>::clone() const {
 
 template <typename T>
 Expected<TiledBatch<T>>
-TiledBatch<T>::packTarget(const char *what, BatchShape batch, Shape shape,
-                          Geometry geometry, const void *src) {
+TiledBatch<T>::pack(const char *what, BatchShape batch, Shape shape,
+                    Geometry geometry, const T *src, int threads,
+                    void (TiledMatrix<T>::*assign)(const T *, int)) {
   Expected<Layout> layout = Layout::get(shape, geometry);
   if (!layout)
     return Error(layout.error());
   if (!src)
     return Error(std::string(what) + ": null data pointer");
-  return uninitialized(std::move(batch), *layout);
+  Expected<TiledBatch> b = uninitialized(std::move(batch), *layout);
+  if (!b)
+    return b;
+  const int64_t stride = b->layout_.numLogicalElements();
+  for (int64_t i = 0; i < b->numMatrices_; ++i) {
+    TiledMatrix<T> view = b->matrix(i);
+    (view.*assign)(src + i * stride, threads);
+  }
+  b->padKind_ = PadKind::Zero;
+  return b;
 }
 
 template <typename T>
 Expected<TiledBatch<T>>
 TiledBatch<T>::fromDense(BatchShape batch, Shape shape, Geometry geometry,
                          const T *src, int threads) {
-  Expected<TiledBatch> b =
-      packTarget("fromDense", std::move(batch), shape, geometry, src);
-  if (!b)
-    return b;
-  const int64_t stride = b->layout_.numLogicalElements();
-  for (int64_t i = 0; i < b->numMatrices_; ++i)
-    b->matrix(i).assignFromDense(src + i * stride, threads);
-  b->padKind_ = PadKind::Zero;
-  return b;
+  return pack("fromDense", std::move(batch), shape, geometry, src, threads,
+              &TiledMatrix<T>::assignFromDense);
 }
 
 template <typename T>
@@ -181,15 +184,8 @@ Expected<TiledBatch<T>>
 TiledBatch<T>::fromDenseTransposed(BatchShape batch, Shape shape,
                                    Geometry geometry, const T *src,
                                    int threads) {
-  Expected<TiledBatch> b = packTarget("fromDenseTransposed", std::move(batch),
-                                      shape, geometry, src);
-  if (!b)
-    return b;
-  const int64_t stride = b->layout_.numLogicalElements();
-  for (int64_t i = 0; i < b->numMatrices_; ++i)
-    b->matrix(i).assignFromDenseTransposed(src + i * stride, threads);
-  b->padKind_ = PadKind::Zero;
-  return b;
+  return pack("fromDenseTransposed", std::move(batch), shape, geometry, src,
+              threads, &TiledMatrix<T>::assignFromDenseTransposed);
 }
 
 template <typename T>

@@ -73,29 +73,8 @@ void checkFloatCase(std::mt19937 &rng, Geometry g, Dims d, Precision prec,
   if (withZeroBlocks)
     zeroMap = zeroSomeBlocks(rng, b, d.K, d.N, g.mxu);
   // bf16 operands hold bf16 values: round the dense data first (oracle).
-  auto toOperand = [](const std::vector<float> &v, auto tag) {
-    using T = decltype(tag);
-    std::vector<T> out(v.size());
-    for (size_t i = 0; i < v.size(); ++i) {
-      if constexpr (std::is_same_v<T, bf16>)
-        out[i] = bf16::fromBits(oracleBF16(v[i]));
-      else
-        out[i] = v[i];
-    }
-    return out;
-  };
-  auto widen = [](const auto &v) {
-    std::vector<float> out(v.size());
-    for (size_t i = 0; i < v.size(); ++i) {
-      if constexpr (std::is_same_v<std::decay_t<decltype(v[0])>, bf16>)
-        out[i] = v[i].toFloat();
-      else
-        out[i] = v[i];
-    }
-    return out;
-  };
-  std::vector<A> ad = toOperand(a, A());
-  std::vector<B> bd = toOperand(b, B());
+  std::vector<A> ad = asOperand<A>(a);
+  std::vector<B> bd = asOperand<B>(b);
   auto lhs = TiledMatrix<A>::fromDense({d.M, d.K}, g, ad);
   auto rhs = TiledMatrix<B>::fromDense({d.K, d.N}, g, bd);
   auto acc = TiledMatrix<float>::fromDense({d.M, d.N}, g, c);

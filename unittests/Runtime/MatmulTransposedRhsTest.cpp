@@ -36,30 +36,6 @@ std::vector<T> transposed(const std::vector<T> &b, int64_t K, int64_t N) {
   return t;
 }
 
-template <typename T> std::vector<T> asOperand(const std::vector<float> &v) {
-  std::vector<T> out(v.size());
-  for (size_t i = 0; i < v.size(); ++i) {
-    if constexpr (std::is_same_v<T, bf16>)
-      out[i] = bf16::fromBits(oracleBF16(v[i]));
-    else
-      out[i] = v[i];
-  }
-  return out;
-}
-
-template <typename T> std::vector<float> widen(const std::vector<T> &v) {
-  std::vector<float> out(v.size());
-  for (size_t i = 0; i < v.size(); ++i) {
-    if constexpr (std::is_same_v<T, bf16>)
-      out[i] = v[i].toFloat();
-    else
-      out[i] = v[i];
-  }
-  return out;
-}
-
-/// One random case: a weight with its first k block zero (so that a skipped
-/// load is exercised), the rhs its transpose with poisoned padding.
 template <typename A, typename B>
 void checkFloatCase(std::mt19937 &rng, Geometry g, Dims d, Precision prec) {
   std::vector<A> a = asOperand<A>(randomFloats(rng, size_t(d.M * d.K)));

@@ -10,10 +10,13 @@
 #ifndef SYSTILE_UNITTESTS_RUNTIME_TESTUTIL_H
 #define SYSTILE_UNITTESTS_RUNTIME_TESTUTIL_H
 
+#include "systile/Runtime/BF16.h"
+
 #include <cmath>
 #include <cstdint>
 #include <cstring>
 #include <random>
+#include <type_traits>
 #include <vector>
 
 namespace systile::testutil {
@@ -117,6 +120,31 @@ inline std::vector<float> randomFloats(std::mt19937 &rng, size_t n) {
   for (float &x : v)
     x = std::ldexp(mant(rng), expo(rng));
   return v;
+}
+
+/// Dense float data as a matmul operand of element type T: bf16 operands
+/// hold the values rounded to bf16 by the oracle, the others the values.
+template <typename T> std::vector<T> asOperand(const std::vector<float> &v) {
+  std::vector<T> out(v.size());
+  for (size_t i = 0; i < v.size(); ++i) {
+    if constexpr (std::is_same_v<T, rt::bf16>)
+      out[i] = rt::bf16::fromBits(oracleBF16(v[i]));
+    else
+      out[i] = v[i];
+  }
+  return out;
+}
+
+/// An operand's values as floats (exact for bf16, f32 and small integers).
+template <typename T> std::vector<float> widen(const std::vector<T> &v) {
+  std::vector<float> out(v.size());
+  for (size_t i = 0; i < v.size(); ++i) {
+    if constexpr (std::is_same_v<T, rt::bf16>)
+      out[i] = v[i].toFloat();
+    else
+      out[i] = v[i];
+  }
+  return out;
 }
 
 } // namespace systile::testutil

@@ -142,10 +142,13 @@ private:
              T *storage);
   static Expected<TiledBatch> allocate(BatchShape batch, const Layout &layout,
                                        bool zeroFill);
-  /// An uninitialised batch for a pack from `src` of the shapes given.
-  static Expected<TiledBatch> packTarget(const char *what, BatchShape batch,
-                                         Shape shape, Geometry geometry,
-                                         const void *src);
+  /// A batch of the shapes given, packed from `src` matrix by matrix with
+  /// `assign` (TiledMatrix::assignFromDense or assignFromDenseTransposed);
+  /// `what` names the factory in errors.
+  static Expected<TiledBatch>
+  pack(const char *what, BatchShape batch, Shape shape, Geometry geometry,
+       const T *src, int threads,
+       void (TiledMatrix<T>::*assign)(const T *, int));
   T *writable();
   void takeOwnership(T *storage);
 
