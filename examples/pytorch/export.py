@@ -48,10 +48,17 @@ MLIR_OPT = "/usr/lib/llvm-22/bin/mlir-opt"
 # to commit as a golden file.
 SIZES = {
     "full": dict(batch=64, mlp=(784, 512, 256, 10), d_model=256, heads=4,
-                 ffn=1024, seq=64, enc_batch=2, i8=(64, 256, 128)),
+                 ffn=1024, seq=64, enc_batch=2, i8=(64, 256, 128),
+                 block=dict(batch=2, seq=24, width=96, heads=4, ffn=384,
+                            tokens=40)),
     "small": dict(batch=8, mlp=(48, 32, 24, 10), d_model=32, heads=4,
-                  ffn=64, seq=8, enc_batch=2, i8=(32, 64, 16)),
+                  ffn=64, seq=8, enc_batch=2, i8=(32, 64, 16),
+                  block=dict(batch=2, seq=6, width=24, heads=2, ffn=40,
+                             tokens=10)),
 }
+# The attention models ("block" sizes) are at shapes that are not multiples
+# of the 8x128 tile on purpose: batch 2, sequence 24, width 96, 4 heads of
+# 24, so every tile of every head has padding.
 
 
 class Int8Linear(nn.Module):
@@ -74,6 +81,73 @@ class Int8Linear(nn.Module):
     def forward(self, xq):
         acc = torch._int_mm(xq, self.weight.t())
         return acc.to(torch.float32) * (self.x_scale * self.w_scale) + self.bias, acc
+
+
+def new_gelu(x):
+    """GELU's tanh form written out, as GPT-2's code (and Hugging Face's
+    NewGELUActivation) does. F.gelu(approximate="tanh") is not used: the
+    torch-mlir build pinned here exports it with the constant 0.797724
+    where sqrt(2/pi) = 0.7978846 (docs/Rationale.md)."""
+    c = math.sqrt(2.0 / math.pi)
+    return 0.5 * x * (1.0 + torch.tanh(c * (x + 0.044715 * torch.pow(x, 3.0))))
+
+
+class GPT2Block(nn.Module):
+    """A GPT-2 block: pre-LayerNorm, one fused qkv projection split in three,
+    causal self-attention with the mask written by hand (triu +
+    masked_fill), GELU (tanh form, written out), two residual adds."""
+
+    def __init__(self, width, heads, ffn):
+        super().__init__()
+        self.heads = heads
+        self.ln_1 = nn.LayerNorm(width)
+        self.c_attn = nn.Linear(width, 3 * width)
+        self.c_proj = nn.Linear(width, width)
+        self.ln_2 = nn.LayerNorm(width)
+        self.c_fc = nn.Linear(width, ffn)
+        self.mlp_proj = nn.Linear(ffn, width)
+
+    def forward(self, x):
+        b, s, d = x.shape
+        h, hd = self.heads, d // self.heads
+        q, k, v = self.c_attn(self.ln_1(x)).split(d, dim=2)
+        q = q.view(b, s, h, hd).transpose(1, 2)
+        k = k.view(b, s, h, hd).transpose(1, 2)
+        v = v.view(b, s, h, hd).transpose(1, 2)
+        att = (q @ k.transpose(-2, -1)) * (1.0 / math.sqrt(hd))
+        mask = torch.triu(torch.ones(s, s, dtype=torch.bool), diagonal=1)
+        att = torch.softmax(att.masked_fill(mask, float("-inf")), dim=-1)
+        y = (att @ v).transpose(1, 2).reshape(b, s, d)
+        x = x + self.c_proj(y)
+        return x + self.mlp_proj(new_gelu(self.c_fc(self.ln_2(x))))
+
+
+class SelfAttention(nn.Module):
+    """nn.MultiheadAttention (batch_first) as self-attention, output only."""
+
+    def __init__(self, width, heads):
+        super().__init__()
+        self.attn = nn.MultiheadAttention(width, heads, dropout=0.0,
+                                          batch_first=True)
+
+    def forward(self, x):
+        return self.attn(x, x, x, need_weights=False)[0]
+
+
+class RMSNormMLP(nn.Module):
+    """RMSNorm then a SiLU-gated MLP (LLaMA's feed-forward) on 2-D tokens:
+    down(silu(gate(h)) * up(h)), h = rmsnorm(x), no biases."""
+
+    def __init__(self, width, ffn):
+        super().__init__()
+        self.norm = nn.RMSNorm(width, eps=1e-6)
+        self.gate = nn.Linear(width, ffn, bias=False)
+        self.up = nn.Linear(width, ffn, bias=False)
+        self.down = nn.Linear(ffn, width, bias=False)
+
+    def forward(self, x):
+        h = self.norm(x)
+        return self.down(nn.functional.silu(self.gate(h)) * self.up(h))
 
 
 def mlp(dims):
@@ -113,10 +187,24 @@ def build(name, size):
                           dtype=torch.int8)
         return model, (x,), dict(precision="f32", tolerance="f32",
                                  dequant_scale=model.x_scale * model.w_scale)
+    blk = s["block"]
+    if name in ("gpt2_block", "mha"):
+        if name == "gpt2_block":
+            model = GPT2Block(blk["width"], blk["heads"], blk["ffn"]).eval()
+        else:
+            model = SelfAttention(blk["width"], blk["heads"]).eval()
+        x = torch.randn(blk["batch"], blk["seq"], blk["width"], generator=gen)
+        return model, (x,), dict(precision="f32", tolerance="f32",
+                                 heads=blk["heads"], eps=1e-5)
+    if name == "rmsnorm_mlp":
+        model = RMSNormMLP(blk["width"], blk["ffn"]).eval()
+        x = torch.randn(blk["tokens"], blk["width"], generator=gen)
+        return model, (x,), dict(precision="f32", tolerance="f32", eps=1e-6)
     raise ValueError(f"unknown model {name}")
 
 
-MODELS = ["mlp", "encoder", "mlp_bf16", "linear_i8"]
+MODELS = ["mlp", "encoder", "mlp_bf16", "linear_i8", "gpt2_block", "mha",
+          "rmsnorm_mlp"]
 
 
 class WeightsAsArguments(nn.Module):

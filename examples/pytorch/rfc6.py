@@ -16,7 +16,7 @@ import numpy as np
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
                                 "..", "..", "test", "lib"))
 from rfc6ref import (F32, batch_matmul, bf16_to_f32, f32_to_bf16,  # noqa: E402,F401
-                     matmul, seq_sum, wrap_i32)
+                     libm, matmul, seq_sum, wrap_i32)
 
 
 def relu(x):
@@ -77,9 +77,37 @@ def layer_norm(x, w, b, eps):
 
 
 def gelu(x):
-    erf = np.vectorize(math.erf, otypes=[np.float64])
-    t = erf((x / F32(1.41421354)).astype(np.float64)).astype(F32)
+    t = libm("erff", (x / F32(1.41421354)).astype(F32))
     return (x * ((t + F32(1)) * F32(0.5))).astype(F32)
+
+
+def self_attention(x, w_in, b_in, w_out, b_out, heads, mxu, precision):
+    """nn.MultiheadAttention's self-attention (no mask, no dropout) as
+    exported: the packed qkv projection on (seq*batch, d) rows, q and k each
+    scaled by hd^-1/4 before q k^T, softmax as max / exp / sum / divide,
+    heads merged and projected. x: (batch, seq, d)."""
+    bsz, seq, d = x.shape
+    hd = d // heads
+    mm = dict(mxu=mxu, precision=precision)
+    xs = x.transpose(1, 0, 2).reshape(seq * bsz, d)
+    qkv = linear(xs, w_in, b_in, mxu, precision)
+    q, k, v = (qkv[:, i * d:(i + 1) * d].reshape(seq, bsz * heads, hd)
+               .transpose(1, 0, 2) for i in range(3))
+    scale = F32(hd ** -0.25)
+    scores = batch_matmul((q * scale).astype(F32),
+                          (k * scale).astype(F32).transpose(0, 2, 1), **mm)
+    attn = batch_matmul(softmax(scores), v, **mm)  # (b*h, seq, hd)
+    attn = attn.transpose(1, 0, 2).reshape(seq * bsz, d)
+    sa = linear(attn, w_out, b_out, mxu, precision)
+    return sa.reshape(seq, bsz, d).transpose(1, 0, 2)
+
+
+def softmax(scores):
+    """Along the last axis: the maximum, exp of the difference, the
+    sequential sum, a division (as torch-mlir decomposes softmax)."""
+    mx = scores.max(axis=-1, keepdims=True)
+    e = libm("expf", (scores - mx).astype(F32))
+    return (e / seq_sum(e, dtype=F32)[..., None]).astype(F32)
 
 
 def encoder(weights, x, mxu, facts, precision="f32"):
@@ -87,27 +115,12 @@ def encoder(weights, x, mxu, facts, precision="f32"):
     with every contraction an RFC 6 matmul."""
     w = weights
     bsz, seq, d = x.shape
-    heads = facts["heads"]
-    hd = d // heads
-    mm = dict(mxu=mxu, precision=precision)
     x = x.astype(F32)
-    # self-attention: qkv projection on (seq*batch, d) rows
-    xs = x.transpose(1, 0, 2).reshape(seq * bsz, d)
-    qkv = linear(xs, w["self_attn.in_proj_weight"], w["self_attn.in_proj_bias"],
-                 mxu, precision)
-    q, k, v = (qkv[:, i * d:(i + 1) * d].reshape(seq, bsz * heads, hd)
-               .transpose(1, 0, 2) for i in range(3))
-    scale = F32(hd ** -0.25)
-    scores = batch_matmul((q * scale).astype(F32),
-                          (k * scale).astype(F32).transpose(0, 2, 1), **mm)
-    mx = scores.max(axis=-1, keepdims=True)
-    e = np.exp((scores - mx).astype(F32)).astype(F32)
-    p = (e / seq_sum(e, dtype=F32)[..., None]).astype(F32)
-    attn = batch_matmul(p, v, **mm)  # (b*h, seq, hd)
-    attn = attn.transpose(1, 0, 2).reshape(seq * bsz, d)
-    sa = linear(attn, w["self_attn.out_proj.weight"],
-                w["self_attn.out_proj.bias"], mxu, precision)
-    sa = sa.reshape(seq, bsz, d).transpose(1, 0, 2)
+    sa = self_attention(x, w["self_attn.in_proj_weight"],
+                        w["self_attn.in_proj_bias"],
+                        w["self_attn.out_proj.weight"],
+                        w["self_attn.out_proj.bias"], facts["heads"], mxu,
+                        precision)
     h = layer_norm((x + sa).astype(F32), w["norm1.weight"], w["norm1.bias"],
                    facts["eps"])
     f = linear(h.reshape(bsz * seq, d), w["linear1.weight"], w["linear1.bias"],
@@ -116,6 +129,76 @@ def encoder(weights, x, mxu, facts, precision="f32"):
     out = layer_norm((h + f.reshape(bsz, seq, d)).astype(F32),
                      w["norm2.weight"], w["norm2.bias"], facts["eps"])
     return [out]
+
+
+def mha(weights, x, mxu, facts, precision="f32"):
+    """nn.MultiheadAttention (batch_first) as self-attention."""
+    w = weights
+    return [self_attention(x.astype(F32), w["attn.in_proj_weight"],
+                           w["attn.in_proj_bias"], w["attn.out_proj.weight"],
+                           w["attn.out_proj.bias"], facts["heads"], mxu,
+                           precision)]
+
+
+def gelu_tanh(x):
+    """GPT-2's GELU as written in export.py and exported: (0.5 x) * (1 +
+    tanh(c (x + 0.044715 x^3))), c = sqrt(2/pi) rounded to f32, x^3 as
+    powi's square-and-multiply (x * (x * x)), every step in f32."""
+    c = F32(math.sqrt(2.0 / math.pi))
+    cube = (x * (x * x).astype(F32)).astype(F32)
+    inner = ((x + (cube * F32(0.044715)).astype(F32)).astype(F32) * c).astype(F32)
+    t = libm("tanhf", inner)
+    half = (x * F32(0.5)).astype(F32)
+    return (half * (t + F32(1)).astype(F32)).astype(F32)
+
+
+def gpt2_block(weights, x, mxu, facts, precision="f32"):
+    """The GPT-2 block of export.py: pre-LayerNorm, causal attention with
+    q k^T scaled after the product and the upper triangle set to -inf,
+    GELU (tanh), residual adds."""
+    w = weights
+    bsz, seq, d = x.shape
+    heads = facts["heads"]
+    hd = d // heads
+    mm = dict(mxu=mxu, precision=precision)
+    x = x.astype(F32)
+    h = layer_norm(x, w["ln_1.weight"], w["ln_1.bias"], facts["eps"])
+    qkv = linear(h.reshape(bsz * seq, d), w["c_attn.weight"], w["c_attn.bias"],
+                 mxu, precision).reshape(bsz, seq, 3 * d)
+    q, k, v = (qkv[..., i * d:(i + 1) * d].reshape(bsz, seq, heads, hd)
+               .transpose(0, 2, 1, 3).reshape(bsz * heads, seq, hd)
+               for i in range(3))
+    scores = batch_matmul(q, k.transpose(0, 2, 1), **mm)
+    scores = (scores * F32(1.0 / math.sqrt(hd))).astype(F32)
+    causal = np.triu(np.ones((seq, seq), bool), k=1)
+    scores = np.where(causal, F32(-np.inf), scores).astype(F32)
+    y = batch_matmul(softmax(scores), v, **mm)
+    y = y.reshape(bsz, heads, seq, hd).transpose(0, 2, 1, 3).reshape(bsz * seq, d)
+    x = (x + linear(y, w["c_proj.weight"], w["c_proj.bias"], mxu, precision)
+         .reshape(bsz, seq, d)).astype(F32)
+    h = layer_norm(x, w["ln_2.weight"], w["ln_2.bias"], facts["eps"])
+    f = gelu_tanh(linear(h.reshape(bsz * seq, d), w["c_fc.weight"],
+                         w["c_fc.bias"], mxu, precision))
+    f = linear(f, w["mlp_proj.weight"], w["mlp_proj.bias"], mxu, precision)
+    return [(x + f.reshape(bsz, seq, d)).astype(F32)]
+
+
+def rmsnorm_mlp(weights, x, mxu, facts, precision="f32"):
+    """RMSNorm (mean of squares summed in order, + eps, 1/sqrt, times the
+    weight) and the SiLU-gated MLP down(silu(gate(h)) * up(h)), SiLU as
+    x * (1 / (1 + exp(-x)))."""
+    w = weights
+    mm = dict(mxu=mxu, precision=precision)
+    x = x.astype(F32)
+    d = x.shape[-1]
+    ms = (seq_sum((x * x).astype(F32), dtype=F32) / F32(d)).astype(F32)
+    r = (F32(1) / np.sqrt((ms + F32(facts["eps"])).astype(F32))).astype(F32)
+    h = ((x * r[:, None]).astype(F32) * w["norm.weight"]).astype(F32)
+    g = matmul(h, w["gate.weight"].T, **mm)
+    sig = (F32(1) / (libm("expf", -g) + F32(1)).astype(F32)).astype(F32)
+    u = matmul(h, w["up.weight"].T, **mm)
+    a = ((g * sig).astype(F32) * u).astype(F32)
+    return [matmul(a, w["down.weight"].T, **mm)]
 
 
 def run_model(name, weights, inputs, mxu, facts):
@@ -127,13 +210,17 @@ def run_model(name, weights, inputs, mxu, facts):
         return mlp_bf16(weights, inputs[0], mxu, precision)
     if name == "linear_i8":
         return linear_i8(weights, inputs[0], mxu, facts)
-    if name == "encoder":
-        return encoder(weights, inputs[0], mxu, facts, precision)
+    models = dict(encoder=encoder, mha=mha, gpt2_block=gpt2_block,
+                  rmsnorm_mlp=rmsnorm_mlp)
+    if name in models:
+        return models[name](weights, inputs[0], mxu, facts, precision)
     raise ValueError(f"no RFC 6 model for {name}")
 
 
-# Which models' final outputs the RFC 6 model reproduces bit for bit: those
-# made of matmuls and correctly rounded elementwise operations. The encoder
-# also has exp, erf and rsqrt, whose last bit depends on the math library;
-# its matmuls are checked bit for bit one by one instead (dumpcheck.py).
-BIT_EXACT = {"mlp", "mlp_bf16", "linear_i8"}
+# Which models' final outputs the RFC 6 model reproduces bit for bit: every
+# one. Besides matmuls and correctly rounded elementwise operations, the
+# attention models have exp, erf, tanh and rsqrt: the model calls the C
+# library's expf / erff / tanhf (rfc6ref.libm), as upstream's lowering of
+# math does, and expands rsqrt as 1 / sqrt, as -convert-math-to-llvm does.
+BIT_EXACT = {"mlp", "mlp_bf16", "linear_i8", "encoder", "mha", "gpt2_block",
+             "rmsnorm_mlp"}

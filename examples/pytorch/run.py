@@ -19,8 +19,8 @@ model fails):
            max |output|, bf16 within one bf16 ulp of max |output|
            (2^-7 * 2^floor(log2 max|output|)), integers exactly
   rfc6     agreement with rfc6.py, an independent numpy model with RFC 6's
-           matmul order: bit-exact for the models made of matmuls and
-           correctly rounded elementwise ops, else the f32 tolerance
+           matmul order, bit-exact (its exp, erf and tanh are the C
+           library's, as in upstream's lowering of math)
   matmuls  every matmul systile-run executed, bit-exact: the run dumps the
            operands and results of each systile.matmul / systile.mxu_matmul
            execution (--dump-op), and dumpcheck.py recomputes each result

@@ -106,3 +106,27 @@ def seq_sum(x, axis=-1, init=0, dtype=F32):
     for i in range(x.shape[axis]):
         acc = (acc + np.take(x, i, axis=axis)).astype(dtype)
     return acc
+
+
+_LIBM = None
+
+
+def libm(name, x):
+    """The C library's single-precision `name` (expf, tanhf, erff, ...)
+    applied to every element of x: the functions upstream's
+    -convert-math-to-funcs / mlir-runner lowering calls, so a model that
+    uses them gives the bits of upstream's lowered program (numpy's own
+    exp and tanh are vectorised approximations that may differ in the last
+    bit). Loads libm through ctypes; pure Python per element (slow, for
+    test-sized arrays)."""
+    global _LIBM
+    if _LIBM is None:
+        import ctypes
+        import ctypes.util
+        _LIBM = ctypes.CDLL(ctypes.util.find_library("m") or "libm.so.6")
+    f = getattr(_LIBM, name)
+    import ctypes
+    f.restype, f.argtypes = ctypes.c_float, [ctypes.c_float]
+    x = np.asarray(x, dtype=F32)
+    flat = [f(float(v)) for v in x.ravel()]
+    return np.array(flat, dtype=F32).reshape(x.shape)
