@@ -7,9 +7,10 @@ For each model (test/lib/frontendcheck.py does the work):
   jax-before    its outputs against JAX's CPU results: f32 within 1e-5 of
                 max|ref|, bf16 within one bf16 ulp of max|ref|
   rfc6-before   bit-exact against the RFC 6 numpy model with linalg's
-                order (for the models made of matmuls and correctly
-                rounded ops: mlp, convnet, mlp_bf16; the convolution
-                in linalg's order, since the pipeline leaves it as it is)
+                order, for every model (exp and tanh are the C library's
+                expf and tanhf, rsqrt is 1 / sqrt, as in upstream's
+                lowering of math; the convolution in linalg's order, since
+                the pipeline leaves it as it is)
   lower         systile-opt --systile-pipeline="mxu=M precision=f32"
   figures       contractions left, packs, unpacks: today's record (FIGURES)
   run-after, jax-after, rfc6-after   the same on the lowered IR, the RFC 6
@@ -73,6 +74,39 @@ def reference(name, w, x, order, mxu):
         zero = np.zeros((n, h, wd, w["k"].shape[3]), F32)
         y = relu(frontendcheck.conv2d_linalg(xp, w["k"], zero, "nhwc_hwcf") + w["kb"])
         return [mm(y.reshape(n, -1), w["w"], order, mxu) + w["b"]]
+    if name == "mlp_gelu":
+        h = (mm(x[0], w["w1"], order, mxu) + w["b1"]).astype(F32)
+        # jax.nn.gelu (tanh form) as legalised, every step in f32:
+        # h * (0.5 * (1 + tanh(c * (h + 0.044715 * ((h * h) * h)))))
+        cube = ((h * h).astype(F32) * h).astype(F32)
+        inner = (F32(0.797884583) * (h + (F32(0.044715) * cube).astype(F32))
+                 .astype(F32)).astype(F32)
+        t = rfc6ref.libm("tanhf", inner)
+        g = (h * (F32(0.5) * (F32(1) + t).astype(F32)).astype(F32)).astype(F32)
+        return [(mm(g, w["w2"], order, mxu) + w["b2"]).astype(F32)]
+    if name == "layernorm_dense":
+        xs, n = x[0], F32(x[0].shape[-1])
+        mean = (rfc6ref.seq_sum(xs, dtype=F32) / n).astype(F32)[:, None]
+        d = (xs - mean).astype(F32)
+        var = (rfc6ref.seq_sum((d * d).astype(F32), dtype=F32) / n).astype(F32)
+        # rsqrt as -convert-math-to-llvm expands it: 1 / sqrt, two roundings
+        r = (F32(1) / np.sqrt((var + F32(9.99999974e-6)).astype(F32))).astype(F32)
+        y = (((d * r[:, None]).astype(F32) * w["g"]).astype(F32) + w["beta"]).astype(F32)
+        return [(mm(y, w["w"], order, mxu) + w["b"]).astype(F32)]
+    if name == "attention":
+        q, k, v = x
+        def bmm(a, b):
+            return np.stack([np.stack([mm(a[i, j], b[i, j], order, mxu)
+                                       for j in range(a.shape[1])])
+                             for i in range(a.shape[0])])
+        s = (bmm(q, k.transpose(0, 1, 3, 2)) / F32(2)).astype(F32)
+        # jax.nn.softmax as legalised: max from -inf, max(-inf, .) again,
+        # subtract, exp (the C library's expf, as upstream lowers math.exp),
+        # sum from +0 in increasing order, divide.
+        mx = np.maximum(F32(-np.inf), s.max(axis=-1, keepdims=True))
+        e = rfc6ref.libm("expf", (s - mx).astype(F32))
+        p = (e / rfc6ref.seq_sum(e, dtype=F32)[..., None]).astype(F32)
+        return [bmm(p, v)]
     if name == "mlp_bf16":
         widen = rfc6ref.bf16_to_f32
         h = relu(mm(widen(x[0]), widen(w["w1"]), order, mxu) + w["b1"])

@@ -7,8 +7,9 @@ For each model (test/lib/frontendcheck.py does the work):
   onnx-before   its outputs against onnx.reference.ReferenceEvaluator's:
                 f32 within 1e-5 of max|ref|
   rfc6-before   bit-exact against the RFC 6 numpy model with linalg's
-                order (mlp, and cnn with its convolution in linalg's order;
-                not attention: exp and rsqrt are not correctly rounded)
+                order, for every model (cnn's convolution in linalg's
+                order; attention's exp is the C library's expf and its
+                rsqrt 1 / sqrt, as in upstream's lowering of math)
   lower         systile-opt --systile-pipeline="mxu=M precision=f32"
   figures       contractions left, packs, unpacks: today's record (FIGURES)
   run-after, onnx-after, rfc6-after   the same on the lowered IR, the RFC 6
@@ -71,6 +72,26 @@ def reference(name, w, x, order, mxu):
         c = relu(frontendcheck.conv2d_linalg(xp, w["k"], bias, "nchw_fchw"))
         p = c[:, :, :8, :8].reshape(n, 4, 4, 2, 4, 2).max(axis=(3, 5))
         return [mm(p.reshape(n, -1), w["w"], order, mxu) + w["b"]]
+    if name == "attention":
+        q, k, v = x
+        n = F32(q.shape[-1])
+        # LayerNormalization as imported: sums in increasing order, divide
+        # by 4, eps, rsqrt as 1 / sqrt (two roundings), scale and shift.
+        mean = (rfc6ref.seq_sum(q, dtype=F32) / n).astype(F32)[..., None]
+        d = (q - mean).astype(F32)
+        var = (rfc6ref.seq_sum((d * d).astype(F32), dtype=F32) / n).astype(F32)
+        r = (F32(1) / np.sqrt((var + F32(9.99999974e-6)).astype(F32))).astype(F32)
+        qn = ((((d * r[..., None]).astype(F32) * w["g"]).astype(F32))
+              + w["beta"]).astype(F32)
+        bmm = lambda a, b: np.stack([mm(a[i], b[i], order, mxu)
+                                     for i in range(a.shape[0])])
+        s = (bmm(qn, k.transpose(0, 2, 1)) * w["scale"]).astype(F32)
+        # Softmax: max from -inf, exp (the C library's expf, as upstream
+        # lowers math.exp) of the difference, sum from +0, divide.
+        mx = np.maximum(F32(-np.inf), s.max(axis=-1, keepdims=True))
+        e = rfc6ref.libm("expf", (s - mx).astype(F32))
+        p = (e / rfc6ref.seq_sum(e, dtype=F32)[..., None]).astype(F32)
+        return [bmm(p, v)]
     return None
 
 
