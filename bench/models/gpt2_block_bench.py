@@ -1,0 +1,175 @@
+#!/usr/bin/env python3
+"""A GPT-2 block through systile against PyTorch eager, on this machine.
+
+The block is examples/pytorch/export.py's GPT2Block (pre-LayerNorm, fused
+qkv, causal mask by hand, GELU tanh written out, residuals) at batch 8,
+sequence 128, width 512, 8 heads of 64, ffn 2048, f32, weights from
+torch.manual_seed(0). Two exports of the same weights:
+
+  batched   the block as written: each attention product is one
+            linalg.batch_matmul, lowered to one batched systile.matmul
+  per-head  the same block with attention written per (batch, head) in
+            Python loops: every head of every batch is a 2-D matmul on its
+            own slice, packed and unpacked on its own -- the lowering
+            systile had before batched tiled values, for comparison
+
+Each is lowered with systile-opt --systile-pipeline (mxu=128 precision=f32)
+and run by systile-run --timing --quiet; the figure is the median of the
+"execute" phase over REPS runs (parse, input and output I/O excluded). The
+anchor, measured in the same run, is PyTorch eager's forward (median of
+REPS timed calls after 3 warm-ups) at the same thread count. The outputs
+are checked against PyTorch within 1e-5 of max |output|. Prints the CPU
+features, the simulator's kernel path and the ratio execute / eager (the
+goal: <= 1.5x for the batched block).
+
+Run it on an idle machine, with the PyTorch venv:
+  build/venv-pytorch/bin/python bench/models/gpt2_block_bench.py \
+      [--bin build/bin] [--reps 5] [--threads 1]
+"""
+
+import argparse
+import math
+import os
+import re
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+
+import numpy as np
+import torch
+from torch import nn
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+sys.path.insert(0, os.path.join(ROOT, "examples", "pytorch"))
+import export  # noqa: E402
+
+SHAPE = dict(batch=8, seq=128, width=512, heads=8, ffn=2048)
+
+
+class PerHeadBlock(export.GPT2Block):
+    """GPT2Block with the attention products written per (batch, head)."""
+
+    def forward(self, x):
+        b, s, d = x.shape
+        h, hd = self.heads, d // self.heads
+        q, k, v = self.c_attn(self.ln_1(x)).split(d, dim=2)
+        mask = torch.triu(torch.ones(s, s, dtype=torch.bool), diagonal=1)
+        rows = []
+        for i in range(b):
+            heads = []
+            for j in range(h):
+                cols = slice(j * hd, (j + 1) * hd)
+                att = (q[i, :, cols] @ k[i, :, cols].t()) * (1.0 / math.sqrt(hd))
+                att = torch.softmax(att.masked_fill(mask, float("-inf")), dim=-1)
+                heads.append(att @ v[i, :, cols])
+            rows.append(torch.cat(heads, dim=1))
+        y = torch.stack(rows)
+        x = x + self.c_proj(y)
+        return x + self.mlp_proj(export.new_gelu(self.c_fc(self.ln_2(x))))
+
+
+def cpu_features():
+    flags = set()
+    model = "?"
+    with open("/proc/cpuinfo") as f:
+        for line in f:
+            if line.startswith("flags") and not flags:
+                flags = set(line.split(":", 1)[1].split())
+            if line.startswith("model name") and model == "?":
+                model = line.split(":", 1)[1].strip()
+    keep = ["avx2", "fma", "avx512f", "avx512bw", "avx512vl", "avx512_bf16",
+            "avx512_vnni", "amx_tile"]
+    return model, " ".join(f for f in keep if f in flags)
+
+
+def lower(opt, src, dst):
+    subprocess.run([opt, src, "--systile-pipeline=mxu=128 precision=f32",
+                    "-o", dst], check=True, capture_output=True)
+    text = open(dst).read().split("{-#")[0]
+    return {op: len(re.findall(re.escape(op) + r"\b", text)) for op in
+            ("systile.pack", "systile.unpack", "linalg.generic",
+             "tensor.extract_slice")}
+
+
+def run_systile(run, mlir, x_npy, out_npy, reps, threads):
+    times, kernel = [], "?"
+    for _ in range(reps):
+        r = subprocess.run([run, mlir, f"--input={x_npy}", f"--output={out_npy}",
+                            "--quiet", "--timing", f"--threads={threads}"],
+                           capture_output=True, text=True, check=True)
+        m = re.search(r"execute=([\d.]+)ms.*matmul-kernel=(\S+)", r.stderr)
+        times.append(float(m.group(1)))
+        kernel = m.group(2)
+    return statistics.median(times), kernel
+
+
+def time_torch(model, x, reps):
+    with torch.no_grad():
+        for _ in range(3):
+            model(x)
+        times = []
+        for _ in range(reps):
+            t0 = time.perf_counter()
+            y = model(x)
+            times.append((time.perf_counter() - t0) * 1e3)
+    return statistics.median(times), y
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__,
+                                 formatter_class=argparse.RawTextHelpFormatter)
+    ap.add_argument("--bin", default=os.path.join(ROOT, "build", "bin"))
+    ap.add_argument("--reps", type=int, default=5)
+    ap.add_argument("--threads", type=int, default=1,
+                    help="PyTorch's and the matmul simulator's threads")
+    args = ap.parse_args()
+    torch.set_num_threads(args.threads)
+    s = SHAPE
+    torch.manual_seed(0)
+    block = export.GPT2Block(s["width"], s["heads"], s["ffn"]).eval()
+    per_head = PerHeadBlock(s["width"], s["heads"], s["ffn"]).eval()
+    per_head.load_state_dict(block.state_dict())
+    x = torch.randn(s["batch"], s["seq"], s["width"],
+                    generator=torch.Generator().manual_seed(1))
+    model, feats = cpu_features()
+    print(f"cpu: {model}; features: {feats}; threads: {args.threads}")
+    print(f"block: batch {s['batch']}, sequence {s['seq']}, width "
+          f"{s['width']}, {s['heads']} heads, ffn {s['ffn']}, f32")
+    eager, want = time_torch(block, x, args.reps)
+    want = want.numpy()
+    bound = 1e-5 * float(np.max(np.abs(want)))
+    print(f"pytorch eager forward: {eager:.1f} ms (median of {args.reps})")
+    status = 0
+    with tempfile.TemporaryDirectory() as work:
+        x_npy = os.path.join(work, "x.npy")
+        np.save(x_npy, x.numpy().astype("<f4"))
+        for name, m in (("batched", block), ("per-head", per_head)):
+            with torch.no_grad():
+                module = export.fx.export_and_import(
+                    m, x, output_type="linalg-on-tensors", func_name="main")
+            src = os.path.join(work, f"{name}.mlir")
+            with open(src, "w") as f:
+                f.write(str(module))
+            low = os.path.join(work, f"{name}.lowered.mlir")
+            counts = lower(os.path.join(args.bin, "systile-opt"), src, low)
+            out = os.path.join(work, f"{name}.out.npy")
+            ms, kernel = run_systile(os.path.join(args.bin, "systile-run"),
+                                     low, x_npy, out, args.reps, args.threads)
+            err = float(np.max(np.abs(np.load(out) - want)))
+            ok = err <= bound
+            status |= 0 if ok else 1
+            goal = (f"; goal <= 1.5x: {'OK' if ms / eager <= 1.5 else 'MISSED'}"
+                    if name == "batched" else "")
+            print(f"systile {name:8}: execute {ms:.1f} ms (median of "
+                  f"{args.reps}), {ms / eager:.2f}x eager{goal}; matmul kernel "
+                  f"{kernel}; lowered IR: " + ", ".join(
+                      f"{v} {k}" for k, v in counts.items())
+                  + f"; max|diff| vs eager {err:.3g} (bound {bound:.3g}: "
+                  f"{'ok' if ok else 'FAIL'})")
+    return status
+
+
+if __name__ == "__main__":
+    sys.exit(main())
