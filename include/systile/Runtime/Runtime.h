@@ -24,6 +24,7 @@
 //   StridedCopy.h         strided copies of dense arrays
 //   TiledBatch.h          a batch of matrices in one batch-major storage
 //   TiledMatrix.h         a matrix stored in hardware tile order
+//   TiledStorage.h        the owned, borrowed or viewed slots of both
 //   Tiling.h              the tiling rules shared with the dialect (RFC 2, 3)
 //   Transpose.h           blocked transposes of dense matrices
 //   Utilization.h         utilisation accounting (RFC 8)
@@ -53,6 +54,7 @@
 #include "systile/Runtime/StridedCopy.h"
 #include "systile/Runtime/TiledBatch.h"
 #include "systile/Runtime/TiledMatrix.h"
+#include "systile/Runtime/TiledStorage.h"
 #include "systile/Runtime/Tiling.h"
 #include "systile/Runtime/Transpose.h"
 #include "systile/Runtime/Utilization.h"
