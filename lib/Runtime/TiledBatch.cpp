@@ -23,11 +23,10 @@ std::string toString(const BatchShape &batch) {
 
 /// "batch 2x3 of 5x7 matrices in geometry (...)" or "matrix 5x7 in ...".
 static std::string describe(const BatchShape &batch, const Layout &layout) {
-  std::string what = batch.empty() ? "matrix " + layout.logicalShape().str()
-                                   : "batch " + toString(batch) + " of " +
-                                         layout.logicalShape().str() +
-                                         " matrices";
-  return what + " in geometry " + layout.geometry().str();
+  if (batch.empty())
+    return detail::describeMatrix(layout);
+  return "batch " + toString(batch) + " of " + layout.logicalShape().str() +
+         " matrices in geometry " + layout.geometry().str();
 }
 
 /// The number of matrices of `batch`, or an error for a dimension < 1 or a
@@ -51,60 +50,15 @@ static Expected<int64_t> countMatrices(const BatchShape &batch,
 
 template <typename T>
 TiledBatch<T>::TiledBatch(BatchShape batch, int64_t numMatrices,
-                          const Layout &layout, T *storage)
+                          const Layout &layout, TiledStorage<T> storage)
     : batch_(std::move(batch)), numMatrices_(numMatrices), layout_(layout),
-      owned_(storage), data_(storage),
-      size_(static_cast<size_t>(numMatrices * layout.numElements())) {}
+      storage_(std::move(storage)) {}
 
 template <typename T>
 TiledBatch<T>::TiledBatch()
     : TiledBatch({}, 1, Layout(),
-                 static_cast<T *>(rt::allocate(Layout().numElements(),
-                                               sizeof(T), "tiled storage"))) {
-  std::memset(owned_.get(), 0, size_ * sizeof(T));
-}
-
-template <typename T>
-TiledBatch<T>::TiledBatch(const TiledBatch &other)
-    : TiledBatch(other.batch_, other.numMatrices_, other.layout_,
-                 static_cast<T *>(rt::allocate(other.size_, sizeof(T),
-                                               "tiled storage"))) {
-  if (size_)
-    std::memcpy(owned_.get(), other.data_, size_ * sizeof(T));
-  padKind_ = other.padKind_;
-}
-
-template <typename T>
-TiledBatch<T> &TiledBatch<T>::operator=(const TiledBatch &other) {
-  if (this != &other) {
-    TiledBatch copy(other);
-    *this = std::move(copy);
-  }
-  return *this;
-}
-
-template <typename T>
-TiledBatch<T>::TiledBatch(TiledBatch &&other) noexcept
-    : batch_(std::move(other.batch_)), numMatrices_(other.numMatrices_),
-      layout_(other.layout_), owned_(std::move(other.owned_)),
-      data_(std::exchange(other.data_, nullptr)),
-      keepAlive_(std::move(other.keepAlive_)),
-      size_(std::exchange(other.size_, 0)), padKind_(other.padKind_) {}
-
-template <typename T>
-TiledBatch<T> &TiledBatch<T>::operator=(TiledBatch &&other) noexcept {
-  if (this != &other) {
-    batch_ = std::move(other.batch_);
-    numMatrices_ = other.numMatrices_;
-    layout_ = other.layout_;
-    owned_ = std::move(other.owned_);
-    data_ = std::exchange(other.data_, nullptr);
-    keepAlive_ = std::move(other.keepAlive_);
-    size_ = std::exchange(other.size_, 0);
-    padKind_ = other.padKind_;
-  }
-  return *this;
-}
+                 TiledStorage<T>::zeroed(
+                     static_cast<size_t>(Layout().numElements()))) {}
 
 template <typename T>
 Expected<TiledBatch<T>> TiledBatch<T>::allocate(BatchShape batch,
@@ -113,13 +67,11 @@ Expected<TiledBatch<T>> TiledBatch<T>::allocate(BatchShape batch,
   Expected<int64_t> count = countMatrices(batch, layout);
   if (!count)
     return Error(count.error());
-  const size_t n = static_cast<size_t>(*count * layout.numElements());
-  Expected<void *> p = tryAllocate(n, sizeof(T), "tiled storage");
-  if (!p)
-    return Error(describe(batch, layout) + ": " + p.error());
-  if (zeroFill)
-    std::memset(*p, 0, n * sizeof(T));
-  return TiledBatch(std::move(batch), *count, layout, static_cast<T *>(*p));
+  Expected<TiledStorage<T>> s = TiledStorage<T>::allocate(
+      static_cast<size_t>(*count * layout.numElements()), zeroFill);
+  if (!s)
+    return Error(describe(batch, layout) + ": " + s.error());
+  return TiledBatch(std::move(batch), *count, layout, s.take());
 }
 
 template <typename T>
@@ -141,11 +93,11 @@ Expected<TiledBatch<T>> TiledBatch<T>::uninitialized(BatchShape batch,
 }
 
 template <typename T> Expected<TiledBatch<T>> TiledBatch<T>::clone() const {
-  Expected<TiledBatch> copy = allocate(batch_, layout_, /*zeroFill=*/false);
-  if (!copy)
-    return copy;
-  std::memcpy(copy->owned_.get(), data_, size_ * sizeof(T));
-  copy->padKind_ = padKind_;
+  Expected<TiledStorage<T>> s = storage_.clone();
+  if (!s)
+    return Error(describe(batch_, layout_) + ": " + s.error());
+  TiledBatch copy(batch_, numMatrices_, layout_, s.take());
+  copy.padKind_ = padKind_;
   return copy;
 }
 
@@ -198,11 +150,11 @@ TiledBatch<T>::fromStorage(BatchShape batch, Shape shape, Geometry geometry,
   Expected<TiledBatch> b = allocate(std::move(batch), *layout, false);
   if (!b)
     return b;
-  if (storage.size() != b->size_)
+  if (storage.size() != b->storage_.size())
     return Error("fromStorage: " + describe(b->batch_, *layout) + " has " +
-                 std::to_string(b->size_) + " storage slots, got " +
+                 std::to_string(b->storage_.size()) + " storage slots, got " +
                  std::to_string(storage.size()));
-  std::memcpy(b->owned_.get(), storage.data(), b->size_ * sizeof(T));
+  std::memcpy(b->writable(), storage.data(), storage.size() * sizeof(T));
   b->padKind_ = padKind;
   return b;
 }
@@ -215,23 +167,13 @@ TiledBatch<T>::borrow(BatchShape batch, const Layout &layout,
   Expected<int64_t> count = countMatrices(batch, layout);
   if (!count)
     return Error(count.error());
-  const size_t n = static_cast<size_t>(*count * layout.numElements());
-  if (!bytes || numBytes != n * sizeof(T))
-    return Error("borrow: " + describe(batch, layout) + " has " +
-                 std::to_string(n) + " storage slots of " +
-                 std::to_string(sizeof(T)) + " bytes, got " +
-                 (bytes ? std::to_string(numBytes) + " bytes" : "no data"));
-  if (reinterpret_cast<uintptr_t>(bytes) % alignof(T) != 0) {
-    Expected<TiledBatch> b = allocate(std::move(batch), layout, false);
-    if (b) {
-      std::memcpy(b->owned_.get(), bytes, numBytes);
-      b->padKind_ = padKind;
-    }
-    return b;
-  }
-  TiledBatch b(std::move(batch), *count, layout, nullptr);
-  b.data_ = static_cast<const T *>(bytes);
-  b.keepAlive_ = std::move(keepAlive);
+  Expected<TiledStorage<T>> s = TiledMatrix<T>::borrowStorage(
+      describe(batch, layout),
+      static_cast<size_t>(*count * layout.numElements()), bytes, numBytes,
+      std::move(keepAlive));
+  if (!s)
+    return Error(s.error());
+  TiledBatch b(std::move(batch), *count, layout, s.take());
   b.padKind_ = padKind;
   return b;
 }
@@ -240,12 +182,8 @@ template <typename T>
 TiledBatch<T> TiledBatch<T>::fromMatrix(TiledMatrix<T> m) {
   if (m.isView())
     m = TiledMatrix<T>(m);
-  TiledBatch b({}, 1, m.layout_, m.owned_.release());
-  b.data_ = m.data_;
-  b.keepAlive_ = std::move(m.keepAlive_);
+  TiledBatch b({}, 1, m.layout_, std::move(m.storage_));
   b.padKind_ = m.padKind_;
-  m.data_ = nullptr;
-  m.size_ = 0;
   return b;
 }
 
@@ -253,11 +191,8 @@ template <typename T> Expected<TiledMatrix<T>> TiledBatch<T>::releaseMatrix() {
   if (numMatrices_ != 1)
     return Error("a " + describe(batch_, layout_) +
                  " is not a single matrix");
-  TiledMatrix<T> m(layout_, owned_.release());
-  m.data_ = std::exchange(data_, nullptr);
-  m.keepAlive_ = std::move(keepAlive_);
+  TiledMatrix<T> m(layout_, std::move(storage_));
   m.padKind_ = padKind_;
-  size_ = 0;
   return m;
 }
 
@@ -282,8 +217,9 @@ template <typename T> std::vector<int64_t> TiledBatch<T>::fullShape() const {
 }
 
 template <typename T> TiledMatrix<T> TiledBatch<T>::matrix(int64_t b) const {
-  TiledMatrix<T> m(layout_, nullptr);
-  m.data_ = data_ + b * layout_.numElements();
+  const int64_t n = layout_.numElements();
+  TiledMatrix<T> m(layout_, TiledStorage<T>::borrowAligned(
+                                storage_.data() + b * n, size_t(n)));
   m.padKind_ = padKind_;
   return m;
 }
@@ -301,29 +237,11 @@ template <typename T> void TiledBatch<T>::fillPadding(T value) {
   }
 }
 
-template <typename T> T *TiledBatch<T>::writable() {
-  if (!owned_)
-    takeOwnership(
-        static_cast<T *>(rt::allocate(size_, sizeof(T), "tiled storage")));
-  return owned_.get();
-}
-
-template <typename T> void TiledBatch<T>::takeOwnership(T *storage) {
-  if (size_)
-    std::memcpy(storage, data_, size_ * sizeof(T));
-  owned_.reset(storage);
-  data_ = storage;
-  keepAlive_.reset();
-}
-
 template <typename T> Status TiledBatch<T>::makeOwned() {
-  if (owned_)
-    return Status::success();
-  Expected<void *> p = tryAllocate(size_, sizeof(T), "tiled storage");
-  if (!p)
-    return Status::error(describe(batch_, layout_) + ": " + p.error());
-  takeOwnership(static_cast<T *>(*p));
-  return Status::success();
+  Status s = storage_.makeOwned();
+  if (!s)
+    return Status::error(describe(batch_, layout_) + ": " + s.message());
+  return s;
 }
 
 template class TiledBatch<float>;

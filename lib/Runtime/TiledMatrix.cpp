@@ -51,67 +51,50 @@ const char *toString(PadKind kind) {
   return kind == PadKind::Zero ? "zero" : "undef";
 }
 
+std::string detail::describeMatrix(const Layout &layout) {
+  return "matrix " + layout.logicalShape().str() + " in geometry " +
+         layout.geometry().str();
+}
+
 template <typename T>
 Expected<TiledMatrix<T>> TiledMatrix<T>::allocate(const Layout &layout,
                                                   bool zeroFill) {
-  const size_t n = static_cast<size_t>(layout.numElements());
-  Expected<void *> p = tryAllocate(n, sizeof(T), "tiled storage");
-  if (!p)
-    return Error("matrix " + layout.logicalShape().str() + " in geometry " +
-                 layout.geometry().str() + ": " + p.error());
-  if (zeroFill)
-    std::memset(*p, 0, n * sizeof(T));
-  return TiledMatrix(layout, static_cast<T *>(*p));
+  Expected<TiledStorage<T>> s = TiledStorage<T>::allocate(
+      static_cast<size_t>(layout.numElements()), zeroFill);
+  if (!s)
+    return Error(detail::describeMatrix(layout) + ": " + s.error());
+  return TiledMatrix(layout, s.take());
 }
 
 template <typename T>
 TiledMatrix<T>::TiledMatrix()
-    : TiledMatrix(Layout(), static_cast<T *>(rt::allocate(
-                                Layout().numElements(), sizeof(T),
-                                "tiled storage"))) {
-  std::memset(owned_.get(), 0, size_ * sizeof(T));
-}
+    : TiledMatrix(Layout(), TiledStorage<T>::zeroed(
+                                static_cast<size_t>(Layout().numElements()))) {}
 
-template <typename T>
-TiledMatrix<T>::TiledMatrix(const TiledMatrix &other)
-    : TiledMatrix(other.layout_,
-                  static_cast<T *>(rt::allocate(other.size_, sizeof(T),
-                                                "tiled storage"))) {
-  if (size_)
-    std::memcpy(owned_.get(), other.data_, size_ * sizeof(T));
-  padKind_ = other.padKind_;
-}
-
-template <typename T>
-TiledMatrix<T>::TiledMatrix(TiledMatrix &&other) noexcept
-    : layout_(other.layout_), owned_(std::move(other.owned_)),
-      data_(std::exchange(other.data_, nullptr)),
-      keepAlive_(std::move(other.keepAlive_)),
-      size_(std::exchange(other.size_, 0)), padKind_(other.padKind_),
-      isView_(std::exchange(other.isView_, false)) {}
-
-template <typename T>
-TiledMatrix<T> &TiledMatrix<T>::operator=(TiledMatrix &&other) noexcept {
-  if (this != &other) {
-    layout_ = other.layout_;
-    owned_ = std::move(other.owned_);
-    data_ = std::exchange(other.data_, nullptr);
-    keepAlive_ = std::move(other.keepAlive_);
-    size_ = std::exchange(other.size_, 0);
-    padKind_ = other.padKind_;
-    isView_ = std::exchange(other.isView_, false);
-  }
-  return *this;
-}
-
-template <typename T>
-Expected<TiledMatrix<T>> TiledMatrix<T>::clone() const {
-  Expected<TiledMatrix> copy = allocate(layout_, /*zeroFill=*/false);
-  if (!copy)
-    return copy;
-  std::memcpy(copy->owned_.get(), data_, size_ * sizeof(T));
-  copy->padKind_ = padKind_;
+template <typename T> Expected<TiledMatrix<T>> TiledMatrix<T>::clone() const {
+  Expected<TiledStorage<T>> s = storage_.clone();
+  if (!s)
+    return Error(detail::describeMatrix(layout_) + ": " + s.error());
+  TiledMatrix copy(layout_, s.take());
+  copy.padKind_ = padKind_;
   return copy;
+}
+
+template <typename T>
+Expected<TiledStorage<T>>
+TiledMatrix<T>::borrowStorage(const std::string &what, size_t n,
+                              const void *bytes, size_t numBytes,
+                              std::shared_ptr<const void> keepAlive) {
+  if (!bytes || numBytes != n * sizeof(T))
+    return Error("borrow: " + what + " has " + std::to_string(n) +
+                 " storage slots of " + std::to_string(sizeof(T)) +
+                 " bytes, got " +
+                 (bytes ? std::to_string(numBytes) + " bytes" : "no data"));
+  Expected<TiledStorage<T>> s =
+      TiledStorage<T>::borrow(bytes, numBytes, std::move(keepAlive));
+  if (!s)
+    return Error(what + ": " + s.error());
+  return s;
 }
 
 template <typename T>
@@ -119,26 +102,12 @@ Expected<TiledMatrix<T>>
 TiledMatrix<T>::borrow(const Layout &layout, const void *bytes,
                        size_t numBytes, PadKind padKind,
                        std::shared_ptr<const void> keepAlive) {
-  static_assert(std::is_trivially_copyable_v<T>);
-  const size_t n = static_cast<size_t>(layout.numElements());
-  if (!bytes || numBytes != n * sizeof(T))
-    return Error("borrow: matrix " + layout.logicalShape().str() +
-                 " in geometry " + layout.geometry().str() + " has " +
-                 std::to_string(n) + " storage slots of " +
-                 std::to_string(sizeof(T)) + " bytes, got " +
-                 (bytes ? std::to_string(numBytes) + " bytes" : "no data"));
-  if (reinterpret_cast<uintptr_t>(bytes) % alignof(T) != 0) {
-    // Misaligned for T: an aligned copy of our own.
-    Expected<TiledMatrix> m = allocate(layout, /*zeroFill=*/false);
-    if (m) {
-      std::memcpy(m->owned_.get(), bytes, numBytes);
-      m->padKind_ = padKind;
-    }
-    return m;
-  }
-  TiledMatrix m(layout, nullptr);
-  m.data_ = static_cast<const T *>(bytes);
-  m.keepAlive_ = std::move(keepAlive);
+  Expected<TiledStorage<T>> s = borrowStorage(
+      detail::describeMatrix(layout), static_cast<size_t>(layout.numElements()),
+      bytes, numBytes, std::move(keepAlive));
+  if (!s)
+    return Error(s.error());
+  TiledMatrix m(layout, s.take());
   m.padKind_ = padKind;
   return m;
 }
@@ -146,31 +115,18 @@ TiledMatrix<T>::borrow(const Layout &layout, const void *bytes,
 template <typename T>
 TiledMatrix<T> TiledMatrix<T>::view(const Layout &layout, T *storage,
                                     PadKind padKind) {
-  TiledMatrix m(layout, nullptr);
-  m.data_ = storage;
-  m.isView_ = true;
+  TiledMatrix m(
+      layout, TiledStorage<T>::view(storage,
+                                    static_cast<size_t>(layout.numElements())));
   m.padKind_ = padKind;
   return m;
 }
 
-template <typename T> void TiledMatrix<T>::takeOwnership(T *storage) {
-  if (size_)
-    std::memcpy(storage, data_, size_ * sizeof(T));
-  owned_.reset(storage);
-  data_ = storage;
-  keepAlive_.reset();
-}
-
 template <typename T> Status TiledMatrix<T>::makeOwned() {
-  if (owned_ || isView_)
-    return Status::success();
-  Expected<void *> p = tryAllocate(size_, sizeof(T), "tiled storage");
-  if (!p)
-    return Status::error("matrix " + layout_.logicalShape().str() +
-                         " in geometry " + layout_.geometry().str() + ": " +
-                         p.error());
-  takeOwnership(static_cast<T *>(*p));
-  return Status::success();
+  Status s = storage_.makeOwned();
+  if (!s)
+    return Status::error(detail::describeMatrix(layout_) + ": " + s.message());
+  return s;
 }
 
 template <typename T>
@@ -179,15 +135,6 @@ Expected<TiledMatrix<T>> TiledMatrix<T>::uninitialized(const Layout &layout) {
   if (m)
     m->padKind_ = PadKind::Undef;
   return m;
-}
-
-template <typename T>
-TiledMatrix<T> &TiledMatrix<T>::operator=(const TiledMatrix &other) {
-  if (this != &other) {
-    TiledMatrix copy(other);
-    *this = std::move(copy);
-  }
-  return *this;
 }
 
 template <typename T>
@@ -282,8 +229,8 @@ void TiledMatrix<T>::assignFromDenseTransposed(const T *src, int threads) {
                        std::min(l, cols - c0), sizeof(T));
     }
   };
-  splitOverThreads(threads, int64_t(size_ * sizeof(T)), layout.tileCols(),
-                   tileColumns);
+  splitOverThreads(threads, int64_t(storage_.size() * sizeof(T)),
+                   layout.tileCols(), tileColumns);
 }
 
 template <typename T>
@@ -301,7 +248,7 @@ TiledMatrix<T>::fromStorage(Shape shape, Geometry geometry,
   Expected<TiledMatrix> m = allocate(*layout, /*zeroFill=*/false);
   if (!m)
     return m;
-  std::memcpy(m->owned_.get(), storage.data(), m->size_ * sizeof(T));
+  std::memcpy(m->writable(), storage.data(), storage.size() * sizeof(T));
   m->padKind_ = padKind;
   return m;
 }
@@ -315,7 +262,7 @@ void TiledMatrix<T>::assignFromDense(const T *src, int threads) {
   T *const storage = writable();
   // Segments start at multiples of `lanes` elements from a 64-byte aligned
   // base, so they are 16-byte aligned when a lane row is.
-  const bool stream = size_ * sizeof(T) >= kStreamingThreshold &&
+  const bool stream = storage_.size() * sizeof(T) >= kStreamingThreshold &&
                       (static_cast<size_t>(l) * sizeof(T)) % 16 == 0;
   auto tileRows = [&](int64_t tr0, int64_t tr1) {
     T *dst = storage + tr0 * tileCols * s * l;
@@ -341,8 +288,8 @@ void TiledMatrix<T>::assignFromDense(const T *src, int threads) {
       _mm_sfence(); // Order this thread's streaming stores before the join.
 #endif
   };
-  splitOverThreads(threads, int64_t(size_ * sizeof(T)), lay.tileRows(),
-                   tileRows);
+  splitOverThreads(threads, int64_t(storage_.size() * sizeof(T)),
+                   lay.tileRows(), tileRows);
   padKind_ = PadKind::Zero;
 }
 
@@ -351,7 +298,7 @@ template <typename T> void TiledMatrix<T>::toDense(T *out) const {
   const int64_t s = lay.geometry().sublanes, l = lay.geometry().lanes;
   const int64_t rows = lay.logicalShape().rows, cols = lay.logicalShape().cols;
   const int64_t tileRows = lay.tileRows(), tileCols = lay.tileCols();
-  const T *src = data_;
+  const T *src = storage_.data();
   for (int64_t tr = 0; tr < tileRows; ++tr) {
     const int64_t rowsHere = std::min(s, rows - tr * s);
     for (int64_t tc = 0; tc < tileCols; ++tc) {
@@ -376,7 +323,7 @@ Expected<T> TiledMatrix<T>::get(int64_t row, int64_t col) const {
   Expected<int64_t> off = layout_.checkedOffset(row, col);
   if (!off)
     return Error(off.error());
-  return data_[*off];
+  return storage_.data()[*off];
 }
 
 template <typename T>

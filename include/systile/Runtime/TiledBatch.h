@@ -14,7 +14,8 @@
 // storage in place. A view must not outlive the batch it came from, nor a
 // move or a copy-on-write of it.
 //
-// Storage is owned or borrowed exactly as for TiledMatrix (TiledMatrix.h):
+// Storage is owned or borrowed exactly as for TiledMatrix (TiledMatrix.h),
+// with the same TiledStorage (TiledStorage.h):
 // factories return an error when the storage cannot be allocated; `borrow`
 // views storage-order data that lives elsewhere read-only, and every
 // non-const accessor (data(), storage(), matrix(b), fillPadding()) first
@@ -49,10 +50,11 @@ public:
   /// A single 1x1 zero matrix in the default geometry (a placeholder).
   TiledBatch();
   /// Copies the storage; allocation failure goes through rt::allocate.
-  TiledBatch(const TiledBatch &other);
-  TiledBatch &operator=(const TiledBatch &other);
-  TiledBatch(TiledBatch &&other) noexcept;
-  TiledBatch &operator=(TiledBatch &&other) noexcept;
+  TiledBatch(const TiledBatch &other) = default;
+  TiledBatch &operator=(const TiledBatch &other) = default;
+  /// Moves the storage, leaving `other` with none.
+  TiledBatch(TiledBatch &&other) noexcept = default;
+  TiledBatch &operator=(TiledBatch &&other) noexcept = default;
 
   /// All slots of every matrix zero, pad kind Zero.
   static Expected<TiledBatch> zeros(BatchShape batch, Shape shape,
@@ -112,16 +114,16 @@ public:
   PadKind padKind() const { return padKind_; }
   void setPadKind(PadKind kind) { padKind_ = kind; }
 
-  bool isBorrowed() const { return data_ && !owned_; }
+  bool isBorrowed() const { return storage_.isBorrowed(); }
   Status makeOwned();
 
   /// The copy-ready batch-major storage (every padded slot of every
   /// matrix). The non-const forms make a borrowed batch own it first.
-  Span<const T> storage() const { return {data_, size_}; }
-  Span<T> storage() { return {writable(), size_}; }
-  const T *data() const { return data_; }
+  Span<const T> storage() const { return {storage_.data(), storage_.size()}; }
+  Span<T> storage() { return {writable(), storage_.size()}; }
+  const T *data() const { return storage_.data(); }
   T *data() { return writable(); }
-  int64_t size() const { return static_cast<int64_t>(size_); }
+  int64_t size() const { return static_cast<int64_t>(storage_.size()); }
 
   /// Storage offset of slot (row, col) of matrix `matrix` (an index into
   /// the flattened batch). Precondition: in bounds.
@@ -139,7 +141,7 @@ public:
 
 private:
   TiledBatch(BatchShape batch, int64_t numMatrices, const Layout &layout,
-             T *storage);
+             TiledStorage<T> storage);
   static Expected<TiledBatch> allocate(BatchShape batch, const Layout &layout,
                                        bool zeroFill);
   /// A batch of the shapes given, packed from `src` matrix by matrix with
@@ -149,20 +151,12 @@ private:
   pack(const char *what, BatchShape batch, Shape shape, Geometry geometry,
        const T *src, int threads,
        void (TiledMatrix<T>::*assign)(const T *, int));
-  T *writable();
-  void takeOwnership(T *storage);
-
-  struct AlignedDelete {
-    void operator()(T *p) const { rt::deallocate(p); }
-  };
+  T *writable() { return storage_.writable(); }
 
   BatchShape batch_;
   int64_t numMatrices_ = 1;
   Layout layout_;
-  std::unique_ptr<T[], AlignedDelete> owned_;
-  const T *data_ = nullptr;
-  std::shared_ptr<const void> keepAlive_;
-  size_t size_ = 0;
+  TiledStorage<T> storage_;
   PadKind padKind_ = PadKind::Zero;
 };
 

@@ -14,17 +14,18 @@
 // copy constructor, which cannot fail, uses rt::allocate (the new-handler
 // path of operator new); clone() is its fallible form.
 //
-// Owned or borrowed storage. A matrix usually owns its storage. `borrow`
-// makes a read-only view of storage-order data that lives elsewhere (an
-// MLIR constant's attribute or a dense_resource blob mapped from the input
-// file), so a constant of any size is held once. A borrowed matrix never
-// writes to that memory: every non-const accessor (data(), storage(), at(),
-// set(), fillPadding(), assignFromDense()) first gives it storage of its own
-// (copy on write, through rt::allocate like the copy constructor; call the
-// fallible makeOwned() first to get an error instead). Copies (the copy
-// constructor, clone()) always own their storage. Whoever borrows keeps the
-// memory alive while the matrix and anything moved from it live; a
-// `keepAlive` owner passed to borrow() is held by the matrix to that end.
+// Owned or borrowed storage (a TiledStorage, TiledStorage.h). A matrix usually
+// owns its storage. `borrow` makes a read-only view of storage-order data that
+// lives elsewhere (an MLIR constant's attribute or a dense_resource blob mapped
+// from the input file), so a constant of any size is held once. A borrowed
+// matrix never writes to that memory: every non-const accessor (data(),
+// storage(), at(), set(), fillPadding(), assignFromDense()) first gives it
+// storage of its own (copy on write, through rt::allocate like the copy
+// constructor; call the fallible makeOwned() first to get an error instead).
+// Copies (the copy constructor, clone()) always own their storage. Whoever
+// borrows keeps the memory alive while the matrix and anything moved from it
+// live; a `keepAlive` owner passed to borrow() is held by the matrix to that
+// end.
 //
 // Views. `view` makes a writable matrix over storage owned by someone else
 // (one matrix of a TiledBatch, TiledBatch.h): the per-matrix kernels read
@@ -36,16 +37,17 @@
 #ifndef SYSTILE_RUNTIME_TILEDMATRIX_H
 #define SYSTILE_RUNTIME_TILEDMATRIX_H
 
-#include "systile/Runtime/Allocation.h"
 #include "systile/Runtime/BF16.h"
 #include "systile/Runtime/Layout.h"
 #include "systile/Runtime/Status.h"
+#include "systile/Runtime/TiledStorage.h"
 
 #include <cstddef>
 #include <cstdint>
 #include <memory>
-#include <new>
+#include <string>
 #include <type_traits>
+#include <utility>
 #include <vector>
 
 namespace systile::rt {
@@ -54,6 +56,12 @@ namespace systile::rt {
 enum class PadKind { Zero, Undef };
 
 const char *toString(PadKind kind);
+
+namespace detail {
+/// "matrix 5x7 in geometry (2, 4, mxu = 4)": how the storage errors name a
+/// matrix of `layout`.
+std::string describeMatrix(const Layout &layout);
+} // namespace detail
 
 /// True for the element types the runtime supports.
 template <typename T>
@@ -92,10 +100,11 @@ public:
   /// factories below build real matrices).
   TiledMatrix();
   /// Copies the storage; allocation failure goes through rt::allocate.
-  TiledMatrix(const TiledMatrix &other);
-  TiledMatrix &operator=(const TiledMatrix &other);
-  TiledMatrix(TiledMatrix &&other) noexcept;
-  TiledMatrix &operator=(TiledMatrix &&other) noexcept;
+  TiledMatrix(const TiledMatrix &other) = default;
+  TiledMatrix &operator=(const TiledMatrix &other) = default;
+  /// Moves the storage, leaving `other` with none.
+  TiledMatrix(TiledMatrix &&other) noexcept = default;
+  TiledMatrix &operator=(TiledMatrix &&other) noexcept = default;
 
   /// All slots zero (logical and padding), pad kind Zero.
   static Expected<TiledMatrix> zeros(Shape shape, Geometry geometry = {});
@@ -163,25 +172,25 @@ public:
 
   /// Whether the storage is a read-only view of memory the matrix does not
   /// own (borrow()); a writable view() is not borrowed.
-  bool isBorrowed() const { return data_ && !owned_ && !isView_; }
+  bool isBorrowed() const { return storage_.isBorrowed(); }
   /// Whether this is a writable view() of storage owned elsewhere.
-  bool isView() const { return isView_; }
+  bool isView() const { return storage_.isView(); }
   /// Gives a borrowed matrix a copy of its storage to own (no-op when it
   /// owns it already); an error if the copy cannot be allocated.
   Status makeOwned();
 
   /// The copy-ready storage in hardware order (all padded slots). The
   /// non-const forms make a borrowed matrix own its storage first.
-  Span<const T> storage() const { return {data_, size_}; }
-  Span<T> storage() { return {writable(), size_}; }
-  const T *data() const { return data_; }
+  Span<const T> storage() const { return {storage_.data(), storage_.size()}; }
+  Span<T> storage() { return {writable(), storage_.size()}; }
+  const T *data() const { return storage_.data(); }
   T *data() { return writable(); }
-  int64_t size() const { return static_cast<int64_t>(size_); }
+  int64_t size() const { return static_cast<int64_t>(storage_.size()); }
 
   /// Element (row, col) of the padded shape.
   /// Precondition: layout().inPaddedBounds(row, col).
   T at(int64_t row, int64_t col) const {
-    return data_[layout_.offset(row, col)];
+    return storage_.data()[layout_.offset(row, col)];
   }
   T &at(int64_t row, int64_t col) {
     return writable()[layout_.offset(row, col)];
@@ -197,39 +206,22 @@ public:
 
 private:
   friend class TiledBatch<T>;
-  /// Adopts `storage` (layout.numElements() slots from rt::tryAllocate).
-  TiledMatrix(const Layout &layout, T *storage)
-      : layout_(layout), owned_(storage), data_(storage),
-        size_(static_cast<size_t>(layout.numElements())) {}
+  /// A matrix of `layout` over `storage` (layout.numElements() slots).
+  TiledMatrix(const Layout &layout, TiledStorage<T> storage)
+      : layout_(layout), storage_(std::move(storage)) {}
   /// Allocates the storage, zero-filled on request (else uninitialized).
   static Expected<TiledMatrix> allocate(const Layout &layout, bool zeroFill);
-  /// The storage for writing: owned (copied first when borrowed).
-  T *writable() {
-    if (isView_)
-      return const_cast<T *>(data_);
-    if (!owned_)
-      takeOwnership(static_cast<T *>(
-          rt::allocate(size_, sizeof(T), "tiled storage")));
-    return owned_.get();
-  }
-  /// Copies the borrowed storage into `storage` (size_ slots) and owns it.
-  void takeOwnership(T *storage);
-
-  struct AlignedDelete {
-    void operator()(T *p) const { rt::deallocate(p); }
-  };
+  /// The storage borrow() makes of the `n` slots at `bytes` (copied when
+  /// misaligned); errors name the owner as `what` (describeMatrix).
+  static Expected<TiledStorage<T>>
+  borrowStorage(const std::string &what, size_t n, const void *bytes,
+                size_t numBytes, std::shared_ptr<const void> keepAlive);
+  /// The storage for writing (copied first when borrowed).
+  T *writable() { return storage_.writable(); }
 
   Layout layout_;
-  /// The storage when owned; null when borrowed.
-  std::unique_ptr<T[], AlignedDelete> owned_;
-  /// The storage: owned_.get(), or the borrowed memory.
-  const T *data_ = nullptr;
-  /// Keeps borrowed memory alive (may be null: the borrower guarantees it).
-  std::shared_ptr<const void> keepAlive_;
-  size_t size_ = 0;
+  TiledStorage<T> storage_;
   PadKind padKind_ = PadKind::Zero;
-  /// data_ is writable storage owned elsewhere (view()).
-  bool isView_ = false;
 };
 
 extern template class TiledMatrix<float>;
