@@ -40,18 +40,11 @@ using systile::TiledType;
 
 namespace {
 
-template <typename T>
-LogicalResult bindMatrix(Operation *op, ExecContext &ctx,
-                         rt::Expected<rt::TiledMatrix<T>> m) {
-  if (!m)
-    return ExecContext::opError(op) << ": " << m.error();
-  ctx.bind(op->getResult(0), RtValue(m.take()));
-  return success();
-}
-
-template <typename T>
-LogicalResult bindMatrix(Operation *op, ExecContext &ctx,
-                         rt::Expected<rt::TiledBatch<T>> m) {
+/// Binds `op`'s result to `m` (a TiledMatrix or a TiledBatch), or reports
+/// its error on `op`.
+template <typename Tiled>
+LogicalResult bindTiled(Operation *op, ExecContext &ctx,
+                        rt::Expected<Tiled> m) {
   if (!m)
     return ExecContext::opError(op) << ": " << m.error();
   ctx.bind(op->getResult(0), RtValue(m.take()));
@@ -554,18 +547,17 @@ LogicalResult executeElementwise(systile::ElementwiseOp op,
   const Analysis &a = analysisOf(op, ctx);
   switch (a.kind) {
   case Analysis::TruncF:
-    return bindMatrix<rt::bf16>(
+    return bindTiled(
         op, ctx,
         rt::mapMatrices<rt::bf16>(
             std::get<rt::TiledBatch<float>>(ctx.tiled(op.getInputs()[0]).batch),
             [](const auto &x) { return rt::tryTruncToBF16(x); }));
   case Analysis::ExtF:
-    return bindMatrix<float>(
-        op, ctx,
-        rt::mapMatrices<float>(
-            std::get<rt::TiledBatch<rt::bf16>>(
-                ctx.tiled(op.getInputs()[0]).batch),
-            [](const auto &x) { return rt::tryExtToF32(x); }));
+    return bindTiled(op, ctx,
+                     rt::mapMatrices<float>(
+                         std::get<rt::TiledBatch<rt::bf16>>(
+                             ctx.tiled(op.getInputs()[0]).batch),
+                         [](const auto &x) { return rt::tryExtToF32(x); }));
   case Analysis::Program:
     return std::visit(
         [&](const auto &p) -> LogicalResult {
@@ -594,8 +586,7 @@ LogicalResult executeBroadcast(systile::BroadcastOp op, ExecContext &ctx) {
   int64_t count = op.getType().getShape()[dim];
   return std::visit(
       [&](const auto &m) -> LogicalResult {
-        using T = typename std::decay_t<decltype(m)>::value_type;
-        return bindMatrix<T>(op, ctx, rt::broadcast(m, dim, count));
+        return bindTiled(op, ctx, rt::broadcast(m, dim, count));
       },
       ctx.tiled(op.getInput()).matrix());
 }
@@ -613,17 +604,17 @@ LogicalResult executeSplat(systile::SplatOp op, ExecContext &ctx) {
     auto matrix =
         rt::splat<T>(value, systile::shapeOf(type), systile::geometryOf(type));
     if (!matrix || !type.isBatched())
-      return bindMatrix<T>(op, ctx, std::move(matrix));
+      return bindTiled(op, ctx, std::move(matrix));
     // Every matrix of a batch is that matrix.
     auto batch = rt::TiledBatch<T>::uninitialized(systile::batchShapeOf(type),
                                                   matrix->layout());
     if (!batch)
-      return bindMatrix<T>(op, ctx, std::move(batch));
+      return bindTiled(op, ctx, std::move(batch));
     const rt::TiledMatrix<T> &m = *matrix;
     for (int64_t b = 0; b < batch->numMatrices(); ++b)
       std::copy(m.data(), m.data() + m.size(), batch->data() + b * m.size());
     batch->setPadKind(m.padKind());
-    return bindMatrix<T>(op, ctx, std::move(batch));
+    return bindTiled(op, ctx, std::move(batch));
   });
 }
 
