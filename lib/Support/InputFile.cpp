@@ -2,6 +2,8 @@
 
 #include "systile/Support/InputFile.h"
 
+#include "systile/Support/BytecodeHazard.h"
+
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/ScopeExit.h"
 #include "llvm/ADT/StringExtras.h"
@@ -332,14 +334,17 @@ std::string findBadBlobAlignment(StringRef text, StringRef name) {
   return "";
 }
 
-/// `buffer` unless it is text that upstream's parser cannot be given safely
-/// (then null, with the message).
+/// `buffer` unless it is text that upstream's parser, or bytecode that its
+/// reader, cannot be given safely (then null, with the message).
 std::unique_ptr<MemoryBuffer>
-checkText(std::unique_ptr<MemoryBuffer> buffer, std::string *errorMessage) {
-  if (!buffer || buffer->getBuffer().starts_with(kBytecodeMagic))
+checkInput(std::unique_ptr<MemoryBuffer> buffer, std::string *errorMessage) {
+  if (!buffer)
     return buffer;
-  std::string problem = systile::findTextParserHazard(
-      buffer->getBuffer(), buffer->getBufferIdentifier());
+  StringRef bytes = buffer->getBuffer();
+  StringRef name = buffer->getBufferIdentifier();
+  std::string problem = bytes.starts_with(kBytecodeMagic)
+                            ? systile::findBytecodeHazard(bytes, name)
+                            : systile::findTextParserHazard(bytes, name);
   if (problem.empty())
     return buffer;
   *errorMessage = std::move(problem);
@@ -411,8 +416,8 @@ systile::openBoundedInputFile(StringRef path, std::string *errorMessage) {
                           .str();
       return nullptr;
     }
-    return checkText(std::move(*buffer), errorMessage);
+    return checkInput(std::move(*buffer), errorMessage);
   }
-  return checkText(readStream(fd, isStdin ? "<stdin>" : path, errorMessage),
+  return checkInput(readStream(fd, isStdin ? "<stdin>" : path, errorMessage),
                    errorMessage);
 }

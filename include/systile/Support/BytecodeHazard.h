@@ -1,0 +1,55 @@
+//===- BytecodeHazard.h - What MLIR's bytecode reader must not see -*- C++ -*-===//
+//
+// MLIR's bytecode reader (MLIR 22) trusts some of what a file says before it
+// has checked it, and a mutated file crashes it or makes it allocate
+// without bound:
+//
+// * the module's block (the first block header of the IR section) may say
+//   it has arguments; the reader then defines them in a value scope that
+//   does not exist yet (`valueScopes.back()` of an empty vector, a
+//   segfault in `defineValues`);
+// * a count (strings, dialects, operation names, attributes and types,
+//   properties, blocks, values, block arguments, results, operands,
+//   successors, regions, use-list entries) sizes an allocation or a loop
+//   before its entries are read;
+// * a dialect group of the attribute and type offset section may list more
+//   entries than the section declared, and the reader writes past its
+//   table.
+//
+// findBytecodeHazard walks the file's structure first, with no MLIR
+// dependency: the header, every section's length and alignment within the
+// file, the tables' counts, and the whole IR section (every region, block
+// and operation, isolated regions' nested sections included), and refuses
+// each of the above, a count larger than the bytes left could hold, a
+// region declaring more values than it defines, and regions nested deeper
+// than kMaxInputNesting. What the reader checks itself (indices into the
+// tables, the contents of attributes, types and resources) it leaves to
+// the reader. The format is mlir/docs/BytecodeFormat.md's, versions 0 to 6.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef SYSTILE_SUPPORT_BYTECODEHAZARD_H
+#define SYSTILE_SUPPORT_BYTECODEHAZARD_H
+
+#include "llvm/ADT/StringRef.h"
+
+#include <cstdint>
+#include <string>
+
+namespace systile {
+
+/// The newest bytecode version findBytecodeHazard knows the format of
+/// (mlir::bytecode::kVersion in MLIR 22). A newer file is left to the
+/// reader, which refuses it.
+constexpr uint64_t kMaxBytecodeVersion = 6;
+
+/// What in the MLIR bytecode `bytes` (named `name` in messages) upstream's
+/// reader cannot be given safely, as "NAME:OFFSET: error: bytecode ..."
+/// with the byte offset of the problem (empty when nothing). `bytes` must
+/// start with the bytecode magic number and sit where the reader will read
+/// it: section alignment padding depends on the address.
+std::string findBytecodeHazard(llvm::StringRef bytes, llvm::StringRef name);
+
+} // namespace systile
+
+#endif // SYSTILE_SUPPORT_BYTECODEHAZARD_H

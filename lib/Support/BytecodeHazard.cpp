@@ -1,0 +1,597 @@
+//===- BytecodeHazard.cpp - What MLIR's bytecode reader must not see ------===//
+//
+// A walk of a bytecode file's structure in the order MLIR's reader reads
+// it (mlir/docs/BytecodeFormat.md). Every count is checked against the
+// bytes left where it is read (each entry it counts takes at least one
+// byte), so no loop of the walk runs longer than the file is long.
+//
+//===----------------------------------------------------------------------===//
+
+#include "systile/Support/BytecodeHazard.h"
+
+#include "systile/Support/InputFile.h"
+
+#include "llvm/ADT/Twine.h"
+#include "llvm/Support/Error.h"
+#include "llvm/Support/MathExtras.h"
+
+#include <optional>
+#include <tuple>
+#include <utility>
+
+using namespace llvm;
+
+namespace {
+
+// The encoding's constants, as mlir/Bytecode/Encoding.h (MLIR 22) names
+// them; this library depends on LLVM only.
+enum SectionId : uint8_t {
+  kString = 0,
+  kDialect = 1,
+  kAttrType = 2,
+  kAttrTypeOffset = 3,
+  kIR = 4,
+  kResource = 5,
+  kResourceOffset = 6,
+  kDialectVersions = 7,
+  kProperties = 8,
+  kNumSections = 9,
+};
+constexpr uint64_t kDialectVersioning = 1;
+constexpr uint64_t kLazyLoading = 2;
+constexpr uint64_t kUseListOrdering = 3;
+constexpr uint64_t kElideUnknownBlockArgLocation = 4;
+constexpr uint8_t kAlignmentByte = 0xCB;
+enum OpMask : uint8_t {
+  kHasAttrs = 1 << 0,
+  kHasResults = 1 << 1,
+  kHasOperands = 1 << 2,
+  kHasSuccessors = 1 << 3,
+  kHasInlineRegions = 1 << 4,
+  kHasUseListOrders = 1 << 5,
+  kHasProperties = 1 << 6,
+};
+constexpr StringLiteral kMagic("ML\xefR");
+/// The largest section alignment the reader can take (it holds one in an
+/// `unsigned`).
+constexpr uint64_t kMaxSectionAlignment = uint64_t(1) << 31;
+
+StringRef sectionName(uint8_t id) {
+  static constexpr StringLiteral names[kNumSections] = {
+      "string section",          "dialect section",
+      "attribute/type section",  "attribute/type offset section",
+      "IR section",              "resource section",
+      "resource offset section", "dialect version section",
+      "properties section"};
+  return id < kNumSections ? StringRef(names[id]) : StringRef("section");
+}
+
+/// A structural problem at a byte offset of the file.
+class Problem : public ErrorInfo<Problem> {
+public:
+  static char ID;
+  Problem(size_t offset, std::string what)
+      : offset(offset), what(std::move(what)) {}
+  void log(raw_ostream &os) const override { os << what; }
+  std::error_code convertToErrorCode() const override {
+    return inconvertibleErrorCode();
+  }
+  size_t offset;
+  std::string what;
+};
+char Problem::ID = 0;
+
+/// Reads bytes [pos, end) of the file; `part` (a section) names them in
+/// messages.
+class Cursor {
+public:
+  Cursor(StringRef file, size_t begin, size_t end, StringRef part)
+      : file(file), pos(begin), end(end), part(part) {}
+
+  size_t offset() const { return pos; }
+  size_t remaining() const { return end - pos; }
+  bool empty() const { return pos == end; }
+  /// The address of the next byte (alignment padding depends on it).
+  uintptr_t address() const {
+    return reinterpret_cast<uintptr_t>(file.data() + pos);
+  }
+
+  Error fail(size_t at, const Twine &what) const {
+    return make_error<Problem>(at, (part + ": " + what).str());
+  }
+
+  Expected<uint8_t> byte(const Twine &what) {
+    if (empty())
+      return cutOff(pos, what);
+    return static_cast<uint8_t>(file[pos++]);
+  }
+
+  /// A varint: the first byte's trailing zeros count the bytes that follow
+  /// (eight when it is zero), the rest is the value, little-endian.
+  Expected<uint64_t> varint(const Twine &what) {
+    size_t at = pos;
+    Expected<uint8_t> first = byte(what);
+    if (!first)
+      return first.takeError();
+    if (*first & 1)
+      return uint64_t(*first >> 1);
+    unsigned extra = *first ? llvm::countr_zero(unsigned(*first)) : 8;
+    if (remaining() < extra)
+      return cutOff(at, what);
+    uint64_t rest = 0;
+    for (unsigned i = 0; i < extra; ++i)
+      rest |= uint64_t(static_cast<uint8_t>(file[pos + i])) << (8 * i);
+    pos += extra;
+    if (*first == 0)
+      return rest;
+    return (uint64_t(*first) | rest << 8) >> (extra + 1);
+  }
+
+  /// A varint whose low bit is a flag: (value, flag).
+  Expected<std::pair<uint64_t, bool>> varintWithFlag(const Twine &what) {
+    Expected<uint64_t> raw = varint(what);
+    if (!raw)
+      return raw.takeError();
+    return std::make_pair(*raw >> 1, bool(*raw & 1));
+  }
+
+  /// Refuses `count` entries (a `noun` count read at `at`) that the bytes
+  /// left cannot hold, one byte each at least.
+  Error fits(uint64_t count, size_t at, StringRef noun) const {
+    if (count <= remaining())
+      return Error::success();
+    return fail(at, noun + " count " + Twine(count) +
+                        " cannot fit in the " + Twine(remaining()) +
+                        " bytes left of the " + part);
+  }
+
+  /// A count of entries that take a byte each at least.
+  Expected<uint64_t> count(StringRef noun) {
+    size_t at = pos;
+    Expected<uint64_t> n = varint("the " + noun + " count");
+    if (!n)
+      return n.takeError();
+    if (Error e = fits(*n, at, noun))
+      return std::move(e);
+    return *n;
+  }
+
+  Error skipString(const Twine &what) {
+    size_t nul = file.substr(0, end).find('\0', pos);
+    if (nul == StringRef::npos)
+      return cutOff(pos, what);
+    pos = nul + 1;
+    return Error::success();
+  }
+
+  /// The next `length` bytes (checked by the caller) as a cursor of their
+  /// own.
+  Cursor take(size_t length, StringRef newPart) {
+    Cursor inner(file, pos, pos + length, newPart);
+    pos += length;
+    return inner;
+  }
+
+private:
+  Error cutOff(size_t at, const Twine &what) const {
+    return fail(at, "the " + part + " ends inside " + what);
+  }
+
+  StringRef file;
+  size_t pos, end;
+  StringRef part;
+};
+
+/// A section: its id and its data.
+struct Section {
+  uint8_t id;
+  Cursor data;
+};
+
+/// Skips a section's alignment padding (0xCB bytes up to an address that
+/// is a multiple of the alignment, as the reader aligns).
+Error skipPadding(Cursor &c, size_t at) {
+  Expected<uint64_t> alignment = c.varint("a section alignment");
+  if (!alignment)
+    return alignment.takeError();
+  if (!isPowerOf2_64(*alignment) || *alignment > kMaxSectionAlignment)
+    return c.fail(at, "section alignment " + Twine(*alignment) +
+                          " is not a power of two from 1 to 2^31");
+  while (c.address() % *alignment) {
+    size_t padAt = c.offset();
+    Expected<uint8_t> pad = c.byte("a section's alignment padding");
+    if (!pad)
+      return pad.takeError();
+    if (*pad != kAlignmentByte)
+      return c.fail(padAt, "alignment padding byte " + Twine(unsigned(*pad)) +
+                               " is not 0xCB");
+  }
+  return Error::success();
+}
+
+/// A section header (an id byte whose high bit says an alignment follows,
+/// the length, the padding) and its data, which must fit in `c`.
+Expected<Section> readSection(Cursor &c) {
+  size_t at = c.offset();
+  Expected<uint8_t> idAndFlag = c.byte("a section id");
+  if (!idAndFlag)
+    return idAndFlag.takeError();
+  uint8_t id = *idAndFlag & 0x7f;
+  if (id >= kNumSections)
+    return c.fail(at, "section id " + Twine(unsigned(id)) +
+                          " is not one of 0 to 8");
+  Expected<uint64_t> length = c.varint("a section length");
+  if (!length)
+    return length.takeError();
+  if (*idAndFlag & 0x80)
+    if (Error e = skipPadding(c, at))
+      return std::move(e);
+  if (*length > c.remaining())
+    return c.fail(at, "the " + sectionName(id) + " is " + Twine(*length) +
+                          " bytes long but only " + Twine(c.remaining()) +
+                          " are left");
+  return Section{id, c.take(*length, sectionName(id))};
+}
+
+/// Walks a whole file; see BytecodeHazard.h for what it refuses.
+class Checker {
+public:
+  explicit Checker(StringRef file) : file(file) {}
+  Error check();
+
+private:
+  Error readSections(Cursor &c);
+  Error checkDialects(Cursor c);
+  Error checkAttrTypeOffsets(Cursor c);
+  Error checkAttrTypeGroups(Cursor &c, uint64_t entries, StringRef noun);
+  Error checkIR(Cursor c);
+  Error walkRegions(Cursor &c, uint64_t numRegions, size_t at, unsigned depth);
+  Error walkRegion(Cursor &c, unsigned depth);
+  Expected<uint64_t> walkBlock(Cursor &c, bool definesResults,
+                               unsigned depth);
+  Expected<uint64_t> walkBlockArguments(Cursor &c);
+  Expected<uint64_t> walkOp(Cursor &c, unsigned depth);
+  Error walkOpRegions(Cursor &c, unsigned depth);
+  Error walkUseListOrders(Cursor &c, uint64_t numValues);
+  Expected<uint64_t> skipList(Cursor &c, StringRef noun, StringRef entry);
+
+  StringRef file;
+  uint64_t version = 0;
+  std::optional<Cursor> sections[kNumSections];
+};
+
+Error Checker::check() {
+  Cursor c(file, 0, file.size(), "file");
+  if (!file.starts_with(kMagic))
+    return c.fail(0, "the file does not start with the magic number ML\\xefR");
+  (void)c.take(kMagic.size(), "file");
+  Expected<uint64_t> v = c.varint("the version");
+  if (!v)
+    return v.takeError();
+  version = *v;
+  if (version > systile::kMaxBytecodeVersion)
+    return Error::success(); // The reader refuses it, knowing why.
+  if (Error e = c.skipString("the producer string"))
+    return e;
+  if (Error e = readSections(c))
+    return e;
+  for (SectionId id : {kString, kDialect, kAttrType, kAttrTypeOffset, kIR})
+    if (!sections[id])
+      return Error::success(); // The reader refuses it before reading any.
+  if (Error e = sections[kString]->count("string").takeError())
+    return e;
+  if (Error e = checkDialects(*sections[kDialect]))
+    return e;
+  if (Error e = checkAttrTypeOffsets(*sections[kAttrTypeOffset]))
+    return e;
+  if (sections[kProperties] && !sections[kProperties]->empty())
+    if (Error e = sections[kProperties]->count("property").takeError())
+      return e;
+  return checkIR(*sections[kIR]);
+}
+
+/// The top-level sections, each once.
+Error Checker::readSections(Cursor &c) {
+  while (!c.empty()) {
+    size_t at = c.offset();
+    Expected<Section> section = readSection(c);
+    if (!section)
+      return section.takeError();
+    if (sections[section->id])
+      return c.fail(at, "a second " + sectionName(section->id));
+    sections[section->id] = section->data;
+  }
+  return Error::success();
+}
+
+/// The counts the reader allocates for: dialects, then (version 4 on)
+/// operation names. Each dialect may carry a version section.
+Error Checker::checkDialects(Cursor c) {
+  Expected<uint64_t> numDialects = c.count("dialect");
+  if (!numDialects)
+    return numDialects.takeError();
+  for (uint64_t i = 0; i < *numDialects; ++i) {
+    if (version < kDialectVersioning) {
+      if (Error e = c.varint("a dialect name").takeError())
+        return e;
+      continue;
+    }
+    Expected<std::pair<uint64_t, bool>> name = c.varintWithFlag("a dialect");
+    if (!name)
+      return name.takeError();
+    if (!name->second)
+      continue;
+    size_t at = c.offset();
+    Expected<Section> versionSection = readSection(c);
+    if (!versionSection)
+      return versionSection.takeError();
+    if (versionSection->id != kDialectVersions)
+      return c.fail(at, "a dialect's version is in the " +
+                            sectionName(versionSection->id) +
+                            ", not a dialect version section");
+  }
+  if (version < kElideUnknownBlockArgLocation)
+    return Error::success();
+  return c.count("operation name").takeError();
+}
+
+/// The attribute and type counts, and the dialect groups that list their
+/// entries: a group listing more entries than are left makes the reader
+/// write past its table.
+Error Checker::checkAttrTypeOffsets(Cursor c) {
+  size_t at = c.offset();
+  Expected<uint64_t> numAttrs = c.count("attribute");
+  if (!numAttrs)
+    return numAttrs.takeError();
+  Expected<uint64_t> numTypes = c.count("type");
+  if (!numTypes)
+    return numTypes.takeError();
+  if (Error e = c.fits(*numAttrs + *numTypes, at, "attribute and type"))
+    return e;
+  if (Error e = checkAttrTypeGroups(c, *numAttrs, "attribute"))
+    return e;
+  return checkAttrTypeGroups(c, *numTypes, "type");
+}
+
+Error Checker::checkAttrTypeGroups(Cursor &c, uint64_t entries,
+                                   StringRef noun) {
+  for (uint64_t left = entries; left;) {
+    if (Error e = c.varint("a dialect of " + noun + "s").takeError())
+      return e;
+    size_t at = c.offset();
+    Expected<uint64_t> n = c.varint("a dialect's " + noun + " count");
+    if (!n)
+      return n.takeError();
+    if (*n > left)
+      return c.fail(at, "a dialect group lists " + Twine(*n) + " " + noun +
+                            "s but only " + Twine(left) + " of the " +
+                            Twine(entries) + " declared are left");
+    for (uint64_t i = 0; i < *n; ++i)
+      if (Error e = c.varint("the size of an entry").takeError())
+        return e;
+    left -= *n;
+  }
+  return Error::success();
+}
+
+/// The IR section: the module's block, then everything nested in it.
+Error Checker::checkIR(Cursor c) {
+  Expected<uint64_t> defined = walkBlock(c, /*definesResults=*/false, 0);
+  return defined.takeError();
+}
+
+/// A block (its header, arguments and operations); returns how many values
+/// it defines in its region (its arguments, and its operations' results
+/// when `definesResults`). `depth` counts the regions around it.
+Expected<uint64_t> Checker::walkBlock(Cursor &c, bool definesResults,
+                                      unsigned depth) {
+  size_t at = c.offset();
+  Expected<std::pair<uint64_t, bool>> header = c.varintWithFlag("a block");
+  if (!header)
+    return header.takeError();
+  auto [numOps, hasArgs] = *header;
+  if (depth == 0 && hasArgs)
+    return c.fail(at, "the top-level block declares arguments, which no "
+                      "valid file has; MLIR's reader would define them "
+                      "before it has a value scope, and crash");
+  if (Error e = c.fits(numOps, at, "operation"))
+    return std::move(e);
+  uint64_t defined = 0;
+  if (hasArgs) {
+    Expected<uint64_t> numArgs = walkBlockArguments(c);
+    if (!numArgs)
+      return numArgs.takeError();
+    defined += *numArgs;
+  }
+  for (uint64_t i = 0; i < numOps; ++i) {
+    Expected<uint64_t> numResults = walkOp(c, depth);
+    if (!numResults)
+      return numResults.takeError();
+    if (definesResults)
+      defined += *numResults;
+  }
+  return defined;
+}
+
+/// A block's arguments (each a type, and from version 4 on a location only
+/// when it is known) and their use-list orders; returns how many.
+Expected<uint64_t> Checker::walkBlockArguments(Cursor &c) {
+  Expected<uint64_t> numArgs = c.count("block argument");
+  if (!numArgs)
+    return numArgs.takeError();
+  for (uint64_t i = 0; i < *numArgs; ++i) {
+    bool hasLoc = true;
+    if (version >= kElideUnknownBlockArgLocation) {
+      auto type = c.varintWithFlag("a block argument");
+      if (!type)
+        return type.takeError();
+      hasLoc = type->second;
+    } else if (Error e = c.varint("a block argument's type").takeError()) {
+      return std::move(e);
+    }
+    if (hasLoc)
+      if (Error e = c.varint("a block argument's location").takeError())
+        return std::move(e);
+  }
+  if (version < kUseListOrdering)
+    return *numArgs;
+  Expected<uint8_t> hasOrders = c.byte("a block's use-list flag");
+  if (!hasOrders)
+    return hasOrders.takeError();
+  if (*hasOrders)
+    if (Error e = walkUseListOrders(c, *numArgs))
+      return std::move(e);
+  return *numArgs;
+}
+
+/// A count and that many varints (`entry` names one); returns the count.
+Expected<uint64_t> Checker::skipList(Cursor &c, StringRef noun,
+                                     StringRef entry) {
+  Expected<uint64_t> n = c.count(noun);
+  if (!n)
+    return n.takeError();
+  for (uint64_t i = 0; i < *n; ++i)
+    if (Error e = c.varint(entry).takeError())
+      return std::move(e);
+  return *n;
+}
+
+/// An operation, then its regions; returns its number of results.
+Expected<uint64_t> Checker::walkOp(Cursor &c, unsigned depth) {
+  if (Error e = c.varint("an operation name").takeError())
+    return std::move(e);
+  Expected<uint8_t> mask = c.byte("an operation's encoding mask");
+  if (!mask)
+    return mask.takeError();
+  if (Error e = c.varint("an operation's location").takeError())
+    return std::move(e);
+  if (*mask & kHasAttrs)
+    if (Error e = c.varint("an operation's attributes").takeError())
+      return std::move(e);
+  if (*mask & kHasProperties)
+    if (Error e = c.varint("an operation's properties").takeError())
+      return std::move(e);
+  uint64_t numResults = 0;
+  for (auto [bit, noun, entry] :
+       {std::make_tuple(kHasResults, "result", "a result type"),
+        std::make_tuple(kHasOperands, "operand", "an operand"),
+        std::make_tuple(kHasSuccessors, "successor", "a successor")}) {
+    if (!(*mask & bit))
+      continue;
+    Expected<uint64_t> n = skipList(c, noun, entry);
+    if (!n)
+      return n.takeError();
+    if (bit == kHasResults)
+      numResults = *n;
+  }
+  if (version >= kUseListOrdering && (*mask & kHasUseListOrders))
+    if (Error e = walkUseListOrders(c, numResults))
+      return std::move(e);
+  if (*mask & kHasInlineRegions)
+    if (Error e = walkOpRegions(c, depth))
+      return std::move(e);
+  return numResults;
+}
+
+/// An operation's regions: inline, or (isolated from above, version 2 on)
+/// in an IR section of their own.
+Error Checker::walkOpRegions(Cursor &c, unsigned depth) {
+  size_t at = c.offset();
+  Expected<std::pair<uint64_t, bool>> regions =
+      c.varintWithFlag("a region count");
+  if (!regions)
+    return regions.takeError();
+  auto [numRegions, isolated] = *regions;
+  if (numRegions == 0)
+    return Error::success();
+  if (depth >= systile::kMaxInputNesting)
+    return c.fail(at, "regions nest deeper than " +
+                          Twine(systile::kMaxInputNesting) + " levels");
+  if (!isolated || version < kLazyLoading)
+    return walkRegions(c, numRegions, at, depth + 1);
+  size_t sectionAt = c.offset();
+  Expected<Section> section = readSection(c);
+  if (!section)
+    return section.takeError();
+  if (section->id != kIR)
+    return c.fail(sectionAt, "an isolated region is in the " +
+                                 sectionName(section->id) +
+                                 ", not an IR section");
+  return walkRegions(section->data, numRegions, at, depth + 1);
+}
+
+Error Checker::walkRegions(Cursor &c, uint64_t numRegions, size_t at,
+                           unsigned depth) {
+  if (Error e = c.fits(numRegions, at, "region"))
+    return e;
+  for (uint64_t i = 0; i < numRegions; ++i)
+    if (Error e = walkRegion(c, depth))
+      return e;
+  return Error::success();
+}
+
+/// A region: its block count, the number of values it defines (the reader
+/// reserves that many), its blocks.
+Error Checker::walkRegion(Cursor &c, unsigned depth) {
+  Expected<uint64_t> numBlocks = c.count("block");
+  if (!numBlocks)
+    return numBlocks.takeError();
+  if (*numBlocks == 0)
+    return Error::success();
+  size_t at = c.offset();
+  Expected<uint64_t> numValues = c.varint("a region's value count");
+  if (!numValues)
+    return numValues.takeError();
+  uint64_t defined = 0;
+  for (uint64_t i = 0; i < *numBlocks; ++i) {
+    Expected<uint64_t> n = walkBlock(c, *numValues != 0, depth);
+    if (!n)
+      return n.takeError();
+    defined += *n;
+  }
+  if (*numValues > defined)
+    return c.fail(at, "a region declares " + Twine(*numValues) +
+                          " values but defines " + Twine(defined) +
+                          " (block arguments and results)");
+  return Error::success();
+}
+
+/// The use-list orders of `numValues` values (an operation's results or a
+/// block's arguments).
+Error Checker::walkUseListOrders(Cursor &c, uint64_t numValues) {
+  uint64_t numOrders = 1;
+  if (numValues > 1) {
+    Expected<uint64_t> n = c.count("use-list order");
+    if (!n)
+      return n.takeError();
+    numOrders = *n;
+  }
+  for (uint64_t i = 0; i < numOrders; ++i) {
+    if (numValues > 1)
+      if (Error e = c.varint("a use-list's value").takeError())
+        return e;
+    size_t at = c.offset();
+    Expected<std::pair<uint64_t, bool>> length =
+        c.varintWithFlag("a use-list length");
+    if (!length)
+      return length.takeError();
+    if (Error e = c.fits(length->first, at, "use-list index"))
+      return e;
+    for (uint64_t j = 0; j < length->first; ++j)
+      if (Error e = c.varint("a use-list index").takeError())
+        return e;
+  }
+  return Error::success();
+}
+
+} // namespace
+
+std::string systile::findBytecodeHazard(StringRef bytes, StringRef name) {
+  std::string message;
+  handleAllErrors(Checker(bytes).check(), [&](const Problem &problem) {
+    message = (name + ":" + Twine(problem.offset) + ": error: bytecode " +
+               problem.what)
+                  .str();
+  });
+  return message;
+}
