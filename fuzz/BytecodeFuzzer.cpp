@@ -3,13 +3,14 @@
 // The input is an MLIR bytecode file (the seeds are `systile-opt
 // --emit-bytecode` of the test programs), read as the tools read one: a
 // copy aligned for its blobs, parsed through a SourceMgr that owns it (so
-// dense_resource blobs are used in place, as systile-run does). A module
-// that parses and verifies then goes down each tool's path: printed as text
-// and as bytecode, and the bytecode read back (systile-opt
-// --emit-bytecode); systile-pipeline on a copy, verified after a successful
-// run (systile-opt --systile-pipeline); and, when small, every function
-// with tensor arguments run by the interpreter (systile-run). None of it
-// may crash or hang.
+// dense_resource blobs are used in place, as systile-run does), after the
+// structural check the tools run first (systile::findBytecodeHazard). A
+// module that parses and verifies then goes down each tool's path: printed
+// as text and as bytecode, and the bytecode, which the check must accept,
+// read back (systile-opt --emit-bytecode); systile-pipeline on a copy,
+// verified after a successful run (systile-opt --systile-pipeline); and,
+// when small, every function with tensor arguments run by the interpreter
+// (systile-run). None of it may crash or hang.
 //
 //===----------------------------------------------------------------------===//
 
@@ -19,6 +20,7 @@
 #include "mlir/Bytecode/BytecodeWriter.h"
 #include "mlir/Pass/PassManager.h"
 #include "systile/Pipelines/Pipelines.h"
+#include "systile/Support/BytecodeHazard.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/SourceMgr.h"
 #include "llvm/Support/raw_ostream.h"
@@ -34,7 +36,8 @@ namespace {
 /// to allocating and filling its values rather than to the reader.
 constexpr int64_t kMaxInterpretedElements = 4096;
 
-/// `bytes` in a page-aligned buffer owned by a SourceMgr, parsed.
+/// `bytes` in a page-aligned buffer owned by a SourceMgr, parsed unless
+/// the tools refuse it before parsing (systile::findBytecodeHazard).
 mlir::OwningOpRef<mlir::ModuleOp> parseBytecode(llvm::StringRef bytes) {
   std::unique_ptr<llvm::WritableMemoryBuffer> buffer =
       llvm::WritableMemoryBuffer::getNewUninitMemBuffer(
@@ -42,6 +45,8 @@ mlir::OwningOpRef<mlir::ModuleOp> parseBytecode(llvm::StringRef bytes) {
   if (!buffer)
     return nullptr;
   std::copy(bytes.begin(), bytes.end(), buffer->getBufferStart());
+  if (!systile::findBytecodeHazard(buffer->getBuffer(), "fuzz").empty())
+    return nullptr;
   auto sourceMgr = std::make_shared<llvm::SourceMgr>();
   sourceMgr->AddNewSourceBuffer(std::move(buffer), llvm::SMLoc());
   mlir::ParserConfig config(&context());
