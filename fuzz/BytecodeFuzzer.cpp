@@ -45,7 +45,8 @@ mlir::OwningOpRef<mlir::ModuleOp> parseBytecode(llvm::StringRef bytes) {
   if (!buffer)
     return nullptr;
   std::copy(bytes.begin(), bytes.end(), buffer->getBufferStart());
-  if (!systile::findBytecodeHazard(buffer->getBuffer(), "fuzz").empty())
+  llvm::StringRef copy(buffer->getBufferStart(), buffer->getBufferSize());
+  if (!systile::findBytecodeHazard(copy, "fuzz").empty())
     return nullptr;
   auto sourceMgr = std::make_shared<llvm::SourceMgr>();
   sourceMgr->AddNewSourceBuffer(std::move(buffer), llvm::SMLoc());

@@ -21,7 +21,10 @@
 // with it unchecked and aborts on alignment 0; and so is a custom-form
 // linalg op whose `<...>` properties are not a dictionary, or whose
 // `dimensions =` / `permutation =` (linalg.reduce, broadcast, transpose) is
-// not a well-formed integer list, on which upstream's parsers crash.
+// not a well-formed integer list, on which upstream's parsers crash. A
+// bytecode input goes through systile::findBytecodeHazard
+// (BytecodeHazard.h), the structural check that keeps upstream's bytecode
+// reader from crashing or allocating without bound.
 //
 //===----------------------------------------------------------------------===//
 
@@ -51,7 +54,8 @@ constexpr unsigned kMaxBlobAlignment = 1u << 16;
 std::string findTextParserHazard(llvm::StringRef text, llvm::StringRef name);
 
 /// Opens `path` ("-" is stdin) for a tool. On failure (including a text
-/// input with a parser hazard) returns null and sets `errorMessage`.
+/// input with a parser hazard and a bytecode input with a reader hazard)
+/// returns null and sets `errorMessage`.
 std::unique_ptr<llvm::MemoryBuffer>
 openBoundedInputFile(llvm::StringRef path, std::string *errorMessage);
 
