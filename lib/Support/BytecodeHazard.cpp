@@ -58,10 +58,14 @@ constexpr uint64_t kMaxSectionAlignment = uint64_t(1) << 31;
 
 StringRef sectionName(uint8_t id) {
   static constexpr StringLiteral names[kNumSections] = {
-      "string section",          "dialect section",
-      "attribute/type section",  "attribute/type offset section",
-      "IR section",              "resource section",
-      "resource offset section", "dialect version section",
+      "string section",
+      "dialect section",
+      "attribute/type section",
+      "attribute/type offset section",
+      "IR section",
+      "resource section",
+      "resource offset section",
+      "dialect version section",
       "properties section"};
   return id < kNumSections ? StringRef(names[id]) : StringRef("section");
 }
@@ -140,9 +144,8 @@ public:
   Error fits(uint64_t count, size_t at, StringRef noun) const {
     if (count <= remaining())
       return Error::success();
-    return fail(at, noun + " count " + Twine(count) +
-                        " cannot fit in the " + Twine(remaining()) +
-                        " bytes left of the " + part);
+    return fail(at, noun + " count " + Twine(count) + " cannot fit in the " +
+                        Twine(remaining()) + " bytes left of the " + part);
   }
 
   /// A count of entries that take a byte each at least.
@@ -247,8 +250,7 @@ private:
   Error checkIR(Cursor c);
   Error walkRegions(Cursor &c, uint64_t numRegions, size_t at, unsigned depth);
   Error walkRegion(Cursor &c, unsigned depth);
-  Expected<uint64_t> walkBlock(Cursor &c, bool definesResults,
-                               unsigned depth);
+  Expected<uint64_t> walkBlock(Cursor &c, bool definesResults, unsigned depth);
   Expected<uint64_t> walkBlockArguments(Cursor &c);
   Expected<uint64_t> walkOp(Cursor &c, unsigned depth);
   Error walkOpRegions(Cursor &c, unsigned depth);

@@ -85,9 +85,9 @@ TEST(BytecodeHazard, MinimalFileIsAcceptedByCheckAndReader) {
   EXPECT_EQ(findBytecodeHazard(bytes, "t.mlirbc"), "");
   mlir::MLIRContext context;
   mlir::Block block;
-  EXPECT_TRUE(mlir::succeeded(mlir::readBytecodeFile(
-      llvm::MemoryBufferRef(bytes, "t.mlirbc"), &block,
-      mlir::ParserConfig(&context))));
+  EXPECT_TRUE(mlir::succeeded(
+      mlir::readBytecodeFile(llvm::MemoryBufferRef(bytes, "t.mlirbc"), &block,
+                             mlir::ParserConfig(&context))));
 }
 
 TEST(BytecodeHazard, TopLevelBlockArguments) {

@@ -1,4 +1,4 @@
-//===- BytecodeHazard.h - What MLIR's bytecode reader must not see -*- C++ -*-===//
+//===- BytecodeHazard.h - What the bytecode reader must not see -*- C++ -*-===//
 //
 // MLIR's bytecode reader (MLIR 22) trusts some of what a file says before it
 // has checked it, and a mutated file crashes it or makes it allocate
