@@ -8,6 +8,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "systile/Dialect/Systile/IR/SystileOps.h"
+#include "systile/Runtime/Tiling.h"
 
 #include "mlir/IR/Matchers.h"
 #include "mlir/IR/PatternMatch.h"
@@ -66,20 +67,25 @@ OpFoldResult SplatOp::fold(FoldAdaptor adaptor) {
 
 LogicalResult BroadcastOp::verify() {
   TiledType input = getInput().getType(), result = getType();
-  int64_t dim = getDim();
-  if (dim != 0 && dim != 1)
-    return emitOpError("dim must be 0 (repeat a 1xN row down the rows) or 1 "
-                       "(repeat an Mx1 column along the columns), got ")
+  int64_t dim = getDim(), rank = result.getRank();
+  if (input.getRank() != rank)
+    return emitOpError("input rank ")
+           << input.getRank() << " must equal the result rank " << rank;
+  if (dim < 0 || dim >= rank)
+    return emitOpError("dim must be in [0, ")
+           << rank << ") (" << rank - 2 << ": repeat a 1xN row down the rows, "
+           << rank - 1 << ": an Mx1 column along the columns"
+           << (rank > 2 ? ", lower: a batch dimension" : "") << "), got "
            << dim;
   if (input.getShape()[dim] != 1)
     return emitOpError("input shape ")
            << shapeStr(input.getShape()) << " must have size 1 in dim " << dim
            << " (the repeated dimension)";
-  int64_t other = 1 - dim;
-  if (input.getShape()[other] != result.getShape()[other])
-    return emitOpError("input shape ")
-           << shapeStr(input.getShape()) << " and result shape "
-           << shapeStr(result.getShape()) << " must agree in dim " << other;
+  for (int64_t d = 0; d < rank; ++d)
+    if (d != dim && input.getShape()[d] != result.getShape()[d])
+      return emitOpError("input shape ")
+             << shapeStr(input.getShape()) << " and result shape "
+             << shapeStr(result.getShape()) << " must agree in dim " << d;
   if (input.getElementType() != result.getElementType())
     return emitOpError("result element type ")
            << result.getElementType() << " must equal the input element type "
@@ -101,13 +107,16 @@ OpFoldResult BroadcastOp::fold(FoldAdaptor) {
 // systile.elementwise
 //===----------------------------------------------------------------------===//
 
-/// Whether `input` broadcasts to `result` along unit dimensions (numpy):
-/// each dimension is the result's or 1.
+/// Whether `input` broadcasts to `result` as in numpy, aligned on the
+/// right: at most the result's rank, each dimension the result's or 1.
 static bool broadcastsTo(ArrayRef<int64_t> input, ArrayRef<int64_t> result) {
-  return llvm::all_of(llvm::zip(input, result), [](auto pair) {
-    auto [in, out] = pair;
-    return in == out || in == 1;
-  });
+  if (input.size() > result.size())
+    return false;
+  return llvm::all_of(
+      llvm::zip(input, result.take_back(input.size())), [](auto pair) {
+        auto [in, out] = pair;
+        return in == out || in == 1;
+      });
 }
 
 LogicalResult ElementwiseOp::verify() {
@@ -117,18 +126,13 @@ LogicalResult ElementwiseOp::verify() {
                        "value that depends on no input)");
   for (auto [i, v] : llvm::enumerate(getInputs())) {
     auto input = cast<TiledType>(v.getType());
-    if (input.getBatchShape() != result.getBatchShape())
-      return emitOpError("input #")
-             << i << " has batch shape '" << shapeStr(input.getBatchShape())
-             << "' but the result has '" << shapeStr(result.getBatchShape())
-             << "': every input has the result's batch dimensions (only the "
-                "two matrix dimensions broadcast)";
     if (!broadcastsTo(input.getShape(), result.getShape()))
       return emitOpError("input #")
              << i << " has logical shape " << shapeStr(input.getShape())
              << ", which does not broadcast to the result's "
              << shapeStr(result.getShape())
-             << ": each dimension must equal the result's or be 1";
+             << ": aligned on the right, each dimension must equal the "
+                "result's or be 1, and leading batch dimensions may be absent";
     if (input.getGeometry() != result.getGeometry())
       return emitOpError("input #")
              << i << " has geometry " << input.getGeometry()
@@ -208,6 +212,13 @@ private:
 };
 } // namespace
 
+/// The matrix of `input` that matrix `b` of `result` reads (a unit or
+/// absent batch dimension is repeated).
+static int64_t inputMatrix(TiledType input, TiledType result, int64_t b) {
+  return rt::broadcastMatrixIndex(input.getBatchShape(),
+                                  result.getBatchShape(), b);
+}
+
 /// Storage slots up to which a non-splat elementwise of constants is folded
 /// slot by slot (each slot creates attributes, so this stays small).
 static constexpr int64_t kMaxFoldedSlots = 4096;
@@ -248,8 +259,9 @@ OpFoldResult ElementwiseOp::fold(FoldAdaptor adaptor) {
         for (auto [i, d] : llvm::enumerate(inputs)) {
           // A unit dimension of the input is broadcast: read its slot 0.
           TiledType in = inputTypes[i];
-          int64_t from = in.getStorageOffset(b, in.getRows() == 1 ? 0 : r,
-                                             in.getCols() == 1 ? 0 : c);
+          int64_t from = in.getStorageOffset(
+              inputMatrix(in, type, b), in.getRows() == 1 ? 0 : r,
+              in.getCols() == 1 ? 0 : c);
           args[i] = d.getValues<Attribute>()[d.isSplat() ? 0 : from];
         }
         Attribute v = folder.run(args);
