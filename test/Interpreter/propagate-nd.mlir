@@ -9,6 +9,7 @@
 // RUN: %python %S/Inputs/propagate_nd_ref.py %t
 // RUN: systile-opt %s --systile-pipeline="sublanes=2 lanes=4 mxu=4" | FileCheck %s --check-prefix=IR
 // RUN: systile-run %s --entry attention --input %t/q.npy --input %t/k.npy --expect %t/attn.npy --max-ulp 4 --compare-after="systile-pipeline{sublanes=2 lanes=4 mxu=4}" | FileCheck %s --check-prefix=ATTN
+// RUN: systile-run %s --entry masked --input %t/q.npy --input %t/q.npy --expect %t/masked.npy --max-ulp 4 --compare-after="systile-pipeline{sublanes=2 lanes=4 mxu=4}" | FileCheck %s --check-prefix=MASKED
 // RUN: systile-run %s --entry layernorm --input %t/x.npy --input %t/w.npy --input %t/gamma.npy --input %t/beta.npy --expect %t/ln.npy --compare-after="systile-pipeline{sublanes=2 lanes=4 mxu=4}" | FileCheck %s --check-prefix=LN
 
 #q = affine_map<(b, h, i, j, d) -> (b, h, i, d)>
@@ -71,6 +72,72 @@ func.func @attention(%q: tensor<2x2x4x3xf32>, %k: tensor<2x2x6x3xf32>) -> tensor
     linalg.yield %0 : f32
   } -> tensor<2x2x4x6xf32>
   return %div : tensor<2x2x4x6xf32>
+}
+
+#causal = affine_map<(d0, d1, d2, d3) -> (0, 0, d2, d3)>
+
+// The same softmax of q @ q^T under a causal mask (a constant [1, 1, S, S]
+// i1 buffer in arith.select, as torch-mlir passes masked_fill): the mask
+// is one tiled i8 constant shared by the batch.
+// IR-LABEL: func.func @masked
+// IR: systile.constant {{.*}} -> !systile.tiled<4x4xi8
+// IR: arith.trunci
+// IR: systile.reduce <max> {{.*}} dim = 3
+// IR-NOT: linalg.generic
+// IR: systile.unpack
+// IR-NOT: systile.unpack
+// IR: return
+// MASKED: compare: result #0: 0 of 64 elements differ, max ulp 0
+// MASKED: expect: result #0 matches
+func.func @masked(%q: tensor<2x2x4x3xf32>, %k: tensor<2x2x4x3xf32>) -> tensor<2x2x4x4xf32> {
+  %zero = arith.constant 0.0 : f32
+  %ninf = arith.constant 0xFF800000 : f32
+  %mask = arith.constant dense<[[[[true, false, false, false], [true, true, false, false],
+                                  [true, true, true, false], [true, true, true, true]]]]> : tensor<1x1x4x4xi1>
+  %e4 = tensor.empty() : tensor<2x2x4x4xf32>
+  %acc = linalg.fill ins(%zero : f32) outs(%e4 : tensor<2x2x4x4xf32>) -> tensor<2x2x4x4xf32>
+  %u = linalg.generic {indexing_maps = [#q, #k, #s], iterator_types = ["parallel", "parallel", "parallel", "parallel", "reduction"]}
+      ins(%q, %k : tensor<2x2x4x3xf32>, tensor<2x2x4x3xf32>) outs(%acc : tensor<2x2x4x4xf32>) {
+  ^bb0(%a: f32, %b: f32, %out: f32):
+    %0 = arith.mulf %a, %b : f32
+    %1 = arith.addf %out, %0 : f32
+    linalg.yield %1 : f32
+  } -> tensor<2x2x4x4xf32>
+  %sel = linalg.generic {indexing_maps = [#id4, #causal, #id4], iterator_types = ["parallel", "parallel", "parallel", "parallel"]}
+      ins(%u, %mask : tensor<2x2x4x4xf32>, tensor<1x1x4x4xi1>) outs(%e4 : tensor<2x2x4x4xf32>) {
+  ^bb0(%in: f32, %keep: i1, %out: f32):
+    %0 = arith.select %keep, %in, %ninf : f32
+    linalg.yield %0 : f32
+  } -> tensor<2x2x4x4xf32>
+  %e3 = tensor.empty() : tensor<2x2x4x1xf32>
+  %fm = linalg.fill ins(%ninf : f32) outs(%e3 : tensor<2x2x4x1xf32>) -> tensor<2x2x4x1xf32>
+  %max = linalg.generic {indexing_maps = [#id4, #keep3], iterator_types = ["parallel", "parallel", "parallel", "reduction"]}
+      ins(%sel : tensor<2x2x4x4xf32>) outs(%fm : tensor<2x2x4x1xf32>) {
+  ^bb0(%in: f32, %out: f32):
+    %0 = arith.maximumf %in, %out : f32
+    linalg.yield %0 : f32
+  } -> tensor<2x2x4x1xf32>
+  %exp = linalg.generic {indexing_maps = [#id4, #keep3, #id4], iterator_types = ["parallel", "parallel", "parallel", "parallel"]}
+      ins(%sel, %max : tensor<2x2x4x4xf32>, tensor<2x2x4x1xf32>) outs(%e4 : tensor<2x2x4x4xf32>) {
+  ^bb0(%in: f32, %m: f32, %out: f32):
+    %0 = arith.subf %in, %m : f32
+    %1 = math.exp %0 : f32
+    linalg.yield %1 : f32
+  } -> tensor<2x2x4x4xf32>
+  %fs = linalg.fill ins(%zero : f32) outs(%e3 : tensor<2x2x4x1xf32>) -> tensor<2x2x4x1xf32>
+  %sum = linalg.generic {indexing_maps = [#id4, #keep3], iterator_types = ["parallel", "parallel", "parallel", "reduction"]}
+      ins(%exp : tensor<2x2x4x4xf32>) outs(%fs : tensor<2x2x4x1xf32>) {
+  ^bb0(%in: f32, %out: f32):
+    %0 = arith.addf %in, %out : f32
+    linalg.yield %0 : f32
+  } -> tensor<2x2x4x1xf32>
+  %div = linalg.generic {indexing_maps = [#id4, #keep3, #id4], iterator_types = ["parallel", "parallel", "parallel", "parallel"]}
+      ins(%exp, %sum : tensor<2x2x4x4xf32>, tensor<2x2x4x1xf32>) outs(%e4 : tensor<2x2x4x4xf32>) {
+  ^bb0(%in: f32, %s: f32, %out: f32):
+    %0 = arith.divf %in, %s : f32
+    linalg.yield %0 : f32
+  } -> tensor<2x2x4x4xf32>
+  return %div : tensor<2x2x4x4xf32>
 }
 
 #id3 = affine_map<(d0, d1, d2) -> (d0, d1, d2)>

@@ -5,9 +5,9 @@
 // JAX emit them for softmax, LayerNorm and RMSNorm on batched tiled values
 // (2x4 tiles): every step stays tiled between the unpacked input and the
 // packed result. The counters add up over the file: softmax 2 element-wise
-// ops and 2 reductions, LayerNorm 6 and 2, RMSNorm 3 and 1.
+// ops and 2 reductions, LayerNorm 6 and 2, RMSNorm 3 and 1, the mask 1.
 // STATS: systile-propagate-layout
-// STATS-NEXT: (S) 11 ops-tiled
+// STATS-NEXT: (S) 12 ops-tiled
 // STATS-NEXT: (S) 0 fills-splat
 // STATS-NEXT: (S) 5 reductions-tiled
 
@@ -222,4 +222,37 @@ func.func @rmsnorm_rank3(%x: !y, %w: tensor<6xf32>) -> !y {
   } -> tensor<2x3x6xf32>
   %p = systile.pack %o : tensor<2x3x6xf32> -> !y
   return %p : !y
+}
+
+// -----
+
+#id4 = affine_map<(d0, d1, d2, d3) -> (d0, d1, d2, d3)>
+#mask = affine_map<(d0, d1, d2, d3) -> (0, 0, d2, d3)>
+!s = !systile.tiled<2x2x3x3xf32, #systile.geometry<2x4, mxu = 4>>
+
+// A causal mask as torch-mlir hands it over (a [1, 1, S, S] i1 buffer read
+// (0, 0, d2, d3)) in arith.select: packed once as a 3x3 i8 constant shared
+// by every matrix, truncated back to i1 in the region.
+// CHECK-LABEL: func.func @causal_mask
+// CHECK-SAME: (%[[X:.*]]: !systile.tiled<2x2x3x3xf32, {{.*}}>)
+// CHECK: %[[M:.*]] = systile.constant dense<[1, 0, 0, 0, 1, 1, 0, 0, 1, 1, 1, 0, 0, 0, 0, 0]> : tensor<16xi8> -> !systile.tiled<3x3xi8, {{.*}}>
+// CHECK: %[[R:.*]] = systile.elementwise ins(%[[X]], %[[M]] : !systile.tiled<2x2x3x3xf32, {{.*}}>, !systile.tiled<3x3xi8, {{.*}}>) -> !systile.tiled<2x2x3x3xf32
+// CHECK-NEXT: ^bb0(%[[A:.*]]: f32, %[[B:.*]]: i8):
+// CHECK: %[[T:.*]] = arith.trunci %[[B]] : i8 to i1
+// CHECK: arith.select %[[T]], %[[A]], %{{.*}} : f32
+// CHECK-NOT: linalg.generic
+// CHECK: return %[[R]]
+func.func @causal_mask(%x: !s) -> !s {
+  %u = systile.unpack %x : !s -> tensor<2x2x3x3xf32>
+  %m = arith.constant dense<[[[[true, false, false], [true, true, false], [true, true, true]]]]> : tensor<1x1x3x3xi1>
+  %ninf = arith.constant 0xFF800000 : f32
+  %e = tensor.empty() : tensor<2x2x3x3xf32>
+  %r = linalg.generic {indexing_maps = [#id4, #mask, #id4], iterator_types = ["parallel", "parallel", "parallel", "parallel"]}
+      ins(%u, %m : tensor<2x2x3x3xf32>, tensor<1x1x3x3xi1>) outs(%e : tensor<2x2x3x3xf32>) {
+  ^bb0(%in: f32, %keep: i1, %out: f32):
+    %0 = arith.select %keep, %in, %ninf : f32
+    linalg.yield %0 : f32
+  } -> tensor<2x2x3x3xf32>
+  %p = systile.pack %r : tensor<2x2x3x3xf32> -> !s
+  return %p : !s
 }

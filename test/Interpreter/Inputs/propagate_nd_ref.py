@@ -37,6 +37,11 @@ def softmax(s):
     return (e / fold_last(e, np.add, False)).astype(F32)
 
 
+def masked_softmax(s):
+    causal = np.tril(np.ones(s.shape[-2:], bool))
+    return softmax(np.where(causal, s, F32(-np.inf)).astype(F32))
+
+
 def layernorm(y, w, b):
     d = F32(y.shape[-1])
     mean = (fold_last(y, np.add, False) / d).astype(F32)
@@ -56,6 +61,7 @@ def main(out):
     beta = rng.standard_normal(6).astype(F32)
     res = dict(q=q, k=k, x=x, w=w, gamma=gamma, beta=beta,
                attn=softmax(matmul(q, np.swapaxes(k, -1, -2))),
+               masked=masked_softmax(matmul(q, np.swapaxes(q, -1, -2))),
                ln=layernorm(matmul(x, w), gamma, beta))
     for name, value in res.items():
         np.save(os.path.join(out, name + ".npy"), value)

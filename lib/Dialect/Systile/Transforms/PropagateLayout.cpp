@@ -215,10 +215,25 @@ Value tileAs(PatternRewriter &rewriter, Location loc, Value v,
 /// dimension it reads (at most N-2) on: `(d0, d1, d2) -> (d2)` is a `1xD`
 /// row shared by the batch, `(d0, d1, d2) -> (d0, d1)` a `BxSx1` column.
 /// The elementwise op broadcasts the unit and absent dimensions itself.
+/// An i1 constant (a causal mask for arith.select) has no tiled element
+/// type: it is packed once as the i8 constant `mask` (0 or 1), which the
+/// region truncates back to i1.
 struct Access {
   bool scalar = false;
   SmallVector<int64_t> shape;
+  DenseElementsAttr mask;
 };
+
+/// The i8 form (0 or 1) of the i1 constant `v`, or null.
+DenseElementsAttr maskAsI8(Value v) {
+  auto type = dyn_cast<RankedTensorType>(v.getType());
+  DenseElementsAttr bits;
+  if (!type || !type.getElementType().isInteger(1) ||
+      !type.hasStaticShape() || !matchPattern(v, m_Constant(&bits)))
+    return {};
+  auto i8 = IntegerType::get(v.getContext(), 8);
+  return bits.mapValues(i8, [](const APInt &b) { return b.zext(8); });
+}
 
 /// The output dimensions `map` reads, in increasing order, or nullopt when
 /// it permutes them or reads a constant other than 0 of a unit dimension.
@@ -245,7 +260,10 @@ std::optional<Access> accessOf(OpOperand *operand, linalg::LinalgOp op,
   if (!isa<ShapedType>(type))
     return isTiledElement(type) ? std::optional(Access{true, {1, 1}})
                                 : std::nullopt;
-  auto tensor = asTiledTensor(type, /*minRank=*/0);
+  Access access;
+  access.mask = maskAsI8(operand->get());
+  auto tensor = access.mask ? cast<RankedTensorType>(access.mask.getType())
+                            : asTiledTensor(type, /*minRank=*/0);
   if (!tensor)
     return std::nullopt;
   std::optional<SmallVector<int64_t>> dims =
@@ -254,7 +272,6 @@ std::optional<Access> accessOf(OpOperand *operand, linalg::LinalgOp op,
     return std::nullopt;
   auto rank = static_cast<int64_t>(out.size());
   int64_t lowest = std::min(dims->empty() ? rank : dims->front(), rank - 2);
-  Access access;
   for (int64_t d = lowest; d < rank; ++d)
     access.shape.push_back(llvm::is_contained(*dims, d) ? out[d] : 1);
   auto tiled = RankedTensorType::get(access.shape, tensor.getElementType());
@@ -306,25 +323,31 @@ Value tileInput(PatternRewriter &rewriter, Location loc, Value input,
   if (access.scalar)
     return SplatOp::create(rewriter, loc,
                            tiledType(access.shape, input.getType(), g), input);
+  if (access.mask)
+    input = arith::ConstantOp::create(rewriter, loc, access.mask);
   return tileAs(rewriter, loc, input, access.shape, g);
 }
 
 /// Moves `body`'s ops (payload of a linalg op or a scalar op) into the
-/// region of `ew`, mapping `args` to its block arguments, cloning
-/// constants from above, and ending with systile.yield of `yielded`.
+/// region of `ew`, mapping `args` to its block arguments (an i1 argument
+/// read from an i8 mask through arith.trunci), cloning constants from
+/// above, and ending with systile.yield of `yielded`.
 void fillRegion(PatternRewriter &rewriter, ElementwiseOp ew, Block &body,
                 ArrayRef<Value> args, Value yielded) {
   SmallVector<Type> types;
   SmallVector<Location> locs;
-  for (Value a : args) {
-    types.push_back(a.getType());
+  for (auto [a, input] : llvm::zip(args, ew.getInputs())) {
+    types.push_back(cast<TiledType>(input.getType()).getElementType());
     locs.push_back(a.getLoc());
   }
   OpBuilder::InsertionGuard guard(rewriter);
   Block *block = rewriter.createBlock(&ew.getBody(), {}, types, locs);
   IRMapping map;
   for (auto [from, to] : llvm::zip(args, block->getArguments()))
-    map.map(from, to);
+    map.map(from, from.getType() == to.getType()
+                      ? Value(to)
+                      : arith::TruncIOp::create(rewriter, to.getLoc(),
+                                                from.getType(), to));
   // Constants from above (checked by payloadIsScalar) are cloned in.
   auto mapFromAbove = [&](Value v) {
     if (!map.contains(v) && v.getParentBlock() != &body)
