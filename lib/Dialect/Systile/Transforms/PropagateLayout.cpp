@@ -191,14 +191,25 @@ Value reshapeTo(PatternRewriter &rewriter, Location loc, Value v,
   return tensor::ExpandShapeOp::create(rewriter, loc, to, v, groups);
 }
 
-/// The tiled form of shape `shape` of the dense tensor `v`, which has that
-/// shape up to unit dimensions: its origin when that has the shape, or a
-/// new pack of `v` reshaped.
+/// Whether an elementwise input of shape `have` reads as one of shape
+/// `want`: equal up to leading unit dimensions, which the op's broadcast
+/// (aligned on the right) supplies.
+bool readsAs(ArrayRef<int64_t> have, ArrayRef<int64_t> want) {
+  if (have.size() > want.size())
+    return false;
+  size_t lead = want.size() - have.size();
+  return want.take_back(have.size()) == have &&
+         llvm::all_of(want.take_front(lead), [](int64_t d) { return d == 1; });
+}
+
+/// The tiled form, as an elementwise input of shape `shape`, of the dense
+/// tensor `v`, which has that shape up to unit dimensions: its origin when
+/// that reads as the shape, or a new pack of `v` reshaped.
 Value tileAs(PatternRewriter &rewriter, Location loc, Value v,
              ArrayRef<int64_t> shape, GeometryAttr g) {
   if (std::optional<Origin> o = unpackedFrom(v))
     if (o->geometry == g &&
-        cast<TiledType>(o->tiled.getType()).getShape() == shape)
+        readsAs(cast<TiledType>(o->tiled.getType()).getShape(), shape))
       return o->tiled;
   Type element = cast<RankedTensorType>(v.getType()).getElementType();
   return PackOp::create(rewriter, loc, tiledType(shape, element, g),
