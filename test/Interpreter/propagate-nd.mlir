@@ -1,4 +1,5 @@
-// A batched attention softmax (rank 4, after q @ k^T) and a LayerNorm with
+// A batched attention softmax (rank 4, after q @ k^T; also under a causal
+// mask, constant or built from linalg.index) and a LayerNorm with
 // weight and bias (rank 3, after a batched matmul), written as torch-mlir
 // emits them, run before and after systile-pipeline: the pipeline keeps
 // every step tiled (one unpack per result), and the two runs agree bit for
@@ -10,6 +11,7 @@
 // RUN: systile-opt %s --systile-pipeline="sublanes=2 lanes=4 mxu=4" | FileCheck %s --check-prefix=IR
 // RUN: systile-run %s --entry attention --input %t/q.npy --input %t/k.npy --expect %t/attn.npy --max-ulp 4 --compare-after="systile-pipeline{sublanes=2 lanes=4 mxu=4}" | FileCheck %s --check-prefix=ATTN
 // RUN: systile-run %s --entry masked --input %t/q.npy --input %t/q.npy --expect %t/masked.npy --max-ulp 4 --compare-after="systile-pipeline{sublanes=2 lanes=4 mxu=4}" | FileCheck %s --check-prefix=MASKED
+// RUN: systile-run %s --entry index_mask --input %t/q.npy --input %t/q.npy --expect %t/scores_masked.npy --compare-after="systile-pipeline{sublanes=2 lanes=4 mxu=4}" | FileCheck %s --check-prefix=INDEX
 // RUN: systile-run %s --entry layernorm --input %t/x.npy --input %t/w.npy --input %t/gamma.npy --input %t/beta.npy --expect %t/ln.npy --compare-after="systile-pipeline{sublanes=2 lanes=4 mxu=4}" | FileCheck %s --check-prefix=LN
 
 #q = affine_map<(b, h, i, j, d) -> (b, h, i, d)>
@@ -138,6 +140,46 @@ func.func @masked(%q: tensor<2x2x4x3xf32>, %k: tensor<2x2x4x3xf32>) -> tensor<2x
     linalg.yield %0 : f32
   } -> tensor<2x2x4x4xf32>
   return %div : tensor<2x2x4x4xf32>
+}
+
+#id2 = affine_map<(d0, d1) -> (d0, d1)>
+#sq = affine_map<(d0, d1, d2, d3) -> (d2, d3)>
+
+// The causal mask computed from linalg.index (torch's tril): folded to a
+// constant, packed once; the masked scores match numpy bit for bit.
+// IR-LABEL: func.func @index_mask
+// IR: systile.constant {{.*}} -> !systile.tiled<4x4xi8
+// IR-NOT: linalg.generic
+// IR: return
+// INDEX: compare: result #0: 0 of 64 elements differ, max ulp 0
+// INDEX: expect: result #0 matches {{.*}}scores_masked.npy (0 of 64 elements differ, max ulp 0)
+func.func @index_mask(%q: tensor<2x2x4x3xf32>, %k: tensor<2x2x4x3xf32>) -> tensor<2x2x4x4xf32> {
+  %zero = arith.constant 0.0 : f32
+  %ninf = arith.constant 0xFF800000 : f32
+  %e4 = tensor.empty() : tensor<2x2x4x4xf32>
+  %acc = linalg.fill ins(%zero : f32) outs(%e4 : tensor<2x2x4x4xf32>) -> tensor<2x2x4x4xf32>
+  %u = linalg.generic {indexing_maps = [#q, #k, #s], iterator_types = ["parallel", "parallel", "parallel", "parallel", "reduction"]}
+      ins(%q, %k : tensor<2x2x4x3xf32>, tensor<2x2x4x3xf32>) outs(%acc : tensor<2x2x4x4xf32>) {
+  ^bb0(%a: f32, %b: f32, %out: f32):
+    %0 = arith.mulf %a, %b : f32
+    %1 = arith.addf %out, %0 : f32
+    linalg.yield %1 : f32
+  } -> tensor<2x2x4x4xf32>
+  %em = tensor.empty() : tensor<4x4xi1>
+  %mask = linalg.generic {indexing_maps = [#id2], iterator_types = ["parallel", "parallel"]} outs(%em : tensor<4x4xi1>) {
+  ^bb0(%out: i1):
+    %i = linalg.index 0 : index
+    %j = linalg.index 1 : index
+    %keep = arith.cmpi ule, %j, %i : index
+    linalg.yield %keep : i1
+  } -> tensor<4x4xi1>
+  %sel = linalg.generic {indexing_maps = [#id4, #sq, #id4], iterator_types = ["parallel", "parallel", "parallel", "parallel"]}
+      ins(%u, %mask : tensor<2x2x4x4xf32>, tensor<4x4xi1>) outs(%e4 : tensor<2x2x4x4xf32>) {
+  ^bb0(%in: f32, %keep: i1, %out: f32):
+    %0 = arith.select %keep, %in, %ninf : f32
+    linalg.yield %0 : f32
+  } -> tensor<2x2x4x4xf32>
+  return %sel : tensor<2x2x4x4xf32>
 }
 
 #id3 = affine_map<(d0, d1, d2) -> (d0, d1, d2)>

@@ -5,10 +5,12 @@
 // JAX emit them for softmax, LayerNorm and RMSNorm on batched tiled values
 // (2x4 tiles): every step stays tiled between the unpacked input and the
 // packed result. The counters add up over the file: softmax 2 element-wise
-// ops and 2 reductions, LayerNorm 6 and 2, RMSNorm 3 and 1, the mask 1.
+// ops and 2 reductions, LayerNorm 6 and 2, RMSNorm 3 and 1, each mask 1
+// (the index-built one also folded).
 // STATS: systile-propagate-layout
-// STATS-NEXT: (S) 12 ops-tiled
+// STATS-NEXT: (S) 13 ops-tiled
 // STATS-NEXT: (S) 0 fills-splat
+// STATS-NEXT: (S) 1 masks-folded
 // STATS-NEXT: (S) 5 reductions-tiled
 
 #id4 = affine_map<(d0, d1, d2, d3) -> (d0, d1, d2, d3)>
@@ -249,6 +251,45 @@ func.func @causal_mask(%x: !s) -> !s {
   %e = tensor.empty() : tensor<2x2x3x3xf32>
   %r = linalg.generic {indexing_maps = [#id4, #mask, #id4], iterator_types = ["parallel", "parallel", "parallel", "parallel"]}
       ins(%u, %m : tensor<2x2x3x3xf32>, tensor<1x1x3x3xi1>) outs(%e : tensor<2x2x3x3xf32>) {
+  ^bb0(%in: f32, %keep: i1, %out: f32):
+    %0 = arith.select %keep, %in, %ninf : f32
+    linalg.yield %0 : f32
+  } -> tensor<2x2x3x3xf32>
+  %p = systile.pack %r : tensor<2x2x3x3xf32> -> !s
+  return %p : !s
+}
+
+// -----
+
+#id4 = affine_map<(d0, d1, d2, d3) -> (d0, d1, d2, d3)>
+#id2 = affine_map<(d0, d1) -> (d0, d1)>
+#sq = affine_map<(d0, d1, d2, d3) -> (d2, d3)>
+!s = !systile.tiled<2x2x3x3xf32, #systile.geometry<2x4, mxu = 4>>
+
+// A causal mask computed from linalg.index (j <= i, torch's tril) is folded
+// to its constant and then packed once like the constant one.
+// CHECK-LABEL: func.func @index_mask
+// CHECK-SAME: (%[[X:.*]]: !systile.tiled<2x2x3x3xf32, {{.*}}>)
+// CHECK: %[[M:.*]] = systile.constant dense<[1, 0, 0, 0, 1, 1, 0, 0, 1, 1, 1, 0, 0, 0, 0, 0]> : tensor<16xi8> -> !systile.tiled<3x3xi8, {{.*}}>
+// CHECK: %[[R:.*]] = systile.elementwise ins(%[[X]], %[[M]] : !systile.tiled<2x2x3x3xf32, {{.*}}>, !systile.tiled<3x3xi8, {{.*}}>)
+// CHECK: arith.trunci
+// CHECK: arith.select
+// CHECK-NOT: linalg.generic
+// CHECK: return %[[R]]
+func.func @index_mask(%x: !s) -> !s {
+  %u = systile.unpack %x : !s -> tensor<2x2x3x3xf32>
+  %ninf = arith.constant 0xFF800000 : f32
+  %em = tensor.empty() : tensor<3x3xi1>
+  %m = linalg.generic {indexing_maps = [#id2], iterator_types = ["parallel", "parallel"]} outs(%em : tensor<3x3xi1>) {
+  ^bb0(%out: i1):
+    %i = linalg.index 0 : index
+    %j = linalg.index 1 : index
+    %keep = arith.cmpi ule, %j, %i : index
+    linalg.yield %keep : i1
+  } -> tensor<3x3xi1>
+  %e = tensor.empty() : tensor<2x2x3x3xf32>
+  %r = linalg.generic {indexing_maps = [#id4, #sq, #id4], iterator_types = ["parallel", "parallel", "parallel", "parallel"]}
+      ins(%u, %m : tensor<2x2x3x3xf32>, tensor<3x3xi1>) outs(%e : tensor<2x2x3x3xf32>) {
   ^bb0(%in: f32, %keep: i1, %out: f32):
     %0 = arith.select %keep, %in, %ninf : f32
     linalg.yield %0 : f32

@@ -37,9 +37,13 @@ def softmax(s):
     return (e / fold_last(e, np.add, False)).astype(F32)
 
 
+def causal(s):
+    return np.where(np.tril(np.ones(s.shape[-2:], bool)), s,
+                    F32(-np.inf)).astype(F32)
+
+
 def masked_softmax(s):
-    causal = np.tril(np.ones(s.shape[-2:], bool))
-    return softmax(np.where(causal, s, F32(-np.inf)).astype(F32))
+    return softmax(causal(s))
 
 
 def layernorm(y, w, b):
@@ -62,6 +66,7 @@ def main(out):
     res = dict(q=q, k=k, x=x, w=w, gamma=gamma, beta=beta,
                attn=softmax(matmul(q, np.swapaxes(k, -1, -2))),
                masked=masked_softmax(matmul(q, np.swapaxes(q, -1, -2))),
+               scores_masked=causal(matmul(q, np.swapaxes(q, -1, -2))),
                ln=layernorm(matmul(x, w), gamma, beta))
     for name, value in res.items():
         np.save(os.path.join(out, name + ".npy"), value)

@@ -7,6 +7,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "systile/Dialect/Systile/IR/RegionFolder.h"
 #include "systile/Dialect/Systile/IR/SystileOps.h"
 #include "systile/Runtime/Tiling.h"
 
@@ -166,51 +167,54 @@ LogicalResult ElementwiseOp::verifyRegions() {
   return success();
 }
 
-namespace {
-/// Folds the region of an elementwise op for given block-argument values,
-/// op by op with each op's own folder.
-class RegionFolder {
-public:
-  explicit RegionFolder(Block &block) : block(block) {}
+//===----------------------------------------------------------------------===//
+// RegionFolder
+//===----------------------------------------------------------------------===//
 
-  /// The yielded attribute, or null when some op does not fold.
-  Attribute run(ArrayRef<Attribute> args) {
-    values.clear();
-    for (auto [arg, attr] : llvm::zip(block.getArguments(), args))
-      values[arg] = attr;
-    for (Operation &op : block.without_terminator())
-      if (failed(foldOne(op)))
-        return {};
-    return values.lookup(cast<YieldOp>(block.getTerminator()).getValue());
-  }
+Attribute RegionFolder::run(ArrayRef<Attribute> args, LeafFn leaf) {
+  values.clear();
+  for (auto [arg, attr] : llvm::zip(block.getArguments(), args))
+    values[arg] = attr;
+  for (Operation &op : block.without_terminator())
+    if (failed(foldOne(op, leaf)))
+      return {};
+  return operandValue(block.getTerminator()->getOperand(0));
+}
 
-private:
-  LogicalResult foldOne(Operation &op) {
-    if (op.getNumResults() != 1 || op.getNumRegions() != 0)
-      return failure();
-    SmallVector<Attribute> operands;
-    for (Value v : op.getOperands()) {
-      Attribute a = values.lookup(v);
-      if (!a)
-        return failure();
-      operands.push_back(a);
-    }
-    SmallVector<OpFoldResult, 1> results;
-    if (failed(op.fold(operands, results)) || results.size() != 1)
-      return failure();
-    Attribute a = dyn_cast<Attribute>(results[0]);
-    if (!a)
-      a = values.lookup(cast<Value>(results[0]));
-    if (!a)
-      return failure();
+Attribute RegionFolder::operandValue(Value v) const {
+  if (Attribute a = values.lookup(v))
+    return a;
+  Attribute constant;
+  if (v.getParentBlock() != &block && matchPattern(v, m_Constant(&constant)))
+    return constant;
+  return {};
+}
+
+LogicalResult RegionFolder::foldOne(Operation &op, LeafFn leaf) {
+  if (op.getNumResults() != 1 || op.getNumRegions() != 0)
+    return failure();
+  if (Attribute a = leaf ? leaf(op) : Attribute()) {
     values[op.getResult(0)] = a;
     return success();
   }
-
-  Block &block;
-  llvm::DenseMap<Value, Attribute> values;
-};
-} // namespace
+  SmallVector<Attribute> operands;
+  for (Value v : op.getOperands()) {
+    Attribute a = operandValue(v);
+    if (!a)
+      return failure();
+    operands.push_back(a);
+  }
+  SmallVector<OpFoldResult, 1> results;
+  if (failed(op.fold(operands, results)) || results.size() != 1)
+    return failure();
+  Attribute a = dyn_cast<Attribute>(results[0]);
+  if (!a)
+    a = operandValue(cast<Value>(results[0]));
+  if (!a)
+    return failure();
+  values[op.getResult(0)] = a;
+  return success();
+}
 
 /// The matrix of `input` that matrix `b` of `result` reads (a unit or
 /// absent batch dimension is repeated).

@@ -33,6 +33,7 @@
 
 #include "OpPatternDriver.h"
 
+#include "systile/Dialect/Systile/IR/RegionFolder.h"
 #include "systile/Dialect/Systile/IR/SystileOps.h"
 #include "systile/Dialect/Systile/Transforms/Passes.h"
 #include "systile/Support/PassStatistics.h"
@@ -64,6 +65,9 @@ struct LayoutCounters {
                        "dense element-wise ops turned into tiled ops"};
   PassCounter fillsSplat{"systile-propagate-layout", "fills-splat",
                          "packed linalg.fill ops turned into systile.splat"};
+  PassCounter masksFolded{"systile-propagate-layout", "masks-folded",
+                          "linalg.index masks of tiled ops folded to "
+                          "constants"};
   PassCounter reductionsTiled{"systile-propagate-layout", "reductions-tiled",
                               "sum/max/min reductions turned into "
                               "systile.reduce"};
@@ -440,6 +444,71 @@ struct TileElementwiseLinalg
   }
 };
 
+/// Elements up to which a mask built with linalg.index is folded to a
+/// constant (each element creates attributes, so this stays small).
+constexpr int64_t kMaxFoldedMaskElements = 65536;
+
+/// A generic that computes an i1 mask from linalg.index alone (torch's
+/// triu, JAX's iota comparisons): no inputs, all parallel, an identity
+/// output the payload does not read. Folded to its constant, it is packed
+/// once like any constant mask.
+bool isIndexMask(linalg::GenericOp op) {
+  auto type = dyn_cast<RankedTensorType>(op->getResultTypes().front());
+  return op.hasPureTensorSemantics() && op.getNumDpsInputs() == 0 &&
+         op.getNumDpsInits() == 1 && op->getNumResults() == 1 && type &&
+         type.hasStaticShape() && type.getElementType().isInteger(1) &&
+         type.getNumElements() <= kMaxFoldedMaskElements &&
+         op.getNumParallelLoops() == op.getNumLoops() &&
+         op.getMatchingIndexingMap(op.getDpsInitOperand(0)).isIdentity() &&
+         !op.payloadUsesValueFromOperand(op.getDpsInitOperand(0));
+}
+
+/// Whether some user of `v` is a linalg op that will be tiled (an operand
+/// is unpacked or every user packs).
+bool feedsTiledOp(Value v) {
+  return llvm::any_of(v.getUsers(), [](Operation *user) {
+    auto linalgOp = dyn_cast<linalg::LinalgOp>(user);
+    return linalgOp && linalgOp->getNumResults() == 1 &&
+           triggerOf(linalgOp.getDpsInputs(), linalgOp->getResult(0)).fires();
+  });
+}
+
+struct FoldIndexMask : public OpRewritePattern<linalg::GenericOp> {
+  FoldIndexMask(MLIRContext *ctx, LayoutCounters &counters)
+      : OpRewritePattern(ctx), counters(counters) {}
+  LayoutCounters &counters;
+
+  LogicalResult matchAndRewrite(linalg::GenericOp op,
+                                PatternRewriter &rewriter) const override {
+    if (!isIndexMask(op) || !feedsTiledOp(op->getResult(0)))
+      return rewriter.notifyMatchFailure(op, "not a mask of a tiled op");
+    auto type = cast<RankedTensorType>(op->getResultTypes().front());
+    ArrayRef<int64_t> shape = type.getShape();
+    SmallVector<int64_t> point(shape.size(), 0);
+    auto index = [&](Operation &inner) -> Attribute {
+      auto i = dyn_cast<linalg::IndexOp>(inner);
+      return i ? rewriter.getIndexAttr(point[i.getDim()]) : Attribute();
+    };
+    RegionFolder folder(*op.getBlock());
+    SmallVector<Attribute> elements;
+    SmallVector<Attribute> args(op.getBlock()->getNumArguments());
+    for (int64_t n = 0; n < type.getNumElements(); ++n) {
+      for (int64_t d = shape.size() - 1, rest = n; d >= 0; --d) {
+        point[d] = rest % shape[d];
+        rest /= shape[d];
+      }
+      Attribute v = folder.run(args, index);
+      if (!isa_and_present<IntegerAttr>(v))
+        return rewriter.notifyMatchFailure(op, "payload does not fold");
+      elements.push_back(v);
+    }
+    rewriter.replaceOpWithNewOp<arith::ConstantOp>(
+        op, DenseElementsAttr::get(type, elements));
+    ++counters.masksFolded;
+    return success();
+  }
+};
+
 //===----------------------------------------------------------------------===//
 // Element-wise arith/math ops on tensors
 //===----------------------------------------------------------------------===//
@@ -709,7 +778,7 @@ struct SystilePropagateLayout
     MLIRContext *ctx = &getContext();
     RewritePatternSet patterns(ctx);
     patterns.add<TileElementwiseLinalg, TileElementwiseTensorOp,
-                 SplatPackedFill>(ctx, counters);
+                 SplatPackedFill, FoldIndexMask>(ctx, counters);
     if (reductions)
       patterns.add<TileReduction>(ctx, counters);
     if (failed(applyOpPatterns(getOperation(), std::move(patterns))))

@@ -188,7 +188,10 @@ def SystilePropagateLayout : Pass<"systile-propagate-layout",
       broadcasts unit and absent dimensions itself (nothing of the
       result's size is built). A scalar becomes a `1x1` `systile.splat`;
       an `i1` constant (the mask of an `arith.select`) is packed once as
-      an `i8` constant that the region truncates back to `i1`. The payload
+      an `i8` constant that the region truncates back to `i1`, and an `i1`
+      mask computed from `linalg.index` alone (a generic without inputs,
+      at most 65536 elements) that feeds such an op is folded to its
+      constant first. The payload
       must not use `linalg.index` or `tensor.extract`, and may use values
       from above only if they are constants (cloned into the region);
     * a dense value is seen through `tensor.expand_shape` /
@@ -224,7 +227,7 @@ def SystilePropagateLayout : Pass<"systile-propagate-layout",
     the dense loop's order, so no bit changes (RFC section 6).
 
     Counters (`systile-opt --mlir-pass-statistics`): `ops-tiled`,
-    `fills-splat`, `reductions-tiled`.
+    `fills-splat`, `masks-folded`, `reductions-tiled`.
 
     Example, with `!t = !systile.tiled<3x5xf32, #systile.geometry<2x4, mxu = 4>>`:
 
