@@ -12,6 +12,7 @@
 #include "systile/Runtime/Elementwise.h"
 #include "systile/Runtime/ElementwiseProgram.h"
 #include "systile/Runtime/LayoutCost.h"
+#include "systile/Runtime/Tiling.h"
 
 #include <algorithm>
 #include <cstring>
@@ -240,6 +241,40 @@ Expected<TiledMatrix<T>> systile::rt::broadcast(const TiledMatrix<T> &v,
 }
 
 template <typename T>
+Expected<TiledBatch<T>> systile::rt::broadcast(const TiledBatch<T> &v,
+                                               int64_t dim, int64_t count) {
+  const BatchShape &batch = v.batchShape();
+  const auto batchRank = static_cast<int64_t>(batch.size());
+  if (dim < 0 || dim >= batchRank + 2)
+    return Error("broadcast: dim = " + std::to_string(dim) +
+                 " is invalid for a rank-" + std::to_string(batchRank + 2) +
+                 " value");
+  if (dim >= batchRank)
+    return mapMatrices<T>(v, [&](const TiledMatrix<T> &m) {
+      return broadcast(m, static_cast<int>(dim - batchRank), count);
+    });
+  if (batch[dim] != 1)
+    return Error("broadcast: batch dimension " + std::to_string(dim) +
+                 " of the input must be 1, got batch shape " +
+                 toString(batch));
+  BatchShape shape = batch;
+  shape[dim] = count;
+  Expected<TiledBatch<T>> r = TiledBatch<T>::uninitialized(shape, v.layout());
+  if (!r)
+    return r;
+  const int64_t n = v.layout().numElements();
+  for (int64_t b = 0; b < r->numMatrices(); ++b) {
+    const T *from = v.data() + broadcastMatrixIndex(batch, shape, b) * n;
+    std::copy(from, from + n, r->data() + b * n);
+  }
+  // Padding is copied with the matrices: zero it unless it already is.
+  if (v.padKind() != PadKind::Zero)
+    r->fillPadding(T{});
+  r->setPadKind(PadKind::Zero);
+  return r;
+}
+
+template <typename T>
 Expected<TiledMatrix<T>> systile::rt::splat(T value, Shape shape,
                                             Geometry geometry) {
   Expected<TiledMatrix<T>> r = makeResult<T>(Layout::get(shape, geometry));
@@ -260,7 +295,9 @@ Expected<TiledMatrix<T>> systile::rt::splat(T value, Shape shape,
       CmpFn, Operand<T>, Operand<T>, Operand<T>, Operand<T>);                  \
   template Expected<TiledMatrix<T>> systile::rt::broadcast(                    \
       const TiledMatrix<T> &, int, int64_t);                                   \
-  template Expected<TiledMatrix<T>> systile::rt::splat(T, Shape, Geometry);
+  template Expected<TiledMatrix<T>> systile::rt::splat(T, Shape, Geometry);  \
+  template Expected<TiledBatch<T>> systile::rt::broadcast(                     \
+      const TiledBatch<T> &, int64_t, int64_t);
 INSTANTIATE(float)
 INSTANTIATE(bf16)
 INSTANTIATE(int8_t)

@@ -1,7 +1,9 @@
 //===- Reduce.cpp - Mask-aware sum / max / min ----------------------------===//
 //
 // Straightforward loops in RFC 6 order over logical elements only; padding
-// is never read, so it may hold anything.
+// is never read, so it may hold anything. One combining step (`combine`)
+// serves the reduction inside a matrix and the one across matrices of a
+// batch, so both give the bits of the same scalar fold.
 //
 //===----------------------------------------------------------------------===//
 
@@ -21,16 +23,42 @@ const char *toString(ReduceKind kind) {
 }
 
 namespace {
-/// Sums add as arith.addf / arith.addi do (Scalar.h: f32 rounding, integer
-/// wrap-around).
+/// The combining steps as the arith ops of a frontend's payload compute
+/// them, element first and accumulator second (Scalar.h): addf / maximumf /
+/// minimumf on f32 (NaN-propagating and quieted, -0 < +0), addi / maxsi /
+/// minsi on i32 (wrap-around).
 struct FloatOps {
-  static float add(float a, float b) { return scalar::AddF()(a, b); }
-  static bool isNaN(float v) { return std::isnan(v); }
+  static float add(float x, float acc) { return scalar::AddF()(x, acc); }
+  static float max(float x, float acc) { return scalar::maximum(x, acc); }
+  static float min(float x, float acc) { return scalar::minimum(x, acc); }
 };
 struct IntOps {
-  static int32_t add(int32_t a, int32_t b) { return scalar::AddI()(a, b); }
-  static bool isNaN(int32_t) { return false; }
+  static int32_t add(int32_t x, int32_t acc) { return scalar::AddI()(x, acc); }
+  static int32_t max(int32_t x, int32_t acc) { return x > acc ? x : acc; }
+  static int32_t min(int32_t x, int32_t acc) { return x < acc ? x : acc; }
 };
+
+/// `acc` after element `x` at position `i` of the reduced dimension: sum
+/// starts at +0; max and min start at the first element.
+template <typename T, typename Ops>
+T combine(ReduceKind kind, int64_t i, T x, T acc) {
+  switch (kind) {
+  case ReduceKind::Sum:
+    return Ops::add(x, i == 0 ? T(0) : acc);
+  case ReduceKind::Max:
+    return i == 0 ? x : Ops::max(x, acc);
+  case ReduceKind::Min:
+    return i == 0 ? x : Ops::min(x, acc);
+  }
+  return acc;
+}
+
+Status checkKind(ReduceKind kind) {
+  if (kind != ReduceKind::Sum && kind != ReduceKind::Max &&
+      kind != ReduceKind::Min)
+    return Status::error("reduce: unknown reduction kind");
+  return Status::success();
+}
 } // namespace
 
 template <typename T, typename Ops>
@@ -39,9 +67,8 @@ static Expected<TiledMatrix<T>> reduceImpl(const TiledMatrix<T> &x,
   if (dim != 0 && dim != 1)
     return Error("reduce: dim = " + std::to_string(dim) +
                  " is invalid: it must be 0 (over rows) or 1 (over columns)");
-  if (kind != ReduceKind::Sum && kind != ReduceKind::Max &&
-      kind != ReduceKind::Min)
-    return Error("reduce: unknown reduction kind");
+  if (Status s = checkKind(kind); !s)
+    return Error(s.message());
   const Shape in = x.shape();
   const Shape outShape = dim == 0 ? Shape{1, in.cols} : Shape{in.rows, 1};
   Expected<TiledMatrix<T>> out = TiledMatrix<T>::zeros(outShape, x.geometry());
@@ -50,26 +77,62 @@ static Expected<TiledMatrix<T>> reduceImpl(const TiledMatrix<T> &x,
   const int64_t outer = dim == 0 ? in.cols : in.rows;
   const int64_t inner = dim == 0 ? in.rows : in.cols;
   for (int64_t o = 0; o < outer; ++o) {
-    auto elem = [&](int64_t i) { return dim == 0 ? x.at(i, o) : x.at(o, i); };
-    T acc;
-    if (kind == ReduceKind::Sum) {
-      acc = T(0); // +0.
-      for (int64_t i = 0; i < inner; ++i)
-        acc = Ops::add(acc, elem(i));
-    } else {
-      acc = elem(0);
-      for (int64_t i = 1; i < inner && !Ops::isNaN(acc); ++i) {
-        T v = elem(i);
-        if (Ops::isNaN(v) || (kind == ReduceKind::Max ? v > acc : v < acc))
-          acc = v;
-      }
-    }
+    T acc = T(0);
+    for (int64_t i = 0; i < inner; ++i)
+      acc = combine<T, Ops>(kind, i, dim == 0 ? x.at(i, o) : x.at(o, i), acc);
     if (dim == 0)
       out->at(0, o) = acc;
     else
       out->at(o, 0) = acc;
   }
   return out;
+}
+
+/// Reduces batch dimension `dim` of `x`: each logical slot of each result
+/// matrix folds that slot of the matrices along `dim`, in increasing index.
+template <typename T, typename Ops>
+static Expected<TiledBatch<T>> reduceBatchDim(const TiledBatch<T> &x,
+                                              ReduceKind kind, size_t dim) {
+  BatchShape shape = x.batchShape();
+  const int64_t count = shape[dim];
+  shape[dim] = 1;
+  int64_t stride = 1;
+  for (size_t i = dim + 1; i < shape.size(); ++i)
+    stride *= shape[i];
+  Expected<TiledBatch<T>> out =
+      TiledBatch<T>::zeros(shape, x.shape(), x.geometry());
+  if (!out)
+    return out;
+  const Shape s = x.shape();
+  for (int64_t o = 0; o < out->numMatrices(); ++o) {
+    TiledMatrix<T> result = out->matrix(o);
+    const int64_t first = (o / stride) * count * stride + o % stride;
+    for (int64_t k = 0; k < count; ++k) {
+      TiledMatrix<T> m = x.matrix(first + k * stride);
+      for (int64_t r = 0; r < s.rows; ++r)
+        for (int64_t c = 0; c < s.cols; ++c)
+          result.at(r, c) = combine<T, Ops>(kind, k, m.at(r, c), result.at(r, c));
+    }
+  }
+  return out;
+}
+
+template <typename T, typename Ops>
+static Expected<TiledBatch<T>> reduceAnyDim(const TiledBatch<T> &x,
+                                            ReduceKind kind, int64_t dim) {
+  const auto batchRank = static_cast<int64_t>(x.batchShape().size());
+  if (dim < 0 || dim >= batchRank + 2)
+    return Error("reduce: dim = " + std::to_string(dim) +
+                 " is invalid for a rank-" + std::to_string(batchRank + 2) +
+                 " value");
+  if (Status s = checkKind(kind); !s)
+    return Error(s.message());
+  if (dim < batchRank)
+    return reduceBatchDim<T, Ops>(x, kind, static_cast<size_t>(dim));
+  const int matrixDim = static_cast<int>(dim - batchRank);
+  return mapMatrices<T>(x, [&](const TiledMatrix<T> &m) {
+    return reduceImpl<T, Ops>(m, kind, matrixDim);
+  });
 }
 
 Expected<TiledMatrix<float>> reduce(const TiledMatrix<float> &x,
@@ -80,6 +143,16 @@ Expected<TiledMatrix<float>> reduce(const TiledMatrix<float> &x,
 Expected<TiledMatrix<int32_t>> reduce(const TiledMatrix<int32_t> &x,
                                       ReduceKind kind, int dim) {
   return reduceImpl<int32_t, IntOps>(x, kind, dim);
+}
+
+Expected<TiledBatch<float>> reduce(const TiledBatch<float> &x, ReduceKind kind,
+                                   int64_t dim) {
+  return reduceAnyDim<float, FloatOps>(x, kind, dim);
+}
+
+Expected<TiledBatch<int32_t>> reduce(const TiledBatch<int32_t> &x,
+                                     ReduceKind kind, int64_t dim) {
+  return reduceAnyDim<int32_t, IntOps>(x, kind, dim);
 }
 
 } // namespace systile::rt

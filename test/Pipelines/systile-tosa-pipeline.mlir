@@ -5,7 +5,9 @@
 // input reshaped to the 1 x M x K tosa.matmul wants and back. One
 // systile-opt run takes it to mxu-blocked systile: the batch of 1 is
 // reshaped away, the constant weight is a storage-order systile.constant,
-// the bias add and clamp stay linalg.generic, and no TOSA op is left (the
+// the bias add and clamp become one systile.elementwise on the matmul's
+// tiled result (the 1x2x4 reshape of its unpack is seen through; the
+// 1x1x4 bias is a constant read in every row), and no TOSA op is left (the
 // tosa.const_shape operands upstream's lowering leaves dead are erased).
 // test/Interpreter/tosa-mlp.mlir runs the result.
 
@@ -16,12 +18,12 @@
 // CHECK-DAG: %[[TX:.*]] = systile.pack %[[X]] : tensor<2x3xf32> -> !systile.tiled<2x3xf32, #systile.geometry<2x4, mxu = 4>>
 // CHECK: %[[MM:.*]] = systile.mxu_matmul %[[TX]], %[[W]], %{{.*}} [0, 0]
 // CHECK-NOT: systile.mxu_matmul
-// CHECK: systile.unpack %[[MM]]
-// CHECK: linalg.generic
+// CHECK: %[[EW:.*]] = systile.elementwise ins(%[[MM]], %{{.*}} : !systile.tiled<2x4xf32, {{.*}}>, !systile.tiled<1x1x4xf32, {{.*}}>) -> !systile.tiled<1x2x4xf32
 // CHECK: arith.addf
-// CHECK: linalg.generic
 // CHECK: arith.minimumf
 // CHECK: arith.maximumf
+// CHECK: systile.unpack %[[EW]]
+// CHECK-NOT: linalg.generic
 // CHECK-NOT: tosa.
 // CHECK: return
 func.func @mlp(%x: tensor<2x3xf32>) -> tensor<2x4xf32> {

@@ -7,6 +7,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "systile/Runtime/Reduce.h"
+#include "systile/Runtime/Scalar.h"
 
 #include "TestUtil.h"
 #include "gtest/gtest.h"
@@ -60,14 +61,17 @@ TEST(Reduce, OrderAndSignedZero) {
   // Sum starts at +0: a column of -0 sums to +0.
   auto nz = *TiledMatrix<float>::fromDense({2, 1}, {}, {-0.0f, -0.0f});
   EXPECT_EQ(floatBits(reduce(nz, ReduceKind::Sum, 0)->toDense()[0]), 0u);
-  // Max/min start from the first element: max(-0, -0) stays -0, and the
-  // earlier of two equal values is kept.
+  // Max/min start from the first element: max(-0, -0) stays -0; then they
+  // step as arith.maximumf / minimumf, which order -0 < +0.
   EXPECT_EQ(floatBits(reduce(nz, ReduceKind::Max, 0)->toDense()[0]),
             0x80000000u);
   auto pm = *TiledMatrix<float>::fromDense({1, 2}, {}, {-0.0f, 0.0f});
-  EXPECT_EQ(floatBits(reduce(pm, ReduceKind::Max, 1)->toDense()[0]),
-            0x80000000u);
+  EXPECT_EQ(floatBits(reduce(pm, ReduceKind::Max, 1)->toDense()[0]), 0u);
   EXPECT_EQ(floatBits(reduce(pm, ReduceKind::Min, 1)->toDense()[0]),
+            0x80000000u);
+  auto mp = *TiledMatrix<float>::fromDense({1, 2}, {}, {0.0f, -0.0f});
+  EXPECT_EQ(floatBits(reduce(mp, ReduceKind::Max, 1)->toDense()[0]), 0u);
+  EXPECT_EQ(floatBits(reduce(mp, ReduceKind::Min, 1)->toDense()[0]),
             0x80000000u);
 }
 
@@ -79,12 +83,43 @@ TEST(Reduce, NaNPropagates) {
     float v = reduce(x, k, 1)->toDense()[0];
     EXPECT_TRUE(std::isnan(v)) << toString(k);
   }
-  // max/min: the first NaN, bits kept.
+  // max/min: the bits of the arith.maximumf(element, acc) fold, which is
+  // what a dense payload computes (the NaN of the step, quieted).
+  float fold = 1.0f;
+  for (float v : {nan1, 7.0f, nan2, -3.0f})
+    fold = systile::rt::scalar::maximum(v, fold);
   EXPECT_EQ(floatBits(reduce(x, ReduceKind::Max, 1)->toDense()[0]),
-            0x7fc00001u);
+            floatBits(fold));
   auto first = *TiledMatrix<float>::fromDense({1, 2}, {}, {nan2, 1.0f});
   EXPECT_EQ(floatBits(reduce(first, ReduceKind::Min, 1)->toDense()[0]),
             0xffc00002u);
+}
+
+TEST(Reduce, BatchDimensions) {
+  // Batch 2x3 of 1x2 matrices; matrix (i, j) holds [10i + j, -(10i + j)].
+  std::vector<float> dense;
+  for (int i = 0; i < 2; ++i)
+    for (int j = 0; j < 3; ++j)
+      for (float sign : {1.0f, -1.0f})
+        dense.push_back(sign * static_cast<float>(10 * i + j));
+  auto x =
+      *TiledBatch<float>::fromDense({2, 3}, {1, 2}, {2, 4, 4}, dense.data());
+  auto sum0 = reduce(x, ReduceKind::Sum, 0);
+  ASSERT_TRUE(sum0);
+  EXPECT_EQ(sum0->batchShape(), (BatchShape{1, 3}));
+  // Column j: (0 + j) + (10 + j).
+  EXPECT_EQ(sum0->toDense(), (std::vector<float>{10, -10, 12, -12, 14, -14}));
+  auto max1 = reduce(x, ReduceKind::Max, 1);
+  ASSERT_TRUE(max1);
+  EXPECT_EQ(max1->batchShape(), (BatchShape{2, 1}));
+  EXPECT_EQ(max1->toDense(), (std::vector<float>{2, 0, 12, -10}));
+  auto minor = reduce(x, ReduceKind::Min, 3);
+  ASSERT_TRUE(minor);
+  EXPECT_EQ(minor->fullShape(), (std::vector<int64_t>{2, 3, 1, 1}));
+  EXPECT_EQ(minor->toDense(),
+            (std::vector<float>{0, -1, -2, -10, -11, -12}));
+  EXPECT_FALSE(reduce(x, ReduceKind::Sum, 4));
+  EXPECT_FALSE(reduce(x, ReduceKind::Sum, -1));
 }
 
 TEST(Reduce, PoisonedPaddingChangesNothing) {
@@ -116,8 +151,8 @@ TEST(Reduce, PoisonedPaddingChangesNothing) {
               float acc = k == ReduceKind::Sum ? 0.0f : at(0);
               for (int64_t i = k == ReduceKind::Sum ? 0 : 1; i < inner; ++i)
                 acc = k == ReduceKind::Sum   ? acc + at(i)
-                      : k == ReduceKind::Max ? (at(i) > acc ? at(i) : acc)
-                                             : (at(i) < acc ? at(i) : acc);
+                      : k == ReduceKind::Max ? std::fmax(at(i), acc)
+                                             : std::fmin(at(i), acc);
               expect[o] = acc;
             }
             expectSameBits(bitsOf(*b), expect);

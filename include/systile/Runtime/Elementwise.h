@@ -28,6 +28,7 @@
 
 #include "systile/Runtime/Scalar.h"
 #include "systile/Runtime/Status.h"
+#include "systile/Runtime/TiledBatch.h"
 #include "systile/Runtime/TiledMatrix.h"
 
 namespace systile::rt {
@@ -135,6 +136,14 @@ Expected<TiledMatrix<T>> select(CmpFn pred, Operand<T> a, Operand<T> b,
 template <typename T>
 Expected<TiledMatrix<T>> broadcast(const TiledMatrix<T> &v, int dim,
                                    int64_t count);
+
+/// systile.broadcast on a batch: `dim` indexes the full shape (batch
+/// dimensions, rows, cols) and has size 1 in `v`; the result repeats it
+/// `count` times (a matrix dimension per matrix as above; along a batch
+/// dimension, copies of the matrices).
+template <typename T>
+Expected<TiledBatch<T>> broadcast(const TiledBatch<T> &v, int64_t dim,
+                                  int64_t count);
 
 /// systile.splat: `value` in every logical slot, padding zero.
 template <typename T>

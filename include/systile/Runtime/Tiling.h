@@ -149,6 +149,26 @@ inline std::optional<TileGrid::Slot> findNonZeroPadding(const TileGrid &grid,
   });
 }
 
+/// The matrix of a batch of shape `from` that matrix `b` of a batch of
+/// shape `to` reads when `from` broadcasts to `to` as in numpy, aligned on
+/// the right (each dimension of `from` is `to`'s or 1, leading ones may be
+/// absent): a unit or absent dimension is read at index 0. `Shape` is any
+/// container of int64_t with size() and operator[].
+template <typename Shape>
+constexpr int64_t broadcastMatrixIndex(const Shape &from, const Shape &to,
+                                       int64_t b) {
+  int64_t index = 0, stride = 1;
+  const size_t lead = to.size() - from.size();
+  for (size_t i = to.size(); i-- > lead;) {
+    const int64_t coord = b % to[i];
+    b /= to[i];
+    const int64_t size = from[i - lead];
+    index += (size == 1 ? 0 : coord) * stride;
+    stride *= size;
+  }
+  return index;
+}
+
 } // namespace systile::rt
 
 #endif // SYSTILE_RUNTIME_TILING_H

@@ -25,6 +25,7 @@
 #include "systile/Runtime/Conversion.h"
 #include "systile/Runtime/Elementwise.h"
 #include "systile/Runtime/ElementwiseProgram.h"
+#include "systile/Runtime/Tiling.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Math/IR/Math.h"
@@ -51,13 +52,23 @@ LogicalResult bindTiled(Operation *op, ExecContext &ctx,
   return success();
 }
 
-/// Read-only views of matrix `b` of every input (element type T).
+/// The matrix of `input` that matrix `b` of a result of batch shape
+/// `result` reads (a unit or absent batch dimension of the input repeats).
+int64_t inputMatrix(const TiledValue &input, const rt::BatchShape &result,
+                    int64_t b) {
+  return rt::broadcastMatrixIndex(input.batchShape(), result, b);
+}
+
+/// Read-only views of the matrices of every input (element type T) that
+/// matrix `b` of a result of batch shape `result` reads.
 template <typename T>
 SmallVector<rt::TiledMatrix<T>, 4>
-matricesOf(ArrayRef<const TiledValue *> inputs, int64_t b) {
+matricesOf(ArrayRef<const TiledValue *> inputs, const rt::BatchShape &result,
+           int64_t b) {
   SmallVector<rt::TiledMatrix<T>, 4> views;
   for (const TiledValue *v : inputs)
-    views.push_back(std::get<rt::TiledBatch<T>>(v->batch).matrix(b));
+    views.push_back(std::get<rt::TiledBatch<T>>(v->batch).matrix(
+        inputMatrix(*v, result, b)));
   return views;
 }
 
@@ -378,7 +389,8 @@ LogicalResult runProgram(systile::ElementwiseOp op, ExecContext &ctx,
   rt::PadKind pad = rt::PadKind::Zero;
   for (int64_t b = 0; b < (*result)->numMatrices(); ++b) {
     // Views of the inputs before the result's (which may be one of them).
-    SmallVector<rt::TiledMatrix<T>, 4> views = matricesOf<T>(ops.inputs, b);
+    SmallVector<rt::TiledMatrix<T>, 4> views =
+        matricesOf<T>(ops.inputs, (*result)->batchShape(), b);
     std::vector<const rt::TiledMatrix<T> *> inputs;
     for (const rt::TiledMatrix<T> &v : views)
       inputs.push_back(&v);
@@ -476,11 +488,12 @@ FailureOr<ChunkBuffers> chunkBuffers(Operation *op,
   return buffers;
 }
 
-/// The region over one matrix `out` of the result, reading matrix `b` of
-/// every input.
+/// The region over matrix `b` of the result (batch shape `batch`), `out`,
+/// reading the matrix of every input that it broadcasts from.
 template <typename T>
 LogicalResult runRegionOnMatrix(systile::ElementwiseOp op, ExecContext &ctx,
-                                ArrayRef<const TiledValue *> inputs, int64_t b,
+                                ArrayRef<const TiledValue *> inputs,
+                                const rt::BatchShape &batch, int64_t b,
                                 rt::TiledMatrix<T> &out, bool lanes,
                                 ChunkBuffers &buffers) {
   int64_t maxSlots = maxChunkSlots(ctx, lanes);
@@ -490,7 +503,7 @@ LogicalResult runRegionOnMatrix(systile::ElementwiseOp op, ExecContext &ctx,
   for (const TiledValue *in : inputs) {
     kinds.push_back(in->kind());
     broadcasts.push_back(*rt::broadcastOf(in->shape(), out.shape()));
-    views.push_back(in->matrix(b));
+    views.push_back(in->matrix(inputMatrix(*in, batch, b)));
   }
   ElementKind resultKind = *getElementKind(op.getType().getElementType());
   bool failedRegion = false;
@@ -534,8 +547,8 @@ LogicalResult runRegion(systile::ElementwiseOp op, ExecContext &ctx,
     return failure();
   for (int64_t b = 0; b < out.numMatrices(); ++b) {
     rt::TiledMatrix<T> matrix = out.matrix(b);
-    if (failed(runRegionOnMatrix(op, ctx, ops.inputs, b, matrix, lanes,
-                                 *buffers)))
+    if (failed(runRegionOnMatrix(op, ctx, ops.inputs, out.batchShape(), b,
+                                 matrix, lanes, *buffers)))
       return failure();
   }
   out.setPadKind(rt::PadKind::Zero);
@@ -582,13 +595,13 @@ LogicalResult executeElementwise(systile::ElementwiseOp op,
 //===----------------------------------------------------------------------===//
 
 LogicalResult executeBroadcast(systile::BroadcastOp op, ExecContext &ctx) {
-  int dim = static_cast<int>(op.getDim());
+  int64_t dim = op.getDim();
   int64_t count = op.getType().getShape()[dim];
   return std::visit(
       [&](const auto &m) -> LogicalResult {
         return bindTiled(op, ctx, rt::broadcast(m, dim, count));
       },
-      ctx.tiled(op.getInput()).matrix());
+      ctx.tiled(op.getInput()).batch);
 }
 
 LogicalResult executeSplat(systile::SplatOp op, ExecContext &ctx) {

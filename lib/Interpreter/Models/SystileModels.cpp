@@ -303,13 +303,15 @@ LogicalResult executeDequantize(systile::DequantizeOp op, ExecContext &ctx) {
 
 LogicalResult executeReduce(systile::ReduceOp r, ExecContext &ctx) {
   rt::ReduceKind kind = toRuntime(r.getKind());
-  int dim = static_cast<int>(r.getDim());
   const TiledValue &x = ctx.tiled(r.getInput());
-  auto reduce = [&](const auto &m) { return rt::reduce(m, kind, dim); };
+  auto reduce = [&](const auto &batch) {
+    return unwrap(r, rt::reduce(batch, kind, r.getDim()));
+  };
   if (x.kind() == ElementKind::F32)
-    return bindChecked(r, ctx, perMatrix<float, float>(r, x, reduce));
+    return bindChecked(r, ctx, reduce(std::get<rt::TiledBatch<float>>(x.batch)));
   if (x.kind() == ElementKind::I32)
-    return bindChecked(r, ctx, perMatrix<int32_t, int32_t>(r, x, reduce));
+    return bindChecked(r, ctx,
+                       reduce(std::get<rt::TiledBatch<int32_t>>(x.batch)));
   return r->emitError() << "systile.reduce supports f32 and i32";
 }
 

@@ -163,3 +163,41 @@ func.func @elementwise_of_broadcast_constants() -> !systile.tiled<2x3xf32, #syst
   }
   return %0 : !systile.tiled<2x3xf32, #systile.geometry<2x4, mxu = 4>>
 }
+
+// -----
+
+// A broadcast along a batch dimension folds into the elementwise op too:
+// the op repeats a unit batch dimension itself.
+// CHECK-LABEL: func.func @batch_broadcast_input_folds
+// CHECK-SAME: (%[[X:.*]]: !systile.tiled<2x3x5xf32, {{.*}}>, %[[M:.*]]: !systile.tiled<1x3x5xf32, {{.*}}>)
+// CHECK-NOT: systile.broadcast
+// CHECK: systile.elementwise ins(%[[X]], %[[M]] : !systile.tiled<2x3x5xf32, #systile.geometry<2x4, mxu = 4>>, !systile.tiled<1x3x5xf32, #systile.geometry<2x4, mxu = 4>>)
+func.func @batch_broadcast_input_folds(%x: !systile.tiled<2x3x5xf32, #systile.geometry<2x4, mxu = 4>>, %m: !systile.tiled<1x3x5xf32, #systile.geometry<2x4, mxu = 4>>) -> !systile.tiled<2x3x5xf32, #systile.geometry<2x4, mxu = 4>> {
+  %b = systile.broadcast %m dim = 0 : !systile.tiled<1x3x5xf32, #systile.geometry<2x4, mxu = 4>> -> !systile.tiled<2x3x5xf32, #systile.geometry<2x4, mxu = 4>>
+  %0 = systile.elementwise ins(%x, %b : !systile.tiled<2x3x5xf32, #systile.geometry<2x4, mxu = 4>>, !systile.tiled<2x3x5xf32, #systile.geometry<2x4, mxu = 4>>) -> !systile.tiled<2x3x5xf32, #systile.geometry<2x4, mxu = 4>> {
+  ^bb0(%a: f32, %c: f32):
+    %s = arith.addf %a, %c : f32
+    systile.yield %s : f32
+  }
+  return %0 : !systile.tiled<2x3x5xf32, #systile.geometry<2x4, mxu = 4>>
+}
+
+// -----
+
+// Constants fold matrix by matrix, an input without batch dimensions read
+// in every matrix. On 2x4 tiles a 1x2 matrix is one 8-slot tile, (0, c) at
+// offset c: x = [[1, 2]] and [[3, 4]] (batch 2), the shared row [10, 20]:
+// x + row = [[11, 22]], [[13, 24]].
+// CHECK-LABEL: func.func @batched_constants_fold
+// CHECK-NEXT: %[[C:.*]] = systile.constant dense<[1.100000e+01, 2.200000e+01, 0.000000e+00, 0.000000e+00, 0.000000e+00, 0.000000e+00, 0.000000e+00, 0.000000e+00, 1.300000e+01, 2.400000e+01, 0.000000e+00, 0.000000e+00, 0.000000e+00, 0.000000e+00, 0.000000e+00, 0.000000e+00]> : tensor<16xf32> -> !systile.tiled<2x1x2xf32
+// CHECK-NEXT: return %[[C]]
+func.func @batched_constants_fold() -> !systile.tiled<2x1x2xf32, #systile.geometry<2x4, mxu = 4>> {
+  %x = systile.constant dense<[1.0, 2.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 3.0, 4.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0]> : tensor<16xf32> -> !systile.tiled<2x1x2xf32, #systile.geometry<2x4, mxu = 4>>
+  %r = systile.constant dense<[10.0, 20.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0]> : tensor<8xf32> -> !systile.tiled<1x2xf32, #systile.geometry<2x4, mxu = 4>>
+  %0 = systile.elementwise ins(%x, %r : !systile.tiled<2x1x2xf32, #systile.geometry<2x4, mxu = 4>>, !systile.tiled<1x2xf32, #systile.geometry<2x4, mxu = 4>>) -> !systile.tiled<2x1x2xf32, #systile.geometry<2x4, mxu = 4>> {
+  ^bb0(%a: f32, %b: f32):
+    %s = arith.addf %a, %b : f32
+    systile.yield %s : f32
+  }
+  return %0 : !systile.tiled<2x1x2xf32, #systile.geometry<2x4, mxu = 4>>
+}

@@ -12,8 +12,40 @@ func.func @splat_type(%v: f32) {
 // -----
 
 func.func @broadcast_dim(%v: !systile.tiled<1x5xf32>) {
-  // expected-error @below {{dim must be 0 (repeat a 1xN row down the rows) or 1 (repeat an Mx1 column along the columns), got 2}}
+  // expected-error @below {{dim must be in [0, 2) (0: repeat a 1xN row down the rows, 1: an Mx1 column along the columns), got 2}}
   %0 = systile.broadcast %v dim = 2 : !systile.tiled<1x5xf32> -> !systile.tiled<3x5xf32>
+  return
+}
+
+// -----
+
+func.func @broadcast_batch_dim(%v: !systile.tiled<2x1x5xf32>) {
+  // expected-error @below {{dim must be in [0, 3) (1: repeat a 1xN row down the rows, 2: an Mx1 column along the columns, lower: a batch dimension), got -1}}
+  %0 = systile.broadcast %v dim = -1 : !systile.tiled<2x1x5xf32> -> !systile.tiled<2x3x5xf32>
+  return
+}
+
+// -----
+
+func.func @broadcast_rank(%v: !systile.tiled<1x5xf32>) {
+  // expected-error @below {{input rank 2 must equal the result rank 3}}
+  %0 = systile.broadcast %v dim = 0 : !systile.tiled<1x5xf32> -> !systile.tiled<2x1x5xf32>
+  return
+}
+
+// -----
+
+func.func @broadcast_batch_not_one(%v: !systile.tiled<2x3x5xf32>) {
+  // expected-error @below {{input shape 2x3x5 must have size 1 in dim 0 (the repeated dimension)}}
+  %0 = systile.broadcast %v dim = 0 : !systile.tiled<2x3x5xf32> -> !systile.tiled<4x3x5xf32>
+  return
+}
+
+// -----
+
+func.func @broadcast_batch_other_dim(%v: !systile.tiled<1x3x5xf32>) {
+  // expected-error @below {{input shape 1x3x5 and result shape 4x3x6 must agree in dim 2}}
+  %0 = systile.broadcast %v dim = 0 : !systile.tiled<1x3x5xf32> -> !systile.tiled<4x3x6xf32>
   return
 }
 
@@ -64,7 +96,7 @@ func.func @elementwise_no_inputs() {
 // -----
 
 func.func @elementwise_shape(%x: !systile.tiled<3x4xf32, #systile.geometry<2x4, mxu = 4>>) {
-  // expected-error @below {{input #0 has logical shape 3x4, which does not broadcast to the result's 3x5: each dimension must equal the result's or be 1}}
+  // expected-error @below {{input #0 has logical shape 3x4, which does not broadcast to the result's 3x5: aligned on the right, each dimension must equal the result's or be 1}}
   %0 = systile.elementwise ins(%x : !systile.tiled<3x4xf32, #systile.geometry<2x4, mxu = 4>>) -> !systile.tiled<3x5xf32, #systile.geometry<2x4, mxu = 4>> {
   ^bb0(%a: f32):
     systile.yield %a : f32
@@ -76,7 +108,7 @@ func.func @elementwise_shape(%x: !systile.tiled<3x4xf32, #systile.geometry<2x4, 
 
 // A row of the wrong length: 1x4 repeats down the rows of a 3x4, not a 3x5.
 func.func @elementwise_row_length(%x: !systile.tiled<3x5xf32, #systile.geometry<2x4, mxu = 4>>, %b: !systile.tiled<1x4xf32, #systile.geometry<2x4, mxu = 4>>) {
-  // expected-error @below {{input #1 has logical shape 1x4, which does not broadcast to the result's 3x5: each dimension must equal the result's or be 1}}
+  // expected-error @below {{input #1 has logical shape 1x4, which does not broadcast to the result's 3x5: aligned on the right, each dimension must equal the result's or be 1}}
   %0 = systile.elementwise ins(%x, %b : !systile.tiled<3x5xf32, #systile.geometry<2x4, mxu = 4>>, !systile.tiled<1x4xf32, #systile.geometry<2x4, mxu = 4>>) -> !systile.tiled<3x5xf32, #systile.geometry<2x4, mxu = 4>> {
   ^bb0(%a: f32, %c: f32):
     %s = arith.addf %a, %c : f32
@@ -89,7 +121,7 @@ func.func @elementwise_row_length(%x: !systile.tiled<3x5xf32, #systile.geometry<
 
 // A unit dimension of the result does not broadcast to a larger input.
 func.func @elementwise_input_larger(%x: !systile.tiled<3x5xf32, #systile.geometry<2x4, mxu = 4>>) {
-  // expected-error @below {{input #0 has logical shape 3x5, which does not broadcast to the result's 1x5: each dimension must equal the result's or be 1}}
+  // expected-error @below {{input #0 has logical shape 3x5, which does not broadcast to the result's 1x5: aligned on the right, each dimension must equal the result's or be 1}}
   %0 = systile.elementwise ins(%x : !systile.tiled<3x5xf32, #systile.geometry<2x4, mxu = 4>>) -> !systile.tiled<1x5xf32, #systile.geometry<2x4, mxu = 4>> {
   ^bb0(%a: f32):
     systile.yield %a : f32

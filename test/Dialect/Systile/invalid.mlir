@@ -33,10 +33,17 @@ func.func @overflow_by_batch(%a: !systile.tiled<1152921504606846976x3x5xf32>)
 
 // -----
 
-// The ops that take matrices only say so for a batched operand.
-func.func @batched_operand_of_matrix_op(%a: !systile.tiled<2x3x4xf32>) {
-  // expected-error @below {{operand #0 must be tiled matrix (rank 2, no batch dimensions)}}
+func.func @reduce_batched_shape(%a: !systile.tiled<2x3x4xf32>) {
+  // expected-error @below {{'systile.reduce' op result shape must be 2x1x4 (dim 1 reduced to 1), got 2x3x1}}
   %t = systile.reduce <sum> %a dim = 1 : !systile.tiled<2x3x4xf32> -> !systile.tiled<2x3x1xf32>
+  return
+}
+
+// -----
+
+func.func @reduce_batched_dim(%a: !systile.tiled<2x3x4xf32>) {
+  // expected-error @below {{'systile.reduce' op dim must be in [0, 3) (1: down the columns, 2: along the rows, lower: a batch dimension), got 3}}
+  %t = systile.reduce <sum> %a dim = 3 : !systile.tiled<2x3x4xf32> -> !systile.tiled<2x3x1xf32>
   return
 }
 
@@ -96,7 +103,7 @@ func.func @constant_batch_padding() {
 // -----
 
 func.func @elementwise_batch_mismatch(%a: !systile.tiled<2x3x5xf32>, %b: !systile.tiled<3x3x5xf32>) {
-  // expected-error @below {{'systile.elementwise' op input #1 has batch shape '3' but the result has '2': every input has the result's batch dimensions (only the two matrix dimensions broadcast)}}
+  // expected-error @below {{'systile.elementwise' op input #1 has logical shape 3x3x5, which does not broadcast to the result's 2x3x5: aligned on the right, each dimension must equal the result's or be 1, and leading batch dimensions may be absent}}
   %0 = systile.elementwise ins(%a, %b : !systile.tiled<2x3x5xf32>, !systile.tiled<3x3x5xf32>)
       -> !systile.tiled<2x3x5xf32> {
   ^bb0(%x: f32, %y: f32):
@@ -108,11 +115,11 @@ func.func @elementwise_batch_mismatch(%a: !systile.tiled<2x3x5xf32>, %b: !systil
 
 // -----
 
-// A matrix does not broadcast along batch dimensions.
-func.func @elementwise_matrix_into_batch(%a: !systile.tiled<2x3x5xf32>, %b: !systile.tiled<3x5xf32>) {
-  // expected-error @below {{'systile.elementwise' op input #1 has batch shape '' but the result has '2'}}
-  %0 = systile.elementwise ins(%a, %b : !systile.tiled<2x3x5xf32>, !systile.tiled<3x5xf32>)
-      -> !systile.tiled<2x3x5xf32> {
+// An input has at most the result's rank.
+func.func @elementwise_input_rank(%a: !systile.tiled<3x5xf32>, %b: !systile.tiled<1x3x5xf32>) {
+  // expected-error @below {{'systile.elementwise' op input #1 has logical shape 1x3x5, which does not broadcast to the result's 3x5}}
+  %0 = systile.elementwise ins(%a, %b : !systile.tiled<3x5xf32>, !systile.tiled<1x3x5xf32>)
+      -> !systile.tiled<3x5xf32> {
   ^bb0(%x: f32, %y: f32):
     %s = arith.addf %x, %y : f32
     systile.yield %s : f32
@@ -643,7 +650,7 @@ func.func @reduce_element(%x: !systile.tiled<3x5xbf16>) {
 // -----
 
 func.func @reduce_dim(%x: !systile.tiled<3x5xf32>) {
-  // expected-error @below {{'systile.reduce' op dim must be 0 (down the columns) or 1 (along the rows), got 2}}
+  // expected-error @below {{'systile.reduce' op dim must be in [0, 2) (0: down the columns, 1: along the rows), got 2}}
   %0 = systile.reduce <sum> %x dim = 2 : !systile.tiled<3x5xf32> -> !systile.tiled<3x1xf32>
   return
 }
@@ -724,7 +731,7 @@ func.func @fill_non_number(%x: !systile.tiled<3x5xf32, pad = undef>) {
 // -----
 
 func.func @reduce_negative_dim(%x: !systile.tiled<3x5xf32>) {
-  // expected-error @below {{'systile.reduce' op dim must be 0 (down the columns) or 1 (along the rows), got -1}}
+  // expected-error @below {{'systile.reduce' op dim must be in [0, 2) (0: down the columns, 1: along the rows), got -1}}
   %0 = systile.reduce <sum> %x dim = -1 : !systile.tiled<3x5xf32> -> !systile.tiled<3x1xf32>
   return
 }

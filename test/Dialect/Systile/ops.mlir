@@ -205,6 +205,32 @@ func.func @batched(%d: tensor<2x3x5x7xf32>, %dt: tensor<2x3x7x5xf32>,
     %r = arith.addf %a, %b : f32
     systile.yield %r : f32
   }
+  // Inputs broadcast along unit or absent batch dimensions: a 1x7 row
+  // shared by every matrix, a 5x7 matrix shared by the batch.
+  // CHECK: systile.elementwise ins(%{{.*}}, %{{.*}}, %{{.*}} : !systile.tiled<2x3x5x7xf32, #systile.geometry<2x4, mxu = 4>>, !systile.tiled<1x7xf32, #systile.geometry<2x4, mxu = 4>>, !systile.tiled<1x5x7xf32, #systile.geometry<2x4, mxu = 4>>) -> !systile.tiled<2x3x5x7xf32, #systile.geometry<2x4, mxu = 4>>
+  %bias = systile.splat %zero : !systile.tiled<1x7xf32, #systile.geometry<2x4, mxu = 4>>
+  %mask = systile.splat %zero : !systile.tiled<1x5x7xf32, #systile.geometry<2x4, mxu = 4>>
+  %eb = systile.elementwise ins(%t, %bias, %mask : !systile.tiled<2x3x5x7xf32, #systile.geometry<2x4, mxu = 4>>,
+                                                  !systile.tiled<1x7xf32, #systile.geometry<2x4, mxu = 4>>,
+                                                  !systile.tiled<1x5x7xf32, #systile.geometry<2x4, mxu = 4>>)
+      -> !systile.tiled<2x3x5x7xf32, #systile.geometry<2x4, mxu = 4>> {
+  ^bb0(%a: f32, %b: f32, %m: f32):
+    %r = arith.addf %a, %b : f32
+    %r2 = arith.addf %r, %m : f32
+    systile.yield %r2 : f32
+  }
+  // CHECK: systile.reduce <sum> %{{.*}} dim = 3 : {{.*}} -> !systile.tiled<2x3x5x1xf32, #systile.geometry<2x4, mxu = 4>>
+  %rs = systile.reduce <sum> %t dim = 3 : !systile.tiled<2x3x5x7xf32, #systile.geometry<2x4, mxu = 4>>
+      -> !systile.tiled<2x3x5x1xf32, #systile.geometry<2x4, mxu = 4>>
+  // CHECK: systile.reduce <max> %{{.*}} dim = 1 : {{.*}} -> !systile.tiled<2x1x5x7xf32, #systile.geometry<2x4, mxu = 4>>
+  %rb = systile.reduce <max> %t dim = 1 : !systile.tiled<2x3x5x7xf32, #systile.geometry<2x4, mxu = 4>>
+      -> !systile.tiled<2x1x5x7xf32, #systile.geometry<2x4, mxu = 4>>
+  // CHECK: systile.broadcast %{{.*}} dim = 1 : {{.*}} -> !systile.tiled<2x3x5x7xf32, #systile.geometry<2x4, mxu = 4>>
+  %bb = systile.broadcast %rb dim = 1 : !systile.tiled<2x1x5x7xf32, #systile.geometry<2x4, mxu = 4>>
+      -> !systile.tiled<2x3x5x7xf32, #systile.geometry<2x4, mxu = 4>>
+  // CHECK: systile.broadcast %{{.*}} dim = 3 : {{.*}} -> !systile.tiled<2x3x5x7xf32, #systile.geometry<2x4, mxu = 4>>
+  %bc = systile.broadcast %rs dim = 3 : !systile.tiled<2x3x5x1xf32, #systile.geometry<2x4, mxu = 4>>
+      -> !systile.tiled<2x3x5x7xf32, #systile.geometry<2x4, mxu = 4>>
   // CHECK: systile.truncf %{{.*}} -> !systile.tiled<2x3x5x7xbf16, #systile.geometry<2x4, mxu = 4>>
   %h = systile.truncf %t : !systile.tiled<2x3x5x7xf32, #systile.geometry<2x4, mxu = 4>>
       -> !systile.tiled<2x3x5x7xbf16, #systile.geometry<2x4, mxu = 4>>

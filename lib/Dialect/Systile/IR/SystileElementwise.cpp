@@ -7,7 +7,9 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "systile/Dialect/Systile/IR/RegionFolder.h"
 #include "systile/Dialect/Systile/IR/SystileOps.h"
+#include "systile/Runtime/Tiling.h"
 
 #include "mlir/IR/Matchers.h"
 #include "mlir/IR/PatternMatch.h"
@@ -66,20 +68,25 @@ OpFoldResult SplatOp::fold(FoldAdaptor adaptor) {
 
 LogicalResult BroadcastOp::verify() {
   TiledType input = getInput().getType(), result = getType();
-  int64_t dim = getDim();
-  if (dim != 0 && dim != 1)
-    return emitOpError("dim must be 0 (repeat a 1xN row down the rows) or 1 "
-                       "(repeat an Mx1 column along the columns), got ")
+  int64_t dim = getDim(), rank = result.getRank();
+  if (input.getRank() != rank)
+    return emitOpError("input rank ")
+           << input.getRank() << " must equal the result rank " << rank;
+  if (dim < 0 || dim >= rank)
+    return emitOpError("dim must be in [0, ")
+           << rank << ") (" << rank - 2 << ": repeat a 1xN row down the rows, "
+           << rank - 1 << ": an Mx1 column along the columns"
+           << (rank > 2 ? ", lower: a batch dimension" : "") << "), got "
            << dim;
   if (input.getShape()[dim] != 1)
     return emitOpError("input shape ")
            << shapeStr(input.getShape()) << " must have size 1 in dim " << dim
            << " (the repeated dimension)";
-  int64_t other = 1 - dim;
-  if (input.getShape()[other] != result.getShape()[other])
-    return emitOpError("input shape ")
-           << shapeStr(input.getShape()) << " and result shape "
-           << shapeStr(result.getShape()) << " must agree in dim " << other;
+  for (int64_t d = 0; d < rank; ++d)
+    if (d != dim && input.getShape()[d] != result.getShape()[d])
+      return emitOpError("input shape ")
+             << shapeStr(input.getShape()) << " and result shape "
+             << shapeStr(result.getShape()) << " must agree in dim " << d;
   if (input.getElementType() != result.getElementType())
     return emitOpError("result element type ")
            << result.getElementType() << " must equal the input element type "
@@ -101,13 +108,16 @@ OpFoldResult BroadcastOp::fold(FoldAdaptor) {
 // systile.elementwise
 //===----------------------------------------------------------------------===//
 
-/// Whether `input` broadcasts to `result` along unit dimensions (numpy):
-/// each dimension is the result's or 1.
+/// Whether `input` broadcasts to `result` as in numpy, aligned on the
+/// right: at most the result's rank, each dimension the result's or 1.
 static bool broadcastsTo(ArrayRef<int64_t> input, ArrayRef<int64_t> result) {
-  return llvm::all_of(llvm::zip(input, result), [](auto pair) {
-    auto [in, out] = pair;
-    return in == out || in == 1;
-  });
+  if (input.size() > result.size())
+    return false;
+  return llvm::all_of(
+      llvm::zip(input, result.take_back(input.size())), [](auto pair) {
+        auto [in, out] = pair;
+        return in == out || in == 1;
+      });
 }
 
 LogicalResult ElementwiseOp::verify() {
@@ -117,18 +127,13 @@ LogicalResult ElementwiseOp::verify() {
                        "value that depends on no input)");
   for (auto [i, v] : llvm::enumerate(getInputs())) {
     auto input = cast<TiledType>(v.getType());
-    if (input.getBatchShape() != result.getBatchShape())
-      return emitOpError("input #")
-             << i << " has batch shape '" << shapeStr(input.getBatchShape())
-             << "' but the result has '" << shapeStr(result.getBatchShape())
-             << "': every input has the result's batch dimensions (only the "
-                "two matrix dimensions broadcast)";
     if (!broadcastsTo(input.getShape(), result.getShape()))
       return emitOpError("input #")
              << i << " has logical shape " << shapeStr(input.getShape())
              << ", which does not broadcast to the result's "
              << shapeStr(result.getShape())
-             << ": each dimension must equal the result's or be 1";
+             << ": aligned on the right, each dimension must equal the "
+                "result's or be 1, and leading batch dimensions may be absent";
     if (input.getGeometry() != result.getGeometry())
       return emitOpError("input #")
              << i << " has geometry " << input.getGeometry()
@@ -162,51 +167,61 @@ LogicalResult ElementwiseOp::verifyRegions() {
   return success();
 }
 
-namespace {
-/// Folds the region of an elementwise op for given block-argument values,
-/// op by op with each op's own folder.
-class RegionFolder {
-public:
-  explicit RegionFolder(Block &block) : block(block) {}
+//===----------------------------------------------------------------------===//
+// RegionFolder
+//===----------------------------------------------------------------------===//
 
-  /// The yielded attribute, or null when some op does not fold.
-  Attribute run(ArrayRef<Attribute> args) {
-    values.clear();
-    for (auto [arg, attr] : llvm::zip(block.getArguments(), args))
-      values[arg] = attr;
-    for (Operation &op : block.without_terminator())
-      if (failed(foldOne(op)))
-        return {};
-    return values.lookup(cast<YieldOp>(block.getTerminator()).getValue());
-  }
+Attribute RegionFolder::run(ArrayRef<Attribute> args, LeafFn leaf) {
+  values.clear();
+  for (auto [arg, attr] : llvm::zip(block.getArguments(), args))
+    values[arg] = attr;
+  for (Operation &op : block.without_terminator())
+    if (failed(foldOne(op, leaf)))
+      return {};
+  return operandValue(block.getTerminator()->getOperand(0));
+}
 
-private:
-  LogicalResult foldOne(Operation &op) {
-    if (op.getNumResults() != 1 || op.getNumRegions() != 0)
-      return failure();
-    SmallVector<Attribute> operands;
-    for (Value v : op.getOperands()) {
-      Attribute a = values.lookup(v);
-      if (!a)
-        return failure();
-      operands.push_back(a);
-    }
-    SmallVector<OpFoldResult, 1> results;
-    if (failed(op.fold(operands, results)) || results.size() != 1)
-      return failure();
-    Attribute a = dyn_cast<Attribute>(results[0]);
-    if (!a)
-      a = values.lookup(cast<Value>(results[0]));
-    if (!a)
-      return failure();
+Attribute RegionFolder::operandValue(Value v) const {
+  if (Attribute a = values.lookup(v))
+    return a;
+  Attribute constant;
+  if (v.getParentBlock() != &block && matchPattern(v, m_Constant(&constant)))
+    return constant;
+  return {};
+}
+
+LogicalResult RegionFolder::foldOne(Operation &op, LeafFn leaf) {
+  if (op.getNumResults() != 1 || op.getNumRegions() != 0)
+    return failure();
+  if (Attribute a = leaf ? leaf(op) : Attribute()) {
     values[op.getResult(0)] = a;
     return success();
   }
+  SmallVector<Attribute> operands;
+  for (Value v : op.getOperands()) {
+    Attribute a = operandValue(v);
+    if (!a)
+      return failure();
+    operands.push_back(a);
+  }
+  SmallVector<OpFoldResult, 1> results;
+  if (failed(op.fold(operands, results)) || results.size() != 1)
+    return failure();
+  Attribute a = dyn_cast<Attribute>(results[0]);
+  if (!a)
+    a = operandValue(cast<Value>(results[0]));
+  if (!a)
+    return failure();
+  values[op.getResult(0)] = a;
+  return success();
+}
 
-  Block &block;
-  llvm::DenseMap<Value, Attribute> values;
-};
-} // namespace
+/// The matrix of `input` that matrix `b` of `result` reads (a unit or
+/// absent batch dimension is repeated).
+static int64_t inputMatrix(TiledType input, TiledType result, int64_t b) {
+  return rt::broadcastMatrixIndex(input.getBatchShape(),
+                                  result.getBatchShape(), b);
+}
 
 /// Storage slots up to which a non-splat elementwise of constants is folded
 /// slot by slot (each slot creates attributes, so this stays small).
@@ -248,8 +263,9 @@ OpFoldResult ElementwiseOp::fold(FoldAdaptor adaptor) {
         for (auto [i, d] : llvm::enumerate(inputs)) {
           // A unit dimension of the input is broadcast: read its slot 0.
           TiledType in = inputTypes[i];
-          int64_t from = in.getStorageOffset(b, in.getRows() == 1 ? 0 : r,
-                                             in.getCols() == 1 ? 0 : c);
+          int64_t from = in.getStorageOffset(
+              inputMatrix(in, type, b), in.getRows() == 1 ? 0 : r,
+              in.getCols() == 1 ? 0 : c);
           args[i] = d.getValues<Attribute>()[d.isSplat() ? 0 : from];
         }
         Attribute v = folder.run(args);

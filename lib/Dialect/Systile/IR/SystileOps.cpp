@@ -324,15 +324,17 @@ LogicalResult ReduceOp::verify() {
   if (!element.isF32() && !element.isSignlessInteger(32))
     return emitOpError("reduces f32 or i32 elements, got ")
            << element << " (widen with systile.extf first)";
-  if (getDim() != 0 && getDim() != 1)
-    return emitOpError("dim must be 0 (down the columns) or 1 (along the "
-                       "rows), got ")
-           << getDimAttr().getInt();
-  SmallVector<int64_t, 2> expected(input.getShape());
-  expected[getDim()] = 1;
+  int64_t dim = getDim(), rank = input.getRank();
+  if (dim < 0 || dim >= rank)
+    return emitOpError("dim must be in [0, ")
+           << rank << ") (" << rank - 2 << ": down the columns, " << rank - 1
+           << ": along the rows" << (rank > 2 ? ", lower: a batch dimension" : "")
+           << "), got " << dim;
+  SmallVector<int64_t, 4> expected(input.getShape());
+  expected[dim] = 1;
   if (result.getShape() != ArrayRef<int64_t>(expected))
     return emitOpError("result shape must be ")
-           << shapeString(expected) << " (dim " << getDim()
+           << shapeString(expected) << " (dim " << dim
            << " reduced to 1), got " << shapeString(result.getShape());
   if (result.getElementType() != element)
     return emitOpError("result element type must be ")

@@ -33,6 +33,7 @@
 
 #include "OpPatternDriver.h"
 
+#include "systile/Dialect/Systile/IR/RegionFolder.h"
 #include "systile/Dialect/Systile/IR/SystileOps.h"
 #include "systile/Dialect/Systile/Transforms/Passes.h"
 #include "systile/Support/PassStatistics.h"
@@ -41,6 +42,7 @@
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/Dialect/Utils/ReshapeOpsUtils.h"
 #include "mlir/IR/IRMapping.h"
 #include "mlir/IR/Matchers.h"
 #include "mlir/IR/PatternMatch.h"
@@ -63,33 +65,61 @@ struct LayoutCounters {
                        "dense element-wise ops turned into tiled ops"};
   PassCounter fillsSplat{"systile-propagate-layout", "fills-splat",
                          "packed linalg.fill ops turned into systile.splat"};
+  PassCounter masksFolded{"systile-propagate-layout", "masks-folded",
+                          "linalg.index masks of tiled ops folded to "
+                          "constants"};
   PassCounter reductionsTiled{"systile-propagate-layout", "reductions-tiled",
-                              "row/column sums turned into systile.reduce"};
+                              "sum/max/min reductions turned into "
+                              "systile.reduce"};
 };
 
 bool isTiledElement(Type t) { return TiledType::isSupportedElementType(t); }
 
-/// A static rank-2 tensor of a tiled element type.
-RankedTensorType asMatrix(Type t) {
+/// A static tensor of rank >= `minRank` of a tiled element type.
+RankedTensorType asTiledTensor(Type t, int64_t minRank = 2) {
   auto type = dyn_cast<RankedTensorType>(t);
-  if (!type || type.getRank() != 2 || !type.hasStaticShape() ||
+  if (!type || type.getRank() < minRank || !type.hasStaticShape() ||
       type.getEncoding() || !isTiledElement(type.getElementType()) ||
       llvm::is_contained(type.getShape(), 0))
     return {};
   return type;
 }
 
-/// Where a value's tiled form comes from, and its geometry.
+/// Whether `op` only adds or removes unit dimensions: every group of its
+/// expanded side has at most one dimension that is not 1, so the elements
+/// keep their order and the non-unit dimensions map one to one.
+bool isUnitReshape(ArrayRef<int64_t> expanded,
+                   ArrayRef<ReassociationIndices> groups) {
+  return llvm::all_of(groups, [&](const auto &group) {
+    return llvm::count_if(group, [&](int64_t d) { return expanded[d] != 1; }) <=
+           1;
+  });
+}
+
+/// Where a dense value's tiled form comes from: the tiled value it was
+/// unpacked from, seen through reshapes that add or remove unit dimensions
+/// (a `[B, S]` statistic that is the collapse of an unpacked `[B, S, 1]`).
+/// Such a reshape keeps the element order, so the dimension map is the
+/// order of the non-unit dimensions of both shapes; `tileAs` asks for the
+/// tiled shape it needs and gets the origin when its shape is that one.
 struct Origin {
   Value tiled;
   GeometryAttr geometry;
 };
 
-/// The tiled value `v` was unpacked from (directly, or through the
-/// collapse of a 1xN / Mx1 unpack to a vector), if any.
 std::optional<Origin> unpackedFrom(Value v) {
-  if (auto collapse = v.getDefiningOp<tensor::CollapseShapeOp>())
-    v = collapse.getSrc();
+  while (true) {
+    if (auto c = v.getDefiningOp<tensor::CollapseShapeOp>();
+        c && isUnitReshape(c.getSrcType().getShape(),
+                           c.getReassociationIndices()))
+      v = c.getSrc();
+    else if (auto e = v.getDefiningOp<tensor::ExpandShapeOp>();
+             e && isUnitReshape(e.getResultType().getShape(),
+                                e.getReassociationIndices()))
+      v = e.getSrc();
+    else
+      break;
+  }
   auto unpack = v.getDefiningOp<UnpackOp>();
   if (!unpack)
     return std::nullopt;
@@ -139,68 +169,130 @@ TiledType tiledType(ArrayRef<int64_t> shape, Type element, GeometryAttr g) {
   return TiledType::get(shape, element, g, PadKind::Zero);
 }
 
-/// The tiled form of the rank-2 tensor `v`: what it was unpacked from, or
-/// a new pack.
-Value tileMatrix(PatternRewriter &rewriter, Location loc, Value v,
-                 GeometryAttr g) {
-  if (auto unpack = v.getDefiningOp<UnpackOp>())
-    if (unpack.getInput().getType().getGeometry() == g)
-      return unpack.getInput();
-  auto type = cast<RankedTensorType>(v.getType());
-  return PackOp::create(
-      rewriter, loc, tiledType(type.getShape(), type.getElementType(), g), v);
+/// The dense reshape of `from` into `to` when they differ only by unit
+/// dimensions, or nullopt (an empty list for equal ranks).
+std::optional<SmallVector<ReassociationIndices>>
+unitReassociation(RankedTensorType from, RankedTensorType to) {
+  if (from.getRank() == to.getRank())
+    return from.getShape() == to.getShape()
+               ? std::optional(SmallVector<ReassociationIndices>{})
+               : std::nullopt;
+  if (from.getRank() == 0 || to.getRank() == 0)
+    return SmallVector<ReassociationIndices>{};
+  return getReassociationIndicesForReshape(from, to);
 }
 
-/// The tiled 1xK (`asRow`) or Kx1 form of the vector `v` (tensor<K>).
-Value tileVector(PatternRewriter &rewriter, Location loc, Value v, bool asRow,
-                 GeometryAttr g) {
-  auto type = cast<RankedTensorType>(v.getType());
-  int64_t k = type.getDimSize(0);
-  SmallVector<int64_t, 2> shape =
-      asRow ? SmallVector<int64_t, 2>{1, k} : SmallVector<int64_t, 2>{k, 1};
+/// `v` reshaped to `shape` (only unit dimensions differ).
+Value reshapeTo(PatternRewriter &rewriter, Location loc, Value v,
+                ArrayRef<int64_t> shape) {
+  auto from = cast<RankedTensorType>(v.getType());
+  auto to = RankedTensorType::get(shape, from.getElementType());
+  SmallVector<ReassociationIndices> groups = *unitReassociation(from, to);
+  if (from.getRank() == to.getRank())
+    return v;
+  if (from.getRank() > to.getRank())
+    return tensor::CollapseShapeOp::create(rewriter, loc, to, v, groups);
+  return tensor::ExpandShapeOp::create(rewriter, loc, to, v, groups);
+}
+
+/// Whether an elementwise input of shape `have` reads as one of shape
+/// `want`: equal up to leading unit dimensions, which the op's broadcast
+/// (aligned on the right) supplies.
+bool readsAs(ArrayRef<int64_t> have, ArrayRef<int64_t> want) {
+  if (have.size() > want.size())
+    return false;
+  size_t lead = want.size() - have.size();
+  return want.take_back(have.size()) == have &&
+         llvm::all_of(want.take_front(lead), [](int64_t d) { return d == 1; });
+}
+
+/// The tiled form, as an elementwise input of shape `shape`, of the dense
+/// tensor `v`, which has that shape up to unit dimensions: its origin when
+/// that reads as the shape, or a new pack of `v` reshaped.
+Value tileAs(PatternRewriter &rewriter, Location loc, Value v,
+             ArrayRef<int64_t> shape, GeometryAttr g) {
   if (std::optional<Origin> o = unpackedFrom(v))
     if (o->geometry == g &&
-        cast<TiledType>(o->tiled.getType()).getShape() == ArrayRef(shape))
+        readsAs(cast<TiledType>(o->tiled.getType()).getShape(), shape))
       return o->tiled;
-  auto matrix = RankedTensorType::get(shape, type.getElementType());
-  Value expanded = tensor::ExpandShapeOp::create(
-      rewriter, loc, matrix, v, ArrayRef<ReassociationIndices>{{0, 1}});
-  return tileMatrix(rewriter, loc, expanded, g);
+  Type element = cast<RankedTensorType>(v.getType()).getElementType();
+  return PackOp::create(rewriter, loc, tiledType(shape, element, g),
+                        reshapeTo(rewriter, loc, v, shape));
 }
 
 //===----------------------------------------------------------------------===//
 // Element-wise linalg ops
 //===----------------------------------------------------------------------===//
 
-/// How an input of a 2-d element-wise linalg op is indexed.
-enum class Access { Identity, Row, Column, RowMatrix, ColumnMatrix, Scalar };
+/// How an input of an element-wise linalg op of rank N is read: a scalar
+/// (a 1x1 splat), or a tensor whose tiled form has shape `shape`, the
+/// output's dimensions it reads and 1 for the others, from the lowest
+/// dimension it reads (at most N-2) on: `(d0, d1, d2) -> (d2)` is a `1xD`
+/// row shared by the batch, `(d0, d1, d2) -> (d0, d1)` a `BxSx1` column.
+/// The elementwise op broadcasts the unit and absent dimensions itself.
+/// An i1 constant (a causal mask for arith.select) has no tiled element
+/// type: it is packed once as the i8 constant `mask` (0 or 1), which the
+/// region truncates back to i1.
+struct Access {
+  bool scalar = false;
+  SmallVector<int64_t> shape;
+  DenseElementsAttr mask;
+};
 
-std::optional<Access> accessOf(OpOperand *operand, linalg::LinalgOp op) {
+/// The i8 form (0 or 1) of the i1 constant `v`, or null.
+DenseElementsAttr maskAsI8(Value v) {
+  auto type = dyn_cast<RankedTensorType>(v.getType());
+  DenseElementsAttr bits;
+  if (!type || !type.getElementType().isInteger(1) ||
+      !type.hasStaticShape() || !matchPattern(v, m_Constant(&bits)))
+    return {};
+  auto i8 = IntegerType::get(v.getContext(), 8);
+  return bits.mapValues(i8, [](const APInt &b) { return b.zext(8); });
+}
+
+/// The output dimensions `map` reads, in increasing order, or nullopt when
+/// it permutes them or reads a constant other than 0 of a unit dimension.
+std::optional<SmallVector<int64_t>> readDims(AffineMap map,
+                                             RankedTensorType type) {
+  SmallVector<int64_t> dims;
+  for (auto [i, expr] : llvm::enumerate(map.getResults())) {
+    if (auto c = dyn_cast<AffineConstantExpr>(expr)) {
+      if (c.getValue() != 0 || type.getDimSize(i) != 1)
+        return std::nullopt;
+      continue;
+    }
+    auto d = dyn_cast<AffineDimExpr>(expr);
+    if (!d || (!dims.empty() && d.getPosition() <= dims.back()))
+      return std::nullopt;
+    dims.push_back(d.getPosition());
+  }
+  return dims;
+}
+
+std::optional<Access> accessOf(OpOperand *operand, linalg::LinalgOp op,
+                               ArrayRef<int64_t> out) {
   Type type = operand->get().getType();
   if (!isa<ShapedType>(type))
-    return isTiledElement(type) ? std::optional(Access::Scalar) : std::nullopt;
-  auto tensor = dyn_cast<RankedTensorType>(type);
-  if (!tensor || !tensor.hasStaticShape() || tensor.getEncoding() ||
-      !isTiledElement(tensor.getElementType()))
+    return isTiledElement(type) ? std::optional(Access{true, {1, 1}})
+                                : std::nullopt;
+  Access access;
+  access.mask = maskAsI8(operand->get());
+  auto tensor = access.mask ? cast<RankedTensorType>(access.mask.getType())
+                            : asTiledTensor(type, /*minRank=*/0);
+  if (!tensor)
     return std::nullopt;
-  AffineMap map = op.getMatchingIndexingMap(operand);
-  MLIRContext *ctx = map.getContext();
-  AffineExpr d0 = getAffineDimExpr(0, ctx), d1 = getAffineDimExpr(1, ctx),
-             zero = getAffineConstantExpr(0, ctx);
-  auto is = [&](ArrayRef<AffineExpr> exprs) {
-    return map == AffineMap::get(2, 0, exprs, ctx);
-  };
-  if (is({d0, d1}))
-    return Access::Identity;
-  if (is({d1}))
-    return Access::Row;
-  if (is({d0}))
-    return Access::Column;
-  if (is({zero, d1}) && tensor.getDimSize(0) == 1)
-    return Access::RowMatrix;
-  if (is({d0, zero}) && tensor.getDimSize(1) == 1)
-    return Access::ColumnMatrix;
-  return std::nullopt;
+  std::optional<SmallVector<int64_t>> dims =
+      readDims(op.getMatchingIndexingMap(operand), tensor);
+  if (!dims)
+    return std::nullopt;
+  auto rank = static_cast<int64_t>(out.size());
+  int64_t lowest = std::min(dims->empty() ? rank : dims->front(), rank - 2);
+  for (int64_t d = lowest; d < rank; ++d)
+    access.shape.push_back(llvm::is_contained(*dims, d) ? out[d] : 1);
+  auto tiled = RankedTensorType::get(access.shape, tensor.getElementType());
+  if (!unitReassociation(tensor, tiled))
+    return std::nullopt;
+  return access;
 }
 
 /// Whether the payload can become the region of a systile.elementwise:
@@ -217,21 +309,21 @@ bool payloadIsScalar(Block &body) {
   return ok;
 }
 
-/// The access of each input, or nullopt when the op is not a 2-d
-/// element-wise op on tiled element types.
+/// The access of each input, or nullopt when the op is not an element-wise
+/// op of rank >= 2 on tiled element types.
 std::optional<SmallVector<Access>> elementwiseAccesses(linalg::LinalgOp op) {
-  if (!op.hasPureTensorSemantics() || op.getNumLoops() != 2 ||
+  if (!op.hasPureTensorSemantics() || op.getNumLoops() < 2 ||
       op.getNumDpsInits() != 1 || op->getNumResults() != 1 ||
-      op.getNumParallelLoops() != 2 || isa<linalg::FillOp>(op))
+      op.getNumParallelLoops() != op.getNumLoops() || isa<linalg::FillOp>(op))
     return std::nullopt;
   OpOperand *init = op.getDpsInitOperand(0);
-  if (!asMatrix(init->get().getType()) ||
-      !op.getMatchingIndexingMap(init).isIdentity() ||
+  RankedTensorType out = asTiledTensor(init->get().getType());
+  if (!out || !op.getMatchingIndexingMap(init).isIdentity() ||
       op.payloadUsesValueFromOperand(init) || !payloadIsScalar(*op.getBlock()))
     return std::nullopt;
   SmallVector<Access> accesses;
   for (OpOperand *input : op.getDpsInputOperands()) {
-    std::optional<Access> a = accessOf(input, op);
+    std::optional<Access> a = accessOf(input, op, out.getShape());
     if (!a)
       return std::nullopt;
     accesses.push_back(*a);
@@ -239,44 +331,38 @@ std::optional<SmallVector<Access>> elementwiseAccesses(linalg::LinalgOp op) {
   return accesses;
 }
 
-/// The tiled operand for `input` accessed as `access`: the MxN matrix, or
-/// a 1xN row, Mx1 column or 1x1 scalar that systile.elementwise broadcasts
-/// along its unit dimensions (nothing of the result's size is built).
+/// The tiled operand for `input` read as `access` (nothing of the result's
+/// size is built for a broadcast one).
 Value tileInput(PatternRewriter &rewriter, Location loc, Value input,
-                Access access, TiledType result) {
-  GeometryAttr g = result.getGeometry();
-  switch (access) {
-  case Access::Identity:
-  case Access::RowMatrix:
-  case Access::ColumnMatrix:
-    return tileMatrix(rewriter, loc, input, g);
-  case Access::Row:
-    return tileVector(rewriter, loc, input, true, g);
-  case Access::Column:
-    return tileVector(rewriter, loc, input, false, g);
-  case Access::Scalar:
-    return SplatOp::create(rewriter, loc, tiledType({1, 1}, input.getType(), g),
-                           input);
-  }
-  return {};
+                const Access &access, GeometryAttr g) {
+  if (access.scalar)
+    return SplatOp::create(rewriter, loc,
+                           tiledType(access.shape, input.getType(), g), input);
+  if (access.mask)
+    input = arith::ConstantOp::create(rewriter, loc, access.mask);
+  return tileAs(rewriter, loc, input, access.shape, g);
 }
 
 /// Moves `body`'s ops (payload of a linalg op or a scalar op) into the
-/// region of `ew`, mapping `args` to its block arguments, cloning
-/// constants from above, and ending with systile.yield of `yielded`.
+/// region of `ew`, mapping `args` to its block arguments (an i1 argument
+/// read from an i8 mask through arith.trunci), cloning constants from
+/// above, and ending with systile.yield of `yielded`.
 void fillRegion(PatternRewriter &rewriter, ElementwiseOp ew, Block &body,
                 ArrayRef<Value> args, Value yielded) {
   SmallVector<Type> types;
   SmallVector<Location> locs;
-  for (Value a : args) {
-    types.push_back(a.getType());
+  for (auto [a, input] : llvm::zip(args, ew.getInputs())) {
+    types.push_back(cast<TiledType>(input.getType()).getElementType());
     locs.push_back(a.getLoc());
   }
   OpBuilder::InsertionGuard guard(rewriter);
   Block *block = rewriter.createBlock(&ew.getBody(), {}, types, locs);
   IRMapping map;
   for (auto [from, to] : llvm::zip(args, block->getArguments()))
-    map.map(from, to);
+    map.map(from, from.getType() == to.getType()
+                      ? Value(to)
+                      : arith::TruncIOp::create(rewriter, to.getLoc(),
+                                                from.getType(), to));
   // Constants from above (checked by payloadIsScalar) are cloned in.
   auto mapFromAbove = [&](Value v) {
     if (!map.contains(v) && v.getParentBlock() != &body)
@@ -290,6 +376,36 @@ void fillRegion(PatternRewriter &rewriter, ElementwiseOp ew, Block &body,
   YieldOp::create(rewriter, ew.getLoc(), map.lookupOrDefault(yielded));
 }
 
+/// The tiled shape of the result: the output's, or, when every tensor input
+/// is read whole and one comes from a tiled value whose shape differs from
+/// the output's only by unit dimensions (a `[B, S]` statistic that is the
+/// collapse of a `[B, S, 1]` column), that value's shape, which every such
+/// input then takes too, so nothing is reshaped and packed.
+SmallVector<int64_t> liftedShape(ValueRange inputs,
+                                 MutableArrayRef<Access> accesses,
+                                 RankedTensorType out) {
+  SmallVector<int64_t> shape(out.getShape());
+  if (llvm::any_of(accesses, [&](const Access &a) {
+        return !a.scalar && ArrayRef(a.shape) != out.getShape();
+      }))
+    return shape;
+  for (Value v : inputs) {
+    std::optional<Origin> o = unpackedFrom(v);
+    if (!o)
+      continue;
+    auto tiled = cast<TiledType>(o->tiled.getType());
+    if (tiled.getShape() == out.getShape() ||
+        !unitReassociation(out, tiled.getLogicalTensorType()))
+      continue;
+    shape.assign(tiled.getShape().begin(), tiled.getShape().end());
+    for (Access &a : accesses)
+      if (!a.scalar)
+        a.shape = shape;
+    break;
+  }
+  return shape;
+}
+
 struct TileElementwiseLinalg
     : public OpInterfaceRewritePattern<linalg::LinalgOp> {
   TileElementwiseLinalg(MLIRContext *ctx, LayoutCounters &counters)
@@ -300,26 +416,95 @@ struct TileElementwiseLinalg
                                 PatternRewriter &rewriter) const override {
     std::optional<SmallVector<Access>> accesses = elementwiseAccesses(op);
     if (!accesses)
-      return rewriter.notifyMatchFailure(op, "not a 2-d element-wise op");
+      return rewriter.notifyMatchFailure(op, "not an element-wise op");
     SmallVector<Value> inputs = op.getDpsInputs();
     Trigger trigger = triggerOf(inputs, op->getResult(0));
     if (!trigger.fires())
       return rewriter.notifyMatchFailure(op, "no tiled operand or user");
     auto outType = cast<RankedTensorType>(op->getResult(0).getType());
-    TiledType resultType = tiledType(
-        outType.getShape(), outType.getElementType(), trigger.geometry);
+    SmallVector<int64_t> shape = liftedShape(inputs, *accesses, outType);
+    TiledType resultType =
+        tiledType(shape, outType.getElementType(), trigger.geometry);
     Location loc = op.getLoc();
     SmallVector<Value> tiled;
     for (auto [input, access] : llvm::zip(inputs, *accesses))
-      tiled.push_back(tileInput(rewriter, loc, input, access, resultType));
+      tiled.push_back(
+          tileInput(rewriter, loc, input, access, trigger.geometry));
     auto ew = ElementwiseOp::create(rewriter, loc, resultType, tiled);
     Block &body = *op.getBlock();
     SmallVector<Value> args;
     for (OpOperand *input : op.getDpsInputOperands())
       args.push_back(op.getMatchingBlockArgument(input));
     fillRegion(rewriter, ew, body, args, body.getTerminator()->getOperand(0));
-    rewriter.replaceOpWithNewOp<UnpackOp>(op, outType, ew.getResult());
+    Value dense = UnpackOp::create(rewriter, loc,
+                                   resultType.getLogicalTensorType(), ew);
+    rewriter.replaceOp(op, reshapeTo(rewriter, loc, dense, outType.getShape()));
     ++counters.opsTiled;
+    return success();
+  }
+};
+
+/// Elements up to which a mask built with linalg.index is folded to a
+/// constant (each element creates attributes, so this stays small).
+constexpr int64_t kMaxFoldedMaskElements = 65536;
+
+/// A generic that computes an i1 mask from linalg.index alone (torch's
+/// triu, JAX's iota comparisons): no inputs, all parallel, an identity
+/// output the payload does not read. Folded to its constant, it is packed
+/// once like any constant mask.
+bool isIndexMask(linalg::GenericOp op) {
+  auto type = dyn_cast<RankedTensorType>(op->getResultTypes().front());
+  return op.hasPureTensorSemantics() && op.getNumDpsInputs() == 0 &&
+         op.getNumDpsInits() == 1 && op->getNumResults() == 1 && type &&
+         type.hasStaticShape() && type.getElementType().isInteger(1) &&
+         type.getNumElements() <= kMaxFoldedMaskElements &&
+         op.getNumParallelLoops() == op.getNumLoops() &&
+         op.getMatchingIndexingMap(op.getDpsInitOperand(0)).isIdentity() &&
+         !op.payloadUsesValueFromOperand(op.getDpsInitOperand(0));
+}
+
+/// Whether some user of `v` is a linalg op that will be tiled (an operand
+/// is unpacked or every user packs).
+bool feedsTiledOp(Value v) {
+  return llvm::any_of(v.getUsers(), [](Operation *user) {
+    auto linalgOp = dyn_cast<linalg::LinalgOp>(user);
+    return linalgOp && linalgOp->getNumResults() == 1 &&
+           triggerOf(linalgOp.getDpsInputs(), linalgOp->getResult(0)).fires();
+  });
+}
+
+struct FoldIndexMask : public OpRewritePattern<linalg::GenericOp> {
+  FoldIndexMask(MLIRContext *ctx, LayoutCounters &counters)
+      : OpRewritePattern(ctx), counters(counters) {}
+  LayoutCounters &counters;
+
+  LogicalResult matchAndRewrite(linalg::GenericOp op,
+                                PatternRewriter &rewriter) const override {
+    if (!isIndexMask(op) || !feedsTiledOp(op->getResult(0)))
+      return rewriter.notifyMatchFailure(op, "not a mask of a tiled op");
+    auto type = cast<RankedTensorType>(op->getResultTypes().front());
+    ArrayRef<int64_t> shape = type.getShape();
+    SmallVector<int64_t> point(shape.size(), 0);
+    auto index = [&](Operation &inner) -> Attribute {
+      auto i = dyn_cast<linalg::IndexOp>(inner);
+      return i ? rewriter.getIndexAttr(point[i.getDim()]) : Attribute();
+    };
+    RegionFolder folder(*op.getBlock());
+    SmallVector<Attribute> elements;
+    SmallVector<Attribute> args(op.getBlock()->getNumArguments());
+    for (int64_t n = 0; n < type.getNumElements(); ++n) {
+      for (int64_t d = shape.size() - 1, rest = n; d >= 0; --d) {
+        point[d] = rest % shape[d];
+        rest /= shape[d];
+      }
+      Attribute v = folder.run(args, index);
+      if (!isa_and_present<IntegerAttr>(v))
+        return rewriter.notifyMatchFailure(op, "payload does not fold");
+      elements.push_back(v);
+    }
+    rewriter.replaceOpWithNewOp<arith::ConstantOp>(
+        op, DenseElementsAttr::get(type, elements));
+    ++counters.masksFolded;
     return success();
   }
 };
@@ -340,12 +525,12 @@ struct TileElementwiseTensorOp : public RewritePattern {
         op->getNumOperands() == 0 || op->getNumRegions() != 0 ||
         !isa<arith::ArithDialect, math::MathDialect>(op->getDialect()))
       return failure();
-    RankedTensorType out = asMatrix(op->getResult(0).getType());
+    RankedTensorType out = asTiledTensor(op->getResult(0).getType());
     if (!out || !llvm::all_of(op->getOperandTypes(), [&](Type t) {
-          RankedTensorType m = asMatrix(t);
+          RankedTensorType m = asTiledTensor(t);
           return m && m.getShape() == out.getShape();
         }))
-      return rewriter.notifyMatchFailure(op, "not on rank-2 tiled tensors");
+      return rewriter.notifyMatchFailure(op, "not on tiled tensors");
     Trigger trigger = triggerOf(op->getOperands(), op->getResult(0));
     if (!trigger.fires())
       return rewriter.notifyMatchFailure(op, "no tiled operand or user");
@@ -354,7 +539,8 @@ struct TileElementwiseTensorOp : public RewritePattern {
     Location loc = op->getLoc();
     SmallVector<Value> tiled;
     for (Value v : op->getOperands())
-      tiled.push_back(tileMatrix(rewriter, loc, v, trigger.geometry));
+      tiled.push_back(
+          tileAs(rewriter, loc, v, out.getShape(), trigger.geometry));
     Value result = convertOrMap(rewriter, op, tiled, resultType);
     rewriter.replaceOpWithNewOp<UnpackOp>(op, out, result);
     ++counters.opsTiled;
@@ -435,67 +621,149 @@ bool isPositiveZeroInit(Value init) {
   return false;
 }
 
-/// Whether the payload is exactly `yield addf(in, acc)` (either order).
-bool isSumPayload(Block &body, Value in, Value acc) {
-  auto yield = body.getTerminator();
-  if (!llvm::hasSingleElement(body.without_terminator()) ||
-      yield->getNumOperands() != 1)
-    return false;
-  Operation *add = yield->getOperand(0).getDefiningOp();
-  if (!add || !isa<arith::AddFOp, arith::AddIOp>(add))
-    return false;
-  Value a = add->getOperand(0), b = add->getOperand(1);
-  return (a == in && b == acc) || (a == acc && b == in);
+/// The splat value of a linalg.fill of a constant or a splat constant.
+TypedAttr splatInit(Value init) {
+  if (auto fill = init.getDefiningOp<linalg::FillOp>())
+    init = fill.getInputs()[0];
+  Attribute attr;
+  if (!matchPattern(init, m_Constant(&attr)))
+    return {};
+  if (auto dense = dyn_cast<DenseElementsAttr>(attr))
+    attr = dense.isSplat() ? dense.getSplatValue<Attribute>() : Attribute();
+  return dyn_cast_if_present<TypedAttr>(attr);
 }
 
-struct TileRowSum : public OpInterfaceRewritePattern<linalg::LinalgOp> {
-  TileRowSum(MLIRContext *ctx, LayoutCounters &counters)
+/// The kind of systile.reduce whose step is `op`, if any.
+std::optional<ReduceKind> stepKind(Operation *op) {
+  if (isa<arith::AddFOp, arith::AddIOp>(op))
+    return ReduceKind::Sum;
+  if (isa<arith::MaximumFOp, arith::MaxSIOp>(op))
+    return ReduceKind::Max;
+  if (isa<arith::MinimumFOp, arith::MinSIOp>(op))
+    return ReduceKind::Min;
+  return std::nullopt;
+}
+
+/// The step of a payload `yield op(%in, %acc)`, or null. A float step must
+/// take the element first, as systile.reduce does (the other order picks
+/// another NaN when two meet); an integer one may take either order.
+Operation *reductionStep(Block &body, Value in, Value acc) {
+  Operation *yield = body.getTerminator();
+  if (!llvm::hasSingleElement(body.without_terminator()) ||
+      yield->getNumOperands() != 1)
+    return nullptr;
+  Operation *step = yield->getOperand(0).getDefiningOp();
+  if (!step || step->getNumOperands() != 2 || !stepKind(step))
+    return nullptr;
+  Value a = step->getOperand(0), b = step->getOperand(1);
+  bool swapped = a == acc && b == in;
+  if ((a == in && b == acc) || (swapped && in.getType().isInteger()))
+    return step;
+  return nullptr;
+}
+
+/// A dense reduction of an identity-read tensor along `dim` into an init
+/// that keeps every other dimension (dropping `dim`, or reading it at 0).
+struct ReductionForm {
+  int64_t dim;
+  ReduceKind kind;
+  Operation *step;
+  RankedTensorType input;
+};
+
+/// Whether `map` is the identity of `rank` dims with `dim` dropped or 0.
+bool keepsOtherDims(AffineMap map, int64_t dim, int64_t rank) {
+  MLIRContext *ctx = map.getContext();
+  SmallVector<AffineExpr> dropped, zeroed;
+  for (int64_t d = 0; d < rank; ++d) {
+    AffineExpr e = getAffineDimExpr(d, ctx);
+    if (d != dim)
+      dropped.push_back(e);
+    zeroed.push_back(d == dim ? getAffineConstantExpr(0, ctx) : e);
+  }
+  return map == AffineMap::get(rank, 0, dropped, ctx) ||
+         map == AffineMap::get(rank, 0, zeroed, ctx);
+}
+
+std::optional<ReductionForm> reductionForm(linalg::LinalgOp op) {
+  if (!op.hasPureTensorSemantics() || op.getNumDpsInputs() != 1 ||
+      op.getNumDpsInits() != 1 || op.getNumReductionLoops() != 1 ||
+      op->getNumResults() != 1)
+    return std::nullopt;
+  OpOperand *in = op.getDpsInputOperand(0), *init = op.getDpsInitOperand(0);
+  RankedTensorType inType = asTiledTensor(in->get().getType());
+  if (!inType || inType.getRank() != op.getNumLoops() ||
+      !op.getMatchingIndexingMap(in).isIdentity() ||
+      !(inType.getElementType().isF32() ||
+        inType.getElementType().isSignlessInteger(32)))
+    return std::nullopt;
+  SmallVector<utils::IteratorType> iterators = op.getIteratorTypesArray();
+  auto dim = static_cast<int64_t>(
+      llvm::find(iterators, utils::IteratorType::reduction) -
+      iterators.begin());
+  if (!keepsOtherDims(op.getMatchingIndexingMap(init), dim, inType.getRank()))
+    return std::nullopt;
+  Operation *step =
+      reductionStep(*op.getBlock(), op.getMatchingBlockArgument(in),
+                    op.getMatchingBlockArgument(init));
+  if (!step)
+    return std::nullopt;
+  return ReductionForm{dim, *stepKind(step), step, inType};
+}
+
+/// `op(reduced, init)` on every slot of `reduced`: a max or min folds its
+/// init in once at the end (the op is associative and commutative in
+/// value, and quiets a NaN either way), so any init gives the dense bits.
+Value combineWithInit(PatternRewriter &rewriter, Location loc, Value reduced,
+                      Operation *step, TypedAttr init) {
+  auto type = cast<TiledType>(reduced.getType());
+  Type element = type.getElementType();
+  auto ew = ElementwiseOp::create(rewriter, loc, type, ValueRange{reduced});
+  OpBuilder::InsertionGuard guard(rewriter);
+  Block *block = rewriter.createBlock(&ew.getBody(), {}, {element}, {loc});
+  Value c = arith::ConstantOp::create(rewriter, loc, init);
+  OperationState state(loc, step->getName(), {block->getArgument(0), c},
+                       TypeRange{element}, step->getAttrs());
+  YieldOp::create(rewriter, loc, rewriter.create(state)->getResult(0));
+  return ew.getResult();
+}
+
+/// A sum (from +0), max or min (from any splat init) of an unpacked tensor
+/// along any dimension -> systile.reduce, keeping the dimension; the dense
+/// result is its unpack, reshaped to the init's shape (a later element-wise
+/// op sees through that reshape and reads the tiled value).
+struct TileReduction : public OpInterfaceRewritePattern<linalg::LinalgOp> {
+  TileReduction(MLIRContext *ctx, LayoutCounters &counters)
       : OpInterfaceRewritePattern(ctx), counters(counters) {}
   LayoutCounters &counters;
 
   LogicalResult matchAndRewrite(linalg::LinalgOp op,
                                 PatternRewriter &rewriter) const override {
-    if (!op.hasPureTensorSemantics() || op.getNumLoops() != 2 ||
-        op.getNumDpsInputs() != 1 || op.getNumDpsInits() != 1 ||
-        op.getNumReductionLoops() != 1 || op->getNumResults() != 1)
-      return failure();
-    OpOperand *in = op.getDpsInputOperand(0), *init = op.getDpsInitOperand(0);
-    RankedTensorType inType = asMatrix(in->get().getType());
-    auto outType = dyn_cast<RankedTensorType>(init->get().getType());
-    if (!inType || !op.getMatchingIndexingMap(in).isIdentity() || !outType ||
-        outType.getRank() != 1 ||
-        !(inType.getElementType().isF32() ||
-          inType.getElementType().isSignlessInteger(32)))
-      return rewriter.notifyMatchFailure(op, "not a 2-d f32/i32 reduction");
-    // dim 1 (along rows): iterators [parallel, reduction], output (d0).
-    bool alongRows =
-        op.getIteratorTypesArray()[1] == utils::IteratorType::reduction;
-    MLIRContext *ctx = op.getContext();
-    AffineMap kept =
-        AffineMap::get(2, 0, getAffineDimExpr(alongRows ? 0 : 1, ctx), ctx);
-    if (op.getMatchingIndexingMap(init) != kept ||
-        !isSumPayload(*op.getBlock(), op.getMatchingBlockArgument(in),
-                      op.getMatchingBlockArgument(init)) ||
-        !isPositiveZeroInit(init->get()))
-      return rewriter.notifyMatchFailure(op, "not a +0-initialised sum");
-    std::optional<Origin> origin = unpackedFrom(in->get());
+    std::optional<ReductionForm> form = reductionForm(op);
+    if (!form)
+      return rewriter.notifyMatchFailure(op, "not a sum/max/min reduction");
+    Value init = op.getDpsInitOperand(0)->get();
+    TypedAttr initValue = splatInit(init);
+    if (form->kind == ReduceKind::Sum ? !isPositiveZeroInit(init) : !initValue)
+      return rewriter.notifyMatchFailure(op, "init is not +0 / a splat");
+    std::optional<Origin> origin = unpackedFrom(op.getDpsInputs()[0]);
     if (!origin || cast<TiledType>(origin->tiled.getType()).getShape() !=
-                       inType.getShape())
+                       form->input.getShape())
       return rewriter.notifyMatchFailure(op, "input is not unpacked");
-    int64_t dim = alongRows ? 1 : 0;
-    SmallVector<int64_t, 2> shape(inType.getShape());
-    shape[dim] = 1;
+    SmallVector<int64_t> shape(form->input.getShape());
+    shape[form->dim] = 1;
+    Type element = form->input.getElementType();
     Location loc = op.getLoc();
-    auto reduce = ReduceOp::create(
-        rewriter, loc,
-        tiledType(shape, inType.getElementType(), origin->geometry),
-        ReduceKindAttr::get(ctx, ReduceKind::Sum), origin->tiled,
-        rewriter.getI64IntegerAttr(dim));
+    Value result = ReduceOp::create(
+        rewriter, loc, tiledType(shape, element, origin->geometry),
+        ReduceKindAttr::get(op.getContext(), form->kind), origin->tiled,
+        rewriter.getI64IntegerAttr(form->dim));
+    if (form->kind != ReduceKind::Sum)
+      result = combineWithInit(rewriter, loc, result, form->step, initValue);
     Value dense = UnpackOp::create(
-        rewriter, loc, RankedTensorType::get(shape, inType.getElementType()),
-        reduce.getResult());
-    rewriter.replaceOpWithNewOp<tensor::CollapseShapeOp>(
-        op, outType, dense, ArrayRef<ReassociationIndices>{{0, 1}});
+        rewriter, loc, RankedTensorType::get(shape, element), result);
+    auto outType = cast<RankedTensorType>(op->getResult(0).getType());
+    rewriter.replaceOp(op, reshapeTo(rewriter, loc, dense, outType.getShape()));
     ++counters.reductionsTiled;
     return success();
   }
@@ -510,9 +778,9 @@ struct SystilePropagateLayout
     MLIRContext *ctx = &getContext();
     RewritePatternSet patterns(ctx);
     patterns.add<TileElementwiseLinalg, TileElementwiseTensorOp,
-                 SplatPackedFill>(ctx, counters);
+                 SplatPackedFill, FoldIndexMask>(ctx, counters);
     if (reductions)
-      patterns.add<TileRowSum>(ctx, counters);
+      patterns.add<TileReduction>(ctx, counters);
     if (failed(applyOpPatterns(getOperation(), std::move(patterns))))
       signalPassFailure();
   }

@@ -12,10 +12,10 @@ include "mlir/IR/BuiltinAttributeInterfaces.td"
 include "mlir/IR/CommonAttrConstraints.td"
 include "mlir/Interfaces/SideEffectInterfaces.td"
 
-// Operands and results of tiled type are `Systile_TiledMatrixType` (or
-// `Systile_TiledMatrixOf<[...]>`) where an op takes matrices only, and
-// `Systile_TiledType` (`Systile_TiledOf<[...]>`) where it also takes batch
-// dimensions; the op formats print them with
+// Operands and results of tiled type are `Systile_TiledType`
+// (`Systile_TiledOf<[...]>`): every op takes batch dimensions
+// (`Systile_TiledMatrixType` is the constraint for an op that takes
+// matrices only); the op formats print them with
 // `qualified(type($x))`, i.e. as the full `!systile.tiled<...>`.
 def Systile_DenseTensor : RankedTensorOf<[F32, BF16, I8, I32], [HasStaticShapePred,
     CPred<"::llvm::cast<::mlir::ShapedType>($_self).getRank() >= 2">],
@@ -429,23 +429,35 @@ def Systile_DequantizeOp : Systile_ConversionOp<"dequantize", I8, F32,
 def Systile_ReduceOp : Systile_Op<"reduce", [Pure]> {
   let summary = "Mask-aware sum, max or min along one dimension";
   let description = [{
-    Reduces the logical elements along `dim` (0: down the columns, giving
-    `1 x C`; 1: along the rows, giving `R x 1`) in increasing index order.
-    `sum` accumulates in the element type (f32 or i32) from +0; `max` and
-    `min` start at the first logical element and propagate NaN. Padding is
-    never read. The result keeps the element type and geometry; its padding
-    is zero.
+    Reduces the logical elements along `dim` in increasing index order; the
+    result is the input's shape with size 1 in `dim` (the dimension is kept).
+    On the two matrix dimensions, `dim` is `rank - 2` (down the columns,
+    giving `1 x C` per matrix) or `rank - 1` (along the rows, giving
+    `R x 1`); on a batch dimension (`dim < rank - 2`) each logical slot of a
+    result matrix folds that slot of the matrices along `dim`, in
+    increasing index order.
+
+    Each step is `acc = op(element, acc)`, the arith op of a frontend's
+    reduction payload: `sum` starts at +0 and adds (`arith.addf` on f32,
+    `arith.addi` with wrap-around on i32); `max` and `min` start at the
+    first element and then step with `arith.maximumf` / `arith.minimumf`
+    on f32 (NaN propagates, quieted; `-0 < +0`) and `arith.maxsi` /
+    `arith.minsi` on i32. Padding is never read. The result keeps the
+    element type and geometry; its padding is zero.
 
     Example:
 
     ```mlir
     %s = systile.reduce <sum> %x dim = 1
         : !systile.tiled<3x5xf32, pad = undef> -> !systile.tiled<3x1xf32>
+    // The softmax maximum of every row of a batch of 2x4 attention scores.
+    %m = systile.reduce <max> %scores dim = 3
+        : !systile.tiled<2x4x8x8xf32> -> !systile.tiled<2x4x8x1xf32>
     ```
   }];
-  let arguments = (ins Systile_ReduceKindAttr:$kind, Systile_TiledMatrixType:$input,
+  let arguments = (ins Systile_ReduceKindAttr:$kind, Systile_TiledType:$input,
                        I64Attr:$dim);
-  let results = (outs Systile_TiledMatrixType:$result);
+  let results = (outs Systile_TiledType:$result);
   let assemblyFormat = [{
     $kind $input `dim` `=` $dim attr-dict `:` qualified(type($input)) `->` qualified(type($result))
   }];
@@ -512,16 +524,18 @@ def Systile_SplatOp : Systile_Op<"splat", [Pure,
 }
 
 def Systile_BroadcastOp : Systile_Op<"broadcast", [Pure]> {
-  let summary = "Repeats a row or a column over the logical slots";
+  let summary = "Repeats a unit dimension over the logical slots";
   let description = [{
-    `dim = 0`: the input is a `1 x N` row, repeated down the `M` rows of the
-    result (`result(r, c) = input(0, c)`); `dim = 1`: the input is an
-    `M x 1` column, repeated along the `N` columns (`result(r, c) =
-    input(r, 0)`). This is a bias added to every row (`dim = 0`) or a
-    per-row statistic such as a softmax maximum (`dim = 1`). The input's
-    other dimension, its element type and its geometry are the result's;
-    only logical slots of the input are read, and the result's padding is
-    zero (under either pad kind).
+    The input has size 1 in `dim`, which the result repeats; every other
+    dimension, the element type and the geometry are the input's. On the
+    matrix dimensions, `dim = rank - 2` repeats a `1 x N` row down the `M`
+    rows (`result(.., r, c) = input(.., 0, c)`: a bias added to every row)
+    and `dim = rank - 1` an `M x 1` column along the `N` columns
+    (`result(.., r, c) = input(.., r, 0)`: a per-row statistic such as a
+    softmax maximum). On a batch dimension (`dim < rank - 2`) every matrix
+    along `dim` is the input's one matrix there. Only logical slots of the
+    input are read, and the result's padding is zero (under either pad
+    kind).
 
     Folds: a broadcast to the input's own shape is the input (same type).
     A broadcast that feeds `systile.elementwise` is folded into it by
@@ -533,10 +547,12 @@ def Systile_BroadcastOp : Systile_Op<"broadcast", [Pure]> {
     ```mlir
     %b = systile.broadcast %bias dim = 0
         : !systile.tiled<1x7xf32> -> !systile.tiled<3x7xf32>
+    %h = systile.broadcast %mask dim = 1
+        : !systile.tiled<2x1x8x8xf32> -> !systile.tiled<2x4x8x8xf32>
     ```
   }];
-  let arguments = (ins Systile_TiledMatrixType:$input, I64Attr:$dim);
-  let results = (outs Systile_TiledMatrixType:$result);
+  let arguments = (ins Systile_TiledType:$input, I64Attr:$dim);
+  let results = (outs Systile_TiledType:$result);
   let assemblyFormat = [{
     $input `dim` `=` $dim attr-dict `:` qualified(type($input)) `->` qualified(type($result))
   }];
@@ -556,13 +572,15 @@ def Systile_ElementwiseOp : Systile_Op<"elementwise", [
     result have one geometry. The inputs' pad kinds do not matter: padding
     is never read.
 
-    A batched result applies the region to every matrix of the batch: every
-    input has the result's batch dimensions, and matrix `b` of the result
-    reads matrix `b` of each input.
-
-    Inputs broadcast along unit matrix dimensions, as in numpy: each of the
-    two minor dimensions of an input's logical shape is the result's or 1,
-    and a dimension of size 1 is repeated. So an `M x N` result takes `M x N` inputs, `1 x N` rows
+    A batched result applies the region to every matrix of the batch.
+    Inputs broadcast as in numpy, shapes aligned on the right: an input's
+    batch dimensions are the result's last ones (leading ones may be
+    absent), each the result's or 1, and a unit or absent batch dimension
+    is repeated (a `1 x D` LayerNorm weight serves every matrix of a
+    `B x S x D` result, an `S x S` causal mask every matrix of
+    `B x H x S x S`). Each of the two minor dimensions of an input's
+    logical shape is the result's or 1, and a dimension of size 1 is
+    repeated. So an `M x N` result takes `M x N` inputs, `1 x N` rows
     (element `(0, c)` is read at `(r, c)`: a bias), `M x 1` columns
     (element `(r, 0)`: a per-row statistic such as a softmax maximum) and
     `1 x 1` scalars. A broadcast operand is read where it lies; nothing of

@@ -172,43 +172,62 @@ def SystilePropagateLayout : Pass<"systile-propagate-layout",
     every user of the result is a `systile.pack` (so nothing is packed that
     was not packed before):
 
-    * an element-wise `linalg` op, generic or named (`linalg.add`,
-      `linalg.max`, `linalg.map`, `linalg.elementwise`, ...: two parallel
-      loops, an identity output that the payload does not read), whose
-      inputs are identity-indexed matrices, broadcast rows (`(d0, d1) ->
-      (d1)`, a bias) or columns (`(d0, d1) -> (d0)`), `1xN`/`Mx1` matrices
-      broadcast the same way, or scalars, becomes a `systile.elementwise`
-      with the payload as its region; a broadcast row or column becomes a
-      `1xN` or `Mx1` input, which the op broadcasts itself (no matrix of
-      repeated values is built), and a scalar a `1x1` `systile.splat`. The payload
+    * an element-wise `linalg` op of any rank N >= 2, generic or named
+      (`linalg.add`, `linalg.max`, `linalg.map`, `linalg.elementwise`,
+      ...: parallel loops only, an identity output that the payload does
+      not read), becomes a `systile.elementwise` with the payload as its
+      region. Each input map reads output dimensions in increasing order
+      (no transposition; a unit dimension may be read at 0), and the
+      input becomes the tiled value of the dimensions it reads, with 1 for
+      the others, from the lowest one it reads (at most N-2) on: at rank 2
+      a bias `(d0, d1) -> (d1)` is a `1xN` row and `(d0, d1) -> (d0)` an
+      `Mx1` column; at rank 3 a LayerNorm weight `(d0, d1, d2) -> (d2)` is
+      one `1xD` row shared by every matrix and a per-row statistic
+      `(d0, d1, d2) -> (d0, d1)` a `BxSx1` column; at rank 4 a causal mask
+      `(d0, d1, d2, d3) -> (d2, d3)` is one `SxS` matrix. The op
+      broadcasts unit and absent dimensions itself (nothing of the
+      result's size is built). A scalar becomes a `1x1` `systile.splat`;
+      an `i1` constant (the mask of an `arith.select`) is packed once as
+      an `i8` constant that the region truncates back to `i1`, and an `i1`
+      mask computed from `linalg.index` alone (a generic without inputs,
+      at most 65536 elements) that feeds such an op is folded to its
+      constant first. The payload
       must not use `linalg.index` or `tensor.extract`, and may use values
       from above only if they are constants (cloned into the region);
-    * an element-wise `arith`/`math` op on rank-2 tensors becomes a
+    * a dense value is seen through `tensor.expand_shape` /
+      `collapse_shape` ops that only add or remove unit dimensions (they
+      keep the element order): a `[B, S]` value that is the collapse of an
+      unpacked `[B, S, 1]` column is read as that column, and an
+      element-wise op on it computes on the column;
+    * an element-wise `arith`/`math` op on tensors of rank >= 2 becomes a
       `systile.elementwise` with its scalar form; `arith.truncf` f32 ->
       bf16 (default rounding) and `arith.extf` bf16 -> f32 become
       `systile.truncf` and `systile.extf`;
     * `systile.pack` of a `linalg.fill` becomes `systile.splat` of the fill
       value (a splat `systile.constant` once folded, for +0): a zero
       accumulator needs no dense tensor and no pack;
-    * with `reductions` (on by default), a row or column sum of an unpacked
-      matrix (`linalg.reduce` or a reduction generic: one `arith.addf` or
-      `arith.addi` of the element and the accumulator, initialised with +0)
-      becomes `systile.reduce <sum>`; the vector result is the collapse of
-      its `Mx1`/`1xN` unpack, which a later element-wise op reads tiled (the
-      sum of a softmax). Max reductions stay dense: `systile.reduce <max>`
-      keeps the earlier of +0 and -0 where `arith.maximumf` returns +0.
+    * with `reductions` (on by default), a reduction of an unpacked tensor
+      along any one dimension (`linalg.reduce` or a reduction generic into
+      an init that drops the dimension or reads it at 0, a keep-dim
+      `[B, S, 1]`) whose payload is one `op(%in, %acc)` becomes
+      `systile.reduce` along that dimension: `arith.addf`/`addi` from a +0
+      init (`<sum>`), `arith.maximumf`/`maxsi` and `minimumf`/`minsi` from
+      any splat init (`<max>`, `<min>`, the init then folded in by one
+      `systile.elementwise`: torch-mlir's `-3.40282347E+38` gives its
+      bits). The dense result is the unpack, reshaped to the init's shape,
+      which later element-wise ops read tiled. A float payload written
+      `op(%acc, %in)` stays dense (it picks another NaN when two meet).
 
     The folds of the ops involved run with the patterns:
     `pack(unpack(%x))` -> `%x`, `pack` of a constant -> `systile.constant`,
     so weights become storage-order constants.
 
     Numerics: a `systile.elementwise` evaluates the payload's scalar ops on
-    the same values, so no bit changes (RFC section 6). A sum written
-    `addf(%in, %acc)` becomes the runtime's `acc + x`: the same value,
-    except for which NaN payload a row holding two different NaNs returns.
+    the same values, and `systile.reduce` steps `acc = op(element, acc)` in
+    the dense loop's order, so no bit changes (RFC section 6).
 
     Counters (`systile-opt --mlir-pass-statistics`): `ops-tiled`,
-    `fills-splat`, `reductions-tiled`.
+    `fills-splat`, `masks-folded`, `reductions-tiled`.
 
     Example, with `!t = !systile.tiled<3x5xf32, #systile.geometry<2x4, mxu = 4>>`:
 
@@ -234,8 +253,8 @@ def SystilePropagateLayout : Pass<"systile-propagate-layout",
                            "::mlir::tensor::TensorDialect"];
   let options = [
     Option<"reductions", "reductions", "bool", /*default=*/"true",
-           "Turn +0-initialised row and column sums of tiled values into "
-           "systile.reduce">
+           "Turn sum, max and min reductions of tiled values along any "
+           "dimension into systile.reduce">
   ];
 }
 
