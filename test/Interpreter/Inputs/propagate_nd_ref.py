@@ -3,8 +3,8 @@ batched attention softmax (rank 4) and a LayerNorm (rank 3) after batched
 matmuls with K <= mxu and a +0 accumulator (so the matmul orders agree).
 Computed here with numpy in f32, one rounding per op, reductions as a
 sequential fold in increasing index (`acc = x + acc`), never by the code
-under test. exp is numpy's, so the test allows a few ulp against the
-softmax; the run before and after the pipeline must agree bit for bit.
+under test. exp is the C library's expf (rfc6ref.libm), as upstream's
+lowering of math.exp calls it, so every expectation is bit-exact.
 
 usage: propagate_nd_ref.py DIR   (writes DIR/<name>.npy)
 """
@@ -12,6 +12,10 @@ import os
 import sys
 
 import numpy as np
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
+                                "..", "..", "lib"))
+from rfc6ref import libm  # noqa: E402
 
 F32 = np.float32
 
@@ -33,7 +37,7 @@ def fold_last(x, step, first):
 
 def softmax(s):
     m = np.maximum(fold_last(s, np.maximum, True), F32(-3.40282347e38))
-    e = np.exp((s - m).astype(F32)).astype(F32)
+    e = libm("expf", (s - m).astype(F32))
     return (e / fold_last(e, np.add, False)).astype(F32)
 
 
