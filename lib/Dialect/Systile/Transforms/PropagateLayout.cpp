@@ -644,9 +644,12 @@ std::optional<ReduceKind> stepKind(Operation *op) {
   return std::nullopt;
 }
 
-/// The step of a payload `yield op(%in, %acc)`, or null. A float step must
-/// take the element first, as systile.reduce does (the other order picks
-/// another NaN when two meet); an integer one may take either order.
+/// The step of a payload `yield op(%in, %acc)` or `yield op(%acc, %in)`
+/// (torch-mlir and StableHLO write one each), or null. The two orders give
+/// the same values: they differ only in which NaN's payload survives where
+/// two NaNs meet, which LLVM leaves unspecified for every float op (the
+/// compiler may commute an fadd), so the dense program does not fix it
+/// either (docs/Rationale.md).
 Operation *reductionStep(Block &body, Value in, Value acc) {
   Operation *yield = body.getTerminator();
   if (!llvm::hasSingleElement(body.without_terminator()) ||
@@ -656,8 +659,7 @@ Operation *reductionStep(Block &body, Value in, Value acc) {
   if (!step || step->getNumOperands() != 2 || !stepKind(step))
     return nullptr;
   Value a = step->getOperand(0), b = step->getOperand(1);
-  bool swapped = a == acc && b == in;
-  if ((a == in && b == acc) || (swapped && in.getType().isInteger()))
+  if ((a == in && b == acc) || (a == acc && b == in))
     return step;
   return nullptr;
 }

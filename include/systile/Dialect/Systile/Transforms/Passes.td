@@ -209,14 +209,15 @@ def SystilePropagateLayout : Pass<"systile-propagate-layout",
     * with `reductions` (on by default), a reduction of an unpacked tensor
       along any one dimension (`linalg.reduce` or a reduction generic into
       an init that drops the dimension or reads it at 0, a keep-dim
-      `[B, S, 1]`) whose payload is one `op(%in, %acc)` becomes
+      `[B, S, 1]`) whose payload is one `op(%in, %acc)` (or `op(%acc,
+      %in)`, the same value: which NaN payload survives where two meet is
+      unspecified for arith, docs/Rationale.md) becomes
       `systile.reduce` along that dimension: `arith.addf`/`addi` from a +0
       init (`<sum>`), `arith.maximumf`/`maxsi` and `minimumf`/`minsi` from
       any splat init (`<max>`, `<min>`, the init then folded in by one
       `systile.elementwise`: torch-mlir's `-3.40282347E+38` gives its
       bits). The dense result is the unpack, reshaped to the init's shape,
-      which later element-wise ops read tiled. A float payload written
-      `op(%acc, %in)` stays dense (it picks another NaN when two meet).
+      which later element-wise ops read tiled.
 
     The folds of the ops involved run with the patterns:
     `pack(unpack(%x))` -> `%x`, `pack` of a constant -> `systile.constant`,
