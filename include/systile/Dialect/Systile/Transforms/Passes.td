@@ -216,7 +216,20 @@ def SystilePropagateLayout : Pass<"systile-propagate-layout",
       `systile.elementwise`: torch-mlir's `-3.40282347E+38` gives its
       bits). The dense result is the unpack, reshaped to the init's shape,
       which later element-wise ops read tiled. A float payload written
-      `op(%acc, %in)` stays dense (it picks another NaN when two meet).
+      `op(%acc, %in)` stays dense (it picks another NaN when two meet);
+    * a reshape or transpose of an unpacked value that a relayout op
+      expresses becomes that op, and the unpack moves past it:
+      `tensor.collapse_shape`/`expand_shape` regrouping batch dimensions
+      only -> `systile.reshape_batch`; the collapse `[.., B, R, C] ->
+      [.., B*R, C]` -> `systile.merge_rows` and the inverse expand ->
+      `systile.split_rows`; `tensor.expand_shape` `[.., S, H*D] ->
+      [.., S, H, D]` followed by the transpose to `[.., H, S, D]` ->
+      `systile.split_heads`, and the transpose `[.., H, S, D] ->
+      [.., S, H, D]` followed by the collapse to `[.., S, H*D]` ->
+      `systile.merge_heads`; a transpose of the two minor dimensions ->
+      `systile.transpose`. A transpose is a `linalg.transpose` or a
+      `linalg.generic` whose only job is the permutation (one input,
+      permutation maps, a body that yields the input).
 
     The folds of the ops involved run with the patterns:
     `pack(unpack(%x))` -> `%x`, `pack` of a constant -> `systile.constant`,
@@ -227,7 +240,7 @@ def SystilePropagateLayout : Pass<"systile-propagate-layout",
     the dense loop's order, so no bit changes (RFC section 6).
 
     Counters (`systile-opt --mlir-pass-statistics`): `ops-tiled`,
-    `fills-splat`, `masks-folded`, `reductions-tiled`.
+    `fills-splat`, `masks-folded`, `reductions-tiled`, `relayouts-tiled`.
 
     Example, with `!t = !systile.tiled<3x5xf32, #systile.geometry<2x4, mxu = 4>>`:
 
