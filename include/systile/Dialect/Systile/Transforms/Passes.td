@@ -338,13 +338,15 @@ def SystileReportLayout : Pass<"systile-report-layout",
     Emits one remark per function with the layout cost of RFC section 8,
     counted over the ops in the IR (static): each `systile.pack` adds the
     padded storage bytes of its result to `packed_bytes`, each
-    `systile.unpack` the logical bytes of its result to `unpacked_bytes`.
-    The line has the form `systile-run --stats` prints for the ops it
-    executes (dynamic: a pack in a loop counts once per iteration there,
-    once here):
+    `systile.unpack` the logical bytes of its result to `unpacked_bytes`,
+    and each relayout op that copies (`RelayoutOpInterface`, not free) the
+    padded storage bytes of its result to `relayout_bytes`; a free
+    relayout counts nothing. The line has the form `systile-run --stats`
+    prints for the ops it executes (dynamic: a pack in a loop counts once
+    per iteration there, once here):
 
     ```
-    layout: packs=N unpacks=N packed_bytes=N unpacked_bytes=N
+    layout: packs=N unpacks=N packed_bytes=N unpacked_bytes=N relayouts=N relayout_bytes=N
     ```
 
     Sums are never wrapped: a function whose figures would exceed 2^64-1
@@ -358,7 +360,7 @@ def SystileReportLayout : Pass<"systile-report-layout",
     bytes) and unpacking a `3x7xf32` (84 bytes):
 
     ```
-    remark: layout: packs=1 unpacks=1 packed_bytes=4096 unpacked_bytes=84
+    remark: layout: packs=1 unpacks=1 packed_bytes=4096 unpacked_bytes=84 relayouts=0 relayout_bytes=0
     ```
   }];
 }
