@@ -142,55 +142,57 @@ Expected<RowRegroup> splitRowShapes(const TiledBatch<T> &x, int64_t rows) {
                     isFreeRowRegroup(groups, rows, x.geometry().sublanes)};
 }
 
+/// The regroups by an lvalue (copied when free) or an rvalue batch (its
+/// storage moved when free).
+template <typename T, typename Batch>
+Expected<TiledBatch<T>> reshapeBatchOf(Batch &&x, BatchShape batch) {
+  Expected<BatchShape> b = checkBatchReshape(x, std::move(batch));
+  if (!b)
+    return Error(b.error());
+  const Shape shape = x.shape();
+  return regroup(std::forward<Batch>(x), b.take(), shape, true);
+}
+
+template <typename T, typename Batch>
+Expected<TiledBatch<T>> regroupRows(Batch &&x, Expected<RowRegroup> g) {
+  if (!g)
+    return Error(g.error());
+  return regroup(std::forward<Batch>(x), std::move(g->batch), g->shape,
+                 g->isFree);
+}
+
 } // namespace
 
 template <typename T>
 Expected<TiledBatch<T>> reshapeBatch(const TiledBatch<T> &x,
                                      BatchShape batch) {
-  Expected<BatchShape> b = checkBatchReshape(x, std::move(batch));
-  if (!b)
-    return Error(b.error());
-  return regroup(x, b.take(), x.shape(), true);
+  return reshapeBatchOf<T>(x, std::move(batch));
 }
 
 template <typename T>
 Expected<TiledBatch<T>> reshapeBatch(TiledBatch<T> &&x, BatchShape batch) {
-  Expected<BatchShape> b = checkBatchReshape(x, std::move(batch));
-  if (!b)
-    return Error(b.error());
-  const Shape shape = x.shape();
-  return regroup(std::move(x), b.take(), shape, true);
+  return reshapeBatchOf<T>(std::move(x), std::move(batch));
 }
 
 template <typename T>
 Expected<TiledBatch<T>> mergeRows(const TiledBatch<T> &x) {
-  Expected<RowRegroup> g = mergedRows(x);
-  if (!g)
-    return Error(g.error());
-  return regroup(x, std::move(g->batch), g->shape, g->isFree);
+  return regroupRows<T>(x, mergedRows(x));
 }
 
 template <typename T> Expected<TiledBatch<T>> mergeRows(TiledBatch<T> &&x) {
   Expected<RowRegroup> g = mergedRows(x);
-  if (!g)
-    return Error(g.error());
-  return regroup(std::move(x), std::move(g->batch), g->shape, g->isFree);
+  return regroupRows<T>(std::move(x), std::move(g));
 }
 
 template <typename T>
 Expected<TiledBatch<T>> splitRows(const TiledBatch<T> &x, int64_t rows) {
-  Expected<RowRegroup> g = splitRowShapes(x, rows);
-  if (!g)
-    return Error(g.error());
-  return regroup(x, std::move(g->batch), g->shape, g->isFree);
+  return regroupRows<T>(x, splitRowShapes(x, rows));
 }
 
 template <typename T>
 Expected<TiledBatch<T>> splitRows(TiledBatch<T> &&x, int64_t rows) {
   Expected<RowRegroup> g = splitRowShapes(x, rows);
-  if (!g)
-    return Error(g.error());
-  return regroup(std::move(x), std::move(g->batch), g->shape, g->isFree);
+  return regroupRows<T>(std::move(x), std::move(g));
 }
 
 template <typename T>
