@@ -147,6 +147,23 @@ func.func @minor_transpose(%k: !systile.tiled<2x4x8x6xf32, #g>, %q: !systile.til
 
 #g = #systile.geometry<2x4, mxu = 4>
 
+// A matrix (no batch dimension) transposed.
+// CHECK-LABEL: func.func @matrix_transpose
+// CHECK-SAME: (%[[X:.*]]: !systile.tiled<3x5xf32, #systile.geometry<2x4, mxu = 4>>)
+// CHECK-NEXT: %[[T:.*]] = systile.transpose %[[X]] : !systile.tiled<3x5xf32, #systile.geometry<2x4, mxu = 4>> -> !systile.tiled<5x3xf32, #systile.geometry<2x4, mxu = 4>>
+// CHECK-NEXT: %[[U:.*]] = systile.unpack %[[T]]
+// CHECK-NEXT: return %[[U]]
+func.func @matrix_transpose(%x: !systile.tiled<3x5xf32, #g>) -> tensor<5x3xf32> {
+  %d = systile.unpack %x : !systile.tiled<3x5xf32, #g> -> tensor<3x5xf32>
+  %0 = tensor.empty() : tensor<5x3xf32>
+  %transposed = linalg.transpose ins(%d : tensor<3x5xf32>) outs(%0 : tensor<5x3xf32>) permutation = [1, 0]
+  return %transposed : tensor<5x3xf32>
+}
+
+// -----
+
+#g = #systile.geometry<2x4, mxu = 4>
+
 // Left dense: an operand that is not an unpack, a collapse of batch
 // dimensions with the rows ([B, H, S, D] -> [B*H*S, D] is not one op), a
 // transpose of a batch and the rows, and a generic that computes.
