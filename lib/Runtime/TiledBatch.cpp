@@ -196,6 +196,25 @@ template <typename T> Expected<TiledMatrix<T>> TiledBatch<T>::releaseMatrix() {
   return m;
 }
 
+template <typename T>
+Expected<TiledBatch<T>> TiledBatch<T>::reshaped(BatchShape batch,
+                                                const Layout &layout) && {
+  Expected<int64_t> count = countMatrices(batch, layout);
+  if (!count)
+    return Error(count.error());
+  const size_t n = static_cast<size_t>(*count * layout.numElements());
+  if (n != storage_.size())
+    return Error("reshaped: the " + describe(batch, layout) + " has " +
+                 std::to_string(n) + " storage slots, the " +
+                 describe(batch_, layout_) + " has " +
+                 std::to_string(storage_.size()));
+  TiledBatch b(std::move(*this));
+  b.batch_ = std::move(batch);
+  b.numMatrices_ = *count;
+  b.layout_ = layout;
+  return b;
+}
+
 template <typename T> void TiledBatch<T>::toDense(T *out) const {
   const int64_t stride = layout_.numLogicalElements();
   for (int64_t i = 0; i < numMatrices_; ++i)

@@ -207,9 +207,19 @@ void systile::rt::LayoutCost::addUnpack(const Layout &layout,
       elementBytes);
 }
 
+void systile::rt::LayoutCost::addRelayout(const Layout &layout,
+                                          uint64_t elementBytes,
+                                          int64_t matrices, bool isFree) {
+  if (!isFree)
+    add(relayouts, relayoutBytes, layout.numElements(), matrices,
+        elementBytes);
+}
+
 std::string systile::rt::LayoutCost::format() const {
   return "layout: packs=" + std::to_string(packs) +
          " unpacks=" + std::to_string(unpacks) +
          " packed_bytes=" + std::to_string(packedBytes) +
-         " unpacked_bytes=" + std::to_string(unpackedBytes);
+         " unpacked_bytes=" + std::to_string(unpackedBytes) +
+         " relayouts=" + std::to_string(relayouts) +
+         " relayout_bytes=" + std::to_string(relayoutBytes);
 }

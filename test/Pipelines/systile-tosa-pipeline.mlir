@@ -22,7 +22,10 @@
 // CHECK: arith.addf
 // CHECK: arith.minimumf
 // CHECK: arith.maximumf
-// CHECK: systile.unpack %[[EW]]
+// The reshape of the 1 x M x N result back to M x N is a free row merge of
+// the tiled value, so the unpack moves past it.
+// CHECK: %[[M:.*]] = systile.merge_rows %[[EW]] : !systile.tiled<1x2x4xf32, #systile.geometry<2x4, mxu = 4>> -> !systile.tiled<2x4xf32, #systile.geometry<2x4, mxu = 4>>
+// CHECK: systile.unpack %[[M]]
 // CHECK-NOT: linalg.generic
 // CHECK-NOT: tosa.
 // CHECK: return

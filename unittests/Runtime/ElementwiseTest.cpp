@@ -579,7 +579,8 @@ TEST(LayoutCost, FormatAndBytes) {
   cost.addUnpack(*Layout::get({3, 5}, kSmall), 4);
   cost.addUnpack(*Layout::get({2, 2}, kSmall), 2);
   EXPECT_EQ(cost.format(),
-            "layout: packs=1 unpacks=2 packed_bytes=128 unpacked_bytes=68");
+            "layout: packs=1 unpacks=2 packed_bytes=128 unpacked_bytes=68 "
+            "relayouts=0 relayout_bytes=0");
 }
 
 } // namespace

@@ -98,7 +98,8 @@ TEST(LayoutCost, SumsByHand) {
   cost.addUnpack(layout, 1);
   EXPECT_FALSE(cost.overflowed());
   EXPECT_EQ(cost.format(),
-            "layout: packs=2 unpacks=1 packed_bytes=192 unpacked_bytes=15");
+            "layout: packs=2 unpacks=1 packed_bytes=192 unpacked_bytes=15 "
+            "relayouts=0 relayout_bytes=0");
 }
 
 TEST(LayoutCost, BatchCountsEveryMatrix) {
@@ -109,11 +110,26 @@ TEST(LayoutCost, BatchCountsEveryMatrix) {
   cost.addPack(layout, 4, 6);
   cost.addUnpack(layout, 1, 6);
   EXPECT_EQ(cost.format(),
-            "layout: packs=1 unpacks=1 packed_bytes=768 unpacked_bytes=90");
+            "layout: packs=1 unpacks=1 packed_bytes=768 unpacked_bytes=90 "
+            "relayouts=0 relayout_bytes=0");
   // 32 slots x 2^59 matrices overflow the element count before the bytes.
   cost.addPack(layout, 1, int64_t(1) << 59);
   EXPECT_TRUE(cost.overflowed());
   EXPECT_EQ(cost.packs, 1);
+}
+
+TEST(LayoutCost, RelayoutsCountResultStorageUnlessFree) {
+  // A copying relayout to 3 matrices of 3x5 on 2x4 tiles writes 3 * 32
+  // slots of 4 bytes; a free one moves nothing.
+  Layout layout = *Layout::get({3, 5}, {2, 4, 4});
+  LayoutCost cost;
+  cost.addRelayout(layout, 4, 3, /*isFree=*/false);
+  cost.addRelayout(layout, 4, 3, /*isFree=*/true);
+  EXPECT_EQ(cost.format(), "layout: packs=0 unpacks=0 packed_bytes=0 "
+                           "unpacked_bytes=0 relayouts=1 relayout_bytes=384");
+  cost.addRelayout(layout, 1, int64_t(1) << 59, false);
+  EXPECT_TRUE(cost.overflowed());
+  EXPECT_EQ(cost.relayouts, 1);
 }
 
 TEST(BatchStats, ScalesMacsAndLoadsByHand) {

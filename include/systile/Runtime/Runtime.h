@@ -18,6 +18,8 @@
 //   Matmul.h              the systolic matmul simulator (RFC 6, 7)
 //   Parallel.h            contiguous shares of work over threads
 //   Reduce.h              mask-aware reductions
+//   Relayout.h            batch reshape, row/head split and merge, transpose
+//   RelayoutMap.h         the relayouts' index rule and when they are free
 //   Scalar.h              the scalar meaning of every arith/math op (RFC 6)
 //   SparseTileMap.h       which tiles and mxu blocks are all zero (RFC 7)
 //   Status.h              error values
@@ -48,6 +50,8 @@
 #include "systile/Runtime/Matmul.h"
 #include "systile/Runtime/Parallel.h"
 #include "systile/Runtime/Reduce.h"
+#include "systile/Runtime/Relayout.h"
+#include "systile/Runtime/RelayoutMap.h"
 #include "systile/Runtime/Scalar.h"
 #include "systile/Runtime/SparseTileMap.h"
 #include "systile/Runtime/Status.h"

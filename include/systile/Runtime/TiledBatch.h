@@ -98,6 +98,12 @@ public:
   /// several matrices.
   Expected<TiledMatrix<T>> releaseMatrix();
 
+  /// This batch's storage, moved (no copy), read as `batch` matrices of
+  /// `layout`: an error unless that is exactly as many storage slots. The
+  /// caller vouches that the bits mean the same elements (a free relayout,
+  /// Relayout.h). The pad kind is kept.
+  Expected<TiledBatch> reshaped(BatchShape batch, const Layout &layout) &&;
+
   /// Writes the logical elements of every matrix, batch-major over
   /// row-major matrices (numMatrices() * rows * cols elements).
   void toDense(T *rowMajor) const;

@@ -6,7 +6,8 @@
 // of RFC 8 figures; when the chain is in RFC 6 order within one block it
 // runs as one rt::simulateMatmul call at its last op (bit for bit the
 // sequence of rt::simulateMxuBlock calls, which the runtime guarantees),
-// otherwise load by load.
+// otherwise load by load. A free relayout takes over its input's storage
+// when nothing else holds it.
 //
 //===----------------------------------------------------------------------===//
 
@@ -250,6 +251,75 @@ LogicalResult executeFillPadding(systile::FillPaddingOp fill,
       },
       copy);
   return bindChecked(fill, ctx, RtValue(TiledValue{std::move(copy)}));
+}
+
+//===----------------------------------------------------------------------===//
+// Relayouts
+//===----------------------------------------------------------------------===//
+
+/// Runs the relayout `op` as `kernel(input)`, a runtime relayout of the
+/// input's typed batch, and counts it in the layout figures. A free
+/// relayout of an input nothing else holds gets the batch as an rvalue, so
+/// the result takes over its storage; any other result is new storage,
+/// admitted against the memory budget first.
+template <typename Kernel>
+LogicalResult executeRelayout(Operation *op, ExecContext &ctx,
+                              Kernel &&kernel) {
+  auto relayout = cast<systile::RelayoutOpInterface>(op);
+  auto type = cast<TiledType>(op->getResult(0).getType());
+  RtValue input = ctx.take(op->getOpOperand(0));
+  const bool reuse = relayout.isFree() && input.isUniqueTiled();
+  if (!reuse && failed(admit(op, type, ctx.options().memoryBudget)))
+    return failure();
+  FailureOr<RtValue> result =
+      reuse ? std::visit(
+                  [&](auto &x) { return unwrap(op, kernel(std::move(x))); },
+                  input.mutableTiled().batch)
+            : std::visit([&](const auto &x) { return unwrap(op, kernel(x)); },
+                         input.tiled().batch);
+  if (failed(result))
+    return failure();
+  const TiledValue &out = result->tiled();
+  ctx.layoutStats().addRelayout(out.layout(), elementSize(out.kind()),
+                                out.numMatrices(), relayout.isFree());
+  return bindChecked(op, ctx, std::move(*result));
+}
+
+LogicalResult executeReshapeBatch(systile::ReshapeBatchOp op,
+                                  ExecContext &ctx) {
+  rt::BatchShape batch = systile::batchShapeOf(op.getType());
+  return executeRelayout(op, ctx, [&](auto &&x) {
+    return rt::reshapeBatch(std::forward<decltype(x)>(x), batch);
+  });
+}
+
+LogicalResult executeMergeRows(systile::MergeRowsOp op, ExecContext &ctx) {
+  return executeRelayout(op, ctx, [](auto &&x) {
+    return rt::mergeRows(std::forward<decltype(x)>(x));
+  });
+}
+
+LogicalResult executeSplitRows(systile::SplitRowsOp op, ExecContext &ctx) {
+  const int64_t rows = op.getType().getRows();
+  return executeRelayout(op, ctx, [&](auto &&x) {
+    return rt::splitRows(std::forward<decltype(x)>(x), rows);
+  });
+}
+
+LogicalResult executeSplitHeads(systile::SplitHeadsOp op, ExecContext &ctx) {
+  const int64_t heads = op.getType().getBatchShape().back();
+  return executeRelayout(
+      op, ctx, [&](const auto &x) { return rt::splitHeads(x, heads); });
+}
+
+LogicalResult executeMergeHeads(systile::MergeHeadsOp op, ExecContext &ctx) {
+  return executeRelayout(op, ctx,
+                         [](const auto &x) { return rt::mergeHeads(x); });
+}
+
+LogicalResult executeTranspose(systile::TransposeOp op, ExecContext &ctx) {
+  return executeRelayout(op, ctx,
+                         [](const auto &x) { return rt::transposeMinor(x); });
 }
 
 //===----------------------------------------------------------------------===//
@@ -612,7 +682,9 @@ void systile::interp::registerSystileExecutionModels(
     DialectRegistry &registry) {
   registry.addExtension(+[](MLIRContext *ctx, systile::SystileDialect *) {
     attachModels<executePack, executeUnpack, executeConstant,
-                 executeFillPadding, executeTruncF, executeExtF,
+                 executeFillPadding, executeReshapeBatch, executeMergeRows,
+                 executeSplitRows, executeSplitHeads, executeMergeHeads,
+                 executeTranspose, executeTruncF, executeExtF,
                  executeQuantize, executeDequantize, executeReduce,
                  executeMatmul, executeMxuMatmul>(*ctx);
   });

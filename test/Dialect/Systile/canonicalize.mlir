@@ -292,3 +292,93 @@ func.func @batched_splat() -> !systile.tiled<2x3x5xf32, #systile.geometry<2x4, m
   %s = systile.splat %zero : !systile.tiled<2x3x5xf32, #systile.geometry<2x4, mxu = 4>>
   return %s : !systile.tiled<2x3x5xf32, #systile.geometry<2x4, mxu = 4>>
 }
+
+// -----
+
+// Relayouts: inverse pairs cancel, batch reshapes compose, and relayouts of
+// constants fold (storage worked out by hand on 2x4 tiles).
+
+// CHECK-LABEL: func.func @relayout_inverse_pairs
+// CHECK-SAME: (%[[X:.*]]: !systile.tiled<2x3x5xf32>, %[[H:.*]]: !systile.tiled<2x4x6x8xf32>)
+// CHECK-NEXT: return %[[X]], %[[X]], %[[H]], %[[X]]
+func.func @relayout_inverse_pairs(%x: !systile.tiled<2x3x5xf32>, %h: !systile.tiled<2x4x6x8xf32>)
+    -> (!systile.tiled<2x3x5xf32>, !systile.tiled<2x3x5xf32>, !systile.tiled<2x4x6x8xf32>, !systile.tiled<2x3x5xf32>) {
+  %t = systile.transpose %x : !systile.tiled<2x3x5xf32> -> !systile.tiled<2x5x3xf32>
+  %tt = systile.transpose %t : !systile.tiled<2x5x3xf32> -> !systile.tiled<2x3x5xf32>
+  %m = systile.merge_rows %x : !systile.tiled<2x3x5xf32> -> !systile.tiled<6x5xf32>
+  %s = systile.split_rows %m : !systile.tiled<6x5xf32> -> !systile.tiled<2x3x5xf32>
+  %mh = systile.merge_heads %h : !systile.tiled<2x4x6x8xf32> -> !systile.tiled<2x6x32xf32>
+  %sh = systile.split_heads %mh : !systile.tiled<2x6x32xf32> -> !systile.tiled<2x4x6x8xf32>
+  %h2 = systile.split_heads %x : !systile.tiled<2x3x5xf32> -> !systile.tiled<2x5x3x1xf32>
+  %m2 = systile.merge_heads %h2 : !systile.tiled<2x5x3x1xf32> -> !systile.tiled<2x3x5xf32>
+  return %tt, %s, %sh, %m2 : !systile.tiled<2x3x5xf32>, !systile.tiled<2x3x5xf32>, !systile.tiled<2x4x6x8xf32>, !systile.tiled<2x3x5xf32>
+}
+
+// -----
+
+// A merge then a split into other groups is not the identity.
+// CHECK-LABEL: func.func @relayout_not_inverse
+// CHECK: systile.merge_rows
+// CHECK: systile.split_rows
+func.func @relayout_not_inverse(%x: !systile.tiled<2x3x5xf32>) -> !systile.tiled<3x2x5xf32> {
+  %m = systile.merge_rows %x : !systile.tiled<2x3x5xf32> -> !systile.tiled<6x5xf32>
+  %s = systile.split_rows %m : !systile.tiled<6x5xf32> -> !systile.tiled<3x2x5xf32>
+  return %s : !systile.tiled<3x2x5xf32>
+}
+
+// -----
+
+// CHECK-LABEL: func.func @reshape_batch_chains
+// CHECK-SAME: (%[[X:.*]]: !systile.tiled<2x4x3x5xf32>)
+// CHECK-NEXT: %[[R:.*]] = systile.reshape_batch %[[X]] : !systile.tiled<2x4x3x5xf32> -> !systile.tiled<8x3x5xf32>
+// CHECK-NEXT: return %[[X]], %[[R]]
+func.func @reshape_batch_chains(%x: !systile.tiled<2x4x3x5xf32>)
+    -> (!systile.tiled<2x4x3x5xf32>, !systile.tiled<8x3x5xf32>) {
+  %same = systile.reshape_batch %x : !systile.tiled<2x4x3x5xf32> -> !systile.tiled<2x4x3x5xf32>
+  %a = systile.reshape_batch %same : !systile.tiled<2x4x3x5xf32> -> !systile.tiled<4x2x3x5xf32>
+  %b = systile.reshape_batch %a : !systile.tiled<4x2x3x5xf32> -> !systile.tiled<2x4x3x5xf32>
+  %c = systile.reshape_batch %a : !systile.tiled<4x2x3x5xf32> -> !systile.tiled<8x3x5xf32>
+  return %b, %c : !systile.tiled<2x4x3x5xf32>, !systile.tiled<8x3x5xf32>
+}
+
+// -----
+
+// Two 1x3 rows [1 2 3], [4 5 6], 8 storage slots each. A batch reshape is
+// the same storage; merging them (1 row is not whole 2-row tiles) is the
+// 2x3 matrix [[1 2 3] [4 5 6]], padded 2x4.
+// CHECK-LABEL: func.func @relayout_constants_by_regroup
+// CHECK-DAG: systile.constant dense<[1, 2, 3, 0, 0, 0, 0, 0, 4, 5, 6, 0, 0, 0, 0, 0]> : tensor<16xi32> -> !systile.tiled<2x1x1x3xi32, #systile.geometry<2x4, mxu = 4>>
+// CHECK-DAG: systile.constant dense<[1, 2, 3, 0, 4, 5, 6, 0]> : tensor<8xi32> -> !systile.tiled<2x3xi32, #systile.geometry<2x4, mxu = 4>>
+// CHECK-NOT: systile.reshape_batch
+// CHECK-NOT: systile.merge_rows
+func.func @relayout_constants_by_regroup()
+    -> (!systile.tiled<2x1x1x3xi32, #systile.geometry<2x4, mxu = 4>>, !systile.tiled<2x3xi32, #systile.geometry<2x4, mxu = 4>>) {
+  %c = systile.constant dense<[1, 2, 3, 0, 0, 0, 0, 0, 4, 5, 6, 0, 0, 0, 0, 0]>
+      : tensor<16xi32> -> !systile.tiled<2x1x3xi32, #systile.geometry<2x4, mxu = 4>>
+  %r = systile.reshape_batch %c : !systile.tiled<2x1x3xi32, #systile.geometry<2x4, mxu = 4>>
+      -> !systile.tiled<2x1x1x3xi32, #systile.geometry<2x4, mxu = 4>>
+  %m = systile.merge_rows %c : !systile.tiled<2x1x3xi32, #systile.geometry<2x4, mxu = 4>>
+      -> !systile.tiled<2x3xi32, #systile.geometry<2x4, mxu = 4>>
+  return %r, %m : !systile.tiled<2x1x1x3xi32, #systile.geometry<2x4, mxu = 4>>, !systile.tiled<2x3xi32, #systile.geometry<2x4, mxu = 4>>
+}
+
+// -----
+
+// The 1x4 row [1 2 3 4]: its transpose is a 4x1 column padded 4x4 (one
+// tile column, two tile rows: 1, 2 in tile 0, 3, 4 in tile 1); split into
+// 2 heads of 2 it is [1 2] and [3 4], each padded 2x4.
+// CHECK-LABEL: func.func @relayout_constants_by_permutation
+// CHECK-DAG: systile.constant dense<[1, 0, 0, 0, 2, 0, 0, 0, 3, 0, 0, 0, 4, 0, 0, 0]> : tensor<16xi32> -> !systile.tiled<4x1xi32, #systile.geometry<2x4, mxu = 4>>
+// CHECK-DAG: systile.constant dense<[1, 2, 0, 0, 0, 0, 0, 0, 3, 4, 0, 0, 0, 0, 0, 0]> : tensor<16xi32> -> !systile.tiled<2x1x2xi32, #systile.geometry<2x4, mxu = 4>>
+// CHECK-NOT: systile.transpose
+// CHECK-NOT: systile.split_heads
+func.func @relayout_constants_by_permutation()
+    -> (!systile.tiled<4x1xi32, #systile.geometry<2x4, mxu = 4>>, !systile.tiled<2x1x2xi32, #systile.geometry<2x4, mxu = 4>>) {
+  %c = systile.constant dense<[1, 2, 3, 4, 0, 0, 0, 0]>
+      : tensor<8xi32> -> !systile.tiled<1x4xi32, #systile.geometry<2x4, mxu = 4>>
+  %t = systile.transpose %c : !systile.tiled<1x4xi32, #systile.geometry<2x4, mxu = 4>>
+      -> !systile.tiled<4x1xi32, #systile.geometry<2x4, mxu = 4>>
+  %h = systile.split_heads %c : !systile.tiled<1x4xi32, #systile.geometry<2x4, mxu = 4>>
+      -> !systile.tiled<2x1x2xi32, #systile.geometry<2x4, mxu = 4>>
+  return %t, %h : !systile.tiled<4x1xi32, #systile.geometry<2x4, mxu = 4>>, !systile.tiled<2x1x2xi32, #systile.geometry<2x4, mxu = 4>>
+}

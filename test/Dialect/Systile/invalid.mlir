@@ -744,3 +744,123 @@ func.func @pack_encoding(%t: tensor<3x5xf32, #enc>) {
   %0 = systile.pack %t : tensor<3x5xf32, #enc> -> !systile.tiled<3x5xf32>
   return
 }
+
+// -----
+
+func.func @relayout_geometry(%x: !systile.tiled<2x3x5xf32>) {
+  // expected-error @below {{'systile.transpose' op result geometry #systile.geometry<2x4, mxu = 4> differs from the input's #systile.geometry<8x128, mxu = 128>; a relayout keeps the geometry}}
+  %0 = systile.transpose %x : !systile.tiled<2x3x5xf32> -> !systile.tiled<2x5x3xf32, #systile.geometry<2x4, mxu = 4>>
+  return
+}
+
+// -----
+
+func.func @relayout_element(%x: !systile.tiled<2x3x5xf32>) {
+  // expected-error @below {{'systile.reshape_batch' op result element type 'i32' differs from the input's 'f32'; a relayout keeps the element type}}
+  %0 = systile.reshape_batch %x : !systile.tiled<2x3x5xf32> -> !systile.tiled<2x1x3x5xi32>
+  return
+}
+
+// -----
+
+func.func @relayout_pad(%x: !systile.tiled<2x3x5xf32, pad = undef>) {
+  // expected-error @below {{'systile.merge_rows' op result pad kind 'zero' differs from the input's 'undef'; a relayout keeps the pad kind}}
+  %0 = systile.merge_rows %x : !systile.tiled<2x3x5xf32, pad = undef> -> !systile.tiled<6x5xf32>
+  return
+}
+
+// -----
+
+func.func @reshape_batch_matrix(%x: !systile.tiled<2x4x6xf32>) {
+  // expected-error @below {{'systile.reshape_batch' op result matrices are 8x6, the input's are 4x6; reshape_batch keeps the matrix shape (merge_rows and split_rows move rows)}}
+  %0 = systile.reshape_batch %x : !systile.tiled<2x4x6xf32> -> !systile.tiled<8x6xf32>
+  return
+}
+
+// -----
+
+func.func @reshape_batch_count(%x: !systile.tiled<2x4x3x5xf32>) {
+  // expected-error @below {{'systile.reshape_batch' op result batch 6 has 6 matrices, the input batch 2x4 has 8; reshape_batch keeps the number of matrices}}
+  %0 = systile.reshape_batch %x : !systile.tiled<2x4x3x5xf32> -> !systile.tiled<6x3x5xf32>
+  return
+}
+
+// -----
+
+func.func @merge_rows_matrix(%x: !systile.tiled<4x6xf32>) {
+  // expected-error @below {{'systile.merge_rows' op input '!systile.tiled<4x6xf32>' has no batch dimension; the innermost batch dimension is merged into the rows, so rank >= 3 is needed}}
+  %0 = systile.merge_rows %x : !systile.tiled<4x6xf32> -> !systile.tiled<4x6xf32>
+  return
+}
+
+// -----
+
+func.func @merge_rows_shape(%x: !systile.tiled<2x3x4x6xf32>) {
+  // expected-error @below {{'systile.merge_rows' op result shape 2x4x18 is not 2x12x6, which [.., B, R, C] -> [.., B*R, C] gives for the input shape 2x3x4x6}}
+  %0 = systile.merge_rows %x : !systile.tiled<2x3x4x6xf32> -> !systile.tiled<2x4x18xf32>
+  return
+}
+
+// -----
+
+func.func @split_rows_divide(%x: !systile.tiled<12x5xf32>) {
+  // expected-error @below {{'systile.split_rows' op result rows 5 do not divide the input's 12 rows; [.., B*R, C] -> [.., B, R, C] needs R to divide them}}
+  %0 = systile.split_rows %x : !systile.tiled<12x5xf32> -> !systile.tiled<2x5x5xf32>
+  return
+}
+
+// -----
+
+func.func @split_rows_shape(%x: !systile.tiled<12x5xf32>) {
+  // expected-error @below {{'systile.split_rows' op result shape 3x3x5 is not 4x3x5, which [.., B*R, C] -> [.., B, R, C] gives for the input shape 12x5}}
+  %0 = systile.split_rows %x : !systile.tiled<12x5xf32> -> !systile.tiled<3x3x5xf32>
+  return
+}
+
+// -----
+
+func.func @split_rows_matrix(%x: !systile.tiled<12x5xf32>) {
+  // expected-error @below {{'systile.split_rows' op result '!systile.tiled<12x5xf32>' has no batch dimension; the innermost batch dimension is split off the rows, so rank >= 3 is needed}}
+  %0 = systile.split_rows %x : !systile.tiled<12x5xf32> -> !systile.tiled<12x5xf32>
+  return
+}
+
+// -----
+
+func.func @split_heads_divide(%x: !systile.tiled<2x24x96xf32>) {
+  // expected-error @below {{'systile.split_heads' op result has 5 heads, which do not divide the input's 96 columns; [.., S, H*D] -> [.., H, S, D] needs H to divide them}}
+  %0 = systile.split_heads %x : !systile.tiled<2x24x96xf32> -> !systile.tiled<2x5x24x19xf32>
+  return
+}
+
+// -----
+
+func.func @split_heads_shape(%x: !systile.tiled<2x24x96xf32>) {
+  // expected-error @below {{'systile.split_heads' op result shape 2x4x96x6 is not 2x4x24x24, which [.., S, H*D] -> [.., H, S, D] gives for the input shape 2x24x96}}
+  %0 = systile.split_heads %x : !systile.tiled<2x24x96xf32> -> !systile.tiled<2x4x96x6xf32>
+  return
+}
+
+// -----
+
+func.func @merge_heads_matrix(%x: !systile.tiled<24x96xf32>) {
+  // expected-error @below {{'systile.merge_heads' op input '!systile.tiled<24x96xf32>' has no batch dimension; the innermost batch dimension is the heads, so rank >= 3 is needed}}
+  %0 = systile.merge_heads %x : !systile.tiled<24x96xf32> -> !systile.tiled<24x96xf32>
+  return
+}
+
+// -----
+
+func.func @merge_heads_shape(%x: !systile.tiled<2x4x24x24xf32>) {
+  // expected-error @below {{'systile.merge_heads' op result shape 2x96x24 is not 2x24x96, which [.., H, S, D] -> [.., S, H*D] gives for the input shape 2x4x24x24}}
+  %0 = systile.merge_heads %x : !systile.tiled<2x4x24x24xf32> -> !systile.tiled<2x96x24xf32>
+  return
+}
+
+// -----
+
+func.func @transpose_shape(%x: !systile.tiled<2x3x5xf32>) {
+  // expected-error @below {{'systile.transpose' op result shape 3x2x5 is not 2x5x3, which [.., R, C] -> [.., C, R] gives for the input shape 2x3x5}}
+  %0 = systile.transpose %x : !systile.tiled<2x3x5xf32> -> !systile.tiled<3x2x5xf32>
+  return
+}

@@ -247,3 +247,23 @@ func.func @batched(%d: tensor<2x3x5x7xf32>, %dt: tensor<2x3x7x5xf32>,
       -> !systile.tiled<2x3x5x7xf32, #systile.geometry<2x4, mxu = 4>>
   return
 }
+
+// CHECK-LABEL: func.func @relayouts
+func.func @relayouts(%x: !systile.tiled<2x4x24x96xf32>,
+                     %r: !systile.tiled<12x5xbf16, #systile.geometry<2x4, mxu = 4>, pad = undef>,
+                     %s: !systile.tiled<2x24x96xi8>) {
+  // CHECK: systile.reshape_batch %{{.*}} : !systile.tiled<2x4x24x96xf32> -> !systile.tiled<8x24x96xf32>
+  %0 = systile.reshape_batch %x : !systile.tiled<2x4x24x96xf32> -> !systile.tiled<8x24x96xf32>
+  // CHECK: systile.merge_rows %{{.*}} : !systile.tiled<2x4x24x96xf32> -> !systile.tiled<2x96x96xf32>
+  %1 = systile.merge_rows %x : !systile.tiled<2x4x24x96xf32> -> !systile.tiled<2x96x96xf32>
+  // CHECK: systile.split_rows %{{.*}} -> !systile.tiled<4x3x5xbf16, #systile.geometry<2x4, mxu = 4>, pad = undef>
+  %2 = systile.split_rows %r : !systile.tiled<12x5xbf16, #systile.geometry<2x4, mxu = 4>, pad = undef>
+      -> !systile.tiled<4x3x5xbf16, #systile.geometry<2x4, mxu = 4>, pad = undef>
+  // CHECK: systile.split_heads %{{.*}} : !systile.tiled<2x24x96xi8> -> !systile.tiled<2x4x24x24xi8>
+  %3 = systile.split_heads %s : !systile.tiled<2x24x96xi8> -> !systile.tiled<2x4x24x24xi8>
+  // CHECK: systile.merge_heads %{{.*}} : !systile.tiled<2x4x24x24xi8> -> !systile.tiled<2x24x96xi8>
+  %4 = systile.merge_heads %3 : !systile.tiled<2x4x24x24xi8> -> !systile.tiled<2x24x96xi8>
+  // CHECK: systile.transpose %{{.*}} : !systile.tiled<2x4x24x96xf32> -> !systile.tiled<2x4x96x24xf32>
+  %5 = systile.transpose %x : !systile.tiled<2x4x24x96xf32> -> !systile.tiled<2x4x96x24xf32>
+  return
+}

@@ -8,7 +8,8 @@ For each form of contraction_forms.py (the same IR generators), it
   1. lowers the contraction with `systile-opt --convert-linalg-to-systile`,
   2. replaces each systile op by its upstream meaning on dense tensors:
      `pack` / `unpack` by a no-op `tensor.cast`, `pack ... transpose` by a
-     `linalg.transpose` of the two minor dimensions, `systile.matmul` (on
+     `linalg.transpose` of the two minor dimensions, the batch reshape
+     and row merge/split by reshapes through a 1-d tensor, `systile.matmul` (on
      batches, shared or transposed weights) by a `linalg.generic` (whose
      sequential order equals RFC 6 here: the float inputs are small
      integers, so every sum is exact; i8/i32 arithmetic wraps in any order),
@@ -49,6 +50,8 @@ CONSTANT = re.compile(r"(\s*)(%\S+) = systile\.constant dense<(.*)> : tensor<\d+
                       r"-> !systile\.tiled<(\d+)x(\d+)x(\w+), #systile\.geometry<"
                       r"(\d+)x(\d+), mxu = \d+>(?:, pad = \w+)?>$")
 MXU_SIZE = re.compile(r"#systile\.geometry<\d+x\d+, mxu = (\d+)>")
+RELAYOUT = re.compile(rf"(\s*)(%\S+) = systile\.(?:reshape_batch|merge_rows|split_rows) "
+                      rf"(%\S+) : {TENSOR} -> {TENSOR}$")
 
 
 RANDOM_INPUT = forms.random_input
@@ -142,6 +145,21 @@ def mxu_matmul(m, chains, out):
     out.append(upstream_matmul(m))
 
 
+def upstream_relayout(m, n):
+    """A relayout op that moves no dense element (a batch reshape, a row
+    merge or split) as upstream reshapes through the 1-d tensor of its
+    elements."""
+    indent, result, src, src_type, out_type = m.groups()
+    (src_shape, elem), (out_shape, _) = shape_of(src_type), shape_of(out_type)
+    flat = f"tensor<{int(np.prod(src_shape))}x{elem}>"
+    flat_name = f"%flat{n}"
+    return [f"{indent}{flat_name} = tensor.collapse_shape {src} "
+            f"[{list(range(len(src_shape)))}] : {src_type} into {flat}",
+            f"{indent}{result} = tensor.expand_shape {flat_name} "
+            f"[{list(range(len(out_shape)))}] output_shape {list(out_shape)} "
+            f": {flat} into {out_type}"]
+
+
 def to_upstream(lowered):
     """The lowered module's body with every systile op replaced."""
     mxu = MXU_SIZE.search(lowered)
@@ -165,6 +183,8 @@ def to_upstream(lowered):
             out.append(f"{m[1]}{m[2]} = tensor.cast {m[3]} : {m[4]} to {m[5]}")
         elif m := MATMUL.match(line):
             out.append(upstream_matmul(m))
+        elif m := RELAYOUT.match(line):
+            out.extend(upstream_relayout(m, n))
         elif "systile." in line:
             raise SystemExit(f"FAIL: no upstream meaning for: {line}")
         else:

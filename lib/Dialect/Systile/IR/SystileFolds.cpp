@@ -5,16 +5,21 @@
 // systile.constant in storage order, unpack(systile.constant) -> constant.
 // A batched value is converted matrix by matrix: matrix b's storage starts
 // at b * (storage slots of a matrix), its dense elements at b * rows * cols.
+// Relayouts: inverse pairs cancel, batch reshapes compose, and a relayout
+// of a constant is a constant (its storage as it is when free, else the
+// dense elements moved by the runtime's index rule and packed again).
 //
 //===----------------------------------------------------------------------===//
 
 #include "systile/Dialect/Systile/IR/SystileOps.h"
+#include "systile/Runtime/RelayoutMap.h"
 
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/IR/DialectResourceBlobManager.h"
 #include "mlir/IR/Matchers.h"
 
 #include <cstring>
+#include <optional>
 
 using namespace mlir;
 using namespace systile;
@@ -156,3 +161,102 @@ OpFoldResult UnpackOp::fold(FoldAdaptor adaptor) {
 }
 
 OpFoldResult ConstantOp::fold(FoldAdaptor) { return getValueAttr(); }
+
+//===----------------------------------------------------------------------===//
+// Relayouts
+//===----------------------------------------------------------------------===//
+
+/// The storage of the relayout to `to` of a constant `input` of type
+/// `from`: the same attribute when the relayout is free; otherwise the
+/// constant's logical elements, dense element k of the result being element
+/// `swap->sourceIndex(k)` (element k without a swap), packed as `to`. Null
+/// for no constant, a dense_resource (unless free) or a result above the
+/// fold size limit.
+static Attribute foldRelayoutConstant(Attribute input, TiledType from,
+                                      TiledType to, bool isFree,
+                                      std::optional<rt::AxisSwap> swap = {}) {
+  if (!input || isFree)
+    return input;
+  auto storage = dyn_cast<DenseElementsAttr>(input);
+  if (!storage || storageBytes(to) > kMaxFoldedStorageBytes)
+    return {};
+  DenseElementsAttr dense = unpackDenseConstant(storage, from);
+  if (!swap || dense.isSplat())
+    return packDenseConstant(dense.reshape(to.getLogicalTensorType()), to);
+  size_t bytes = elementBytes(to);
+  ArrayRef<char> raw = dense.getRawData();
+  std::vector<char> out(raw.size());
+  for (int64_t k = 0, n = to.getNumLogicalElements(); k < n; ++k)
+    std::memcpy(&out[k * bytes], raw.data() + swap->sourceIndex(k) * bytes,
+                bytes);
+  return packDenseConstant(
+      DenseElementsAttr::getFromRawBuffer(to.getLogicalTensorType(), out), to);
+}
+
+/// The input of the `Inverse` op producing `input`, when it has `type`
+/// (the relayout of the relayout is then the identity).
+template <typename Inverse> static Value inverseInput(Value input, Type type) {
+  if (auto inverse = input.getDefiningOp<Inverse>())
+    if (inverse.getInput().getType() == type)
+      return inverse.getInput();
+  return {};
+}
+
+OpFoldResult ReshapeBatchOp::fold(FoldAdaptor adaptor) {
+  if (getInput().getType() == getType())
+    return getInput();
+  if (auto inner = getInput().getDefiningOp<ReshapeBatchOp>()) {
+    if (inner.getInput().getType() == getType())
+      return inner.getInput();
+    getInputMutable().assign(inner.getInput()); // Two reshapes are one.
+    return getResult();
+  }
+  return foldRelayoutConstant(adaptor.getInput(), getInput().getType(),
+                              getType(), /*isFree=*/true);
+}
+
+OpFoldResult MergeRowsOp::fold(FoldAdaptor adaptor) {
+  if (Value x = inverseInput<SplitRowsOp>(getInput(), getType()))
+    return x;
+  return foldRelayoutConstant(adaptor.getInput(), getInput().getType(),
+                              getType(), isFree());
+}
+
+OpFoldResult SplitRowsOp::fold(FoldAdaptor adaptor) {
+  if (Value x = inverseInput<MergeRowsOp>(getInput(), getType()))
+    return x;
+  return foldRelayoutConstant(adaptor.getInput(), getInput().getType(),
+                              getType(), isFree());
+}
+
+OpFoldResult SplitHeadsOp::fold(FoldAdaptor adaptor) {
+  if (Value x = inverseInput<MergeHeadsOp>(getInput(), getType()))
+    return x;
+  TiledType in = getInput().getType();
+  int64_t heads = getType().getBatchShape().back();
+  return foldRelayoutConstant(
+      adaptor.getInput(), in, getType(), false,
+      rt::AxisSwap::splitHeads(in.getNumMatrices(), in.getRows(), heads,
+                               in.getCols() / heads));
+}
+
+OpFoldResult MergeHeadsOp::fold(FoldAdaptor adaptor) {
+  if (Value x = inverseInput<SplitHeadsOp>(getInput(), getType()))
+    return x;
+  TiledType in = getInput().getType();
+  int64_t heads = in.getBatchShape().back();
+  return foldRelayoutConstant(
+      adaptor.getInput(), in, getType(), false,
+      rt::AxisSwap::mergeHeads(in.getNumMatrices() / heads, heads,
+                               in.getRows(), in.getCols()));
+}
+
+OpFoldResult TransposeOp::fold(FoldAdaptor adaptor) {
+  if (Value x = inverseInput<TransposeOp>(getInput(), getType()))
+    return x;
+  TiledType in = getInput().getType();
+  return foldRelayoutConstant(
+      adaptor.getInput(), in, getType(), false,
+      rt::AxisSwap::transpose(in.getNumMatrices(), in.getRows(),
+                              in.getCols()));
+}

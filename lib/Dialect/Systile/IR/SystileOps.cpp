@@ -10,6 +10,7 @@
 #include "mlir/IR/BuiltinAttributes.h"
 #include "mlir/IR/DialectResourceBlobManager.h"
 #include "mlir/IR/OpImplementation.h"
+#include "systile/Runtime/RelayoutMap.h"
 
 using namespace mlir;
 using namespace systile;
@@ -39,6 +40,8 @@ static void printPrecision(OpAsmPrinter &printer, Operation *,
   if (attr && attr.getValue() != Precision::F32)
     printer << " precision = " << stringifyPrecision(attr.getValue());
 }
+
+#include "systile/Dialect/Systile/IR/SystileInterfaces.cpp.inc"
 
 #define GET_OP_CLASSES
 #include "systile/Dialect/Systile/IR/SystileOps.cpp.inc"
@@ -190,6 +193,172 @@ LogicalResult ConstantOp::verify() {
   }
   return success();
 }
+
+//===----------------------------------------------------------------------===//
+// Relayouts
+//===----------------------------------------------------------------------===//
+
+/// Checks what every relayout keeps: the geometry, element type and pad
+/// kind of its input.
+static LogicalResult verifyRelayoutKeeps(Operation *op, TiledType input,
+                                         TiledType result) {
+  if (input.getGeometry() != result.getGeometry())
+    return op->emitOpError("result geometry ")
+           << result.getGeometry() << " differs from the input's "
+           << input.getGeometry() << "; a relayout keeps the geometry";
+  if (input.getElementType() != result.getElementType())
+    return op->emitOpError("result element type ")
+           << result.getElementType() << " differs from the input's "
+           << input.getElementType() << "; a relayout keeps the element type";
+  if (input.getPadKind() != result.getPadKind())
+    return op->emitOpError("result pad kind '")
+           << stringifyPadKind(result.getPadKind())
+           << "' differs from the input's '"
+           << stringifyPadKind(input.getPadKind())
+           << "'; a relayout keeps the pad kind";
+  return success();
+}
+
+/// Checks a relayout's result shape against `expected`, what the op's shape
+/// rule `rule` gives for its input.
+static LogicalResult verifyRelayoutShape(Operation *op, TiledType input,
+                                         TiledType result,
+                                         ArrayRef<int64_t> expected,
+                                         StringRef rule) {
+  if (failed(verifyRelayoutKeeps(op, input, result)))
+    return failure();
+  if (result.getShape() == expected)
+    return success();
+  return op->emitOpError("result shape ")
+         << shapeString(result.getShape()) << " is not "
+         << shapeString(expected) << ", which " << rule
+         << " gives for the input shape " << shapeString(input.getShape());
+}
+
+/// `type`'s batch dimensions without the innermost, then `minor`.
+static SmallVector<int64_t, 4> outerBatchThen(TiledType type,
+                                              ArrayRef<int64_t> minor) {
+  SmallVector<int64_t, 4> shape(type.getBatchShape().drop_back());
+  shape.append(minor.begin(), minor.end());
+  return shape;
+}
+
+/// `type`'s batch dimensions, then `minor`.
+static SmallVector<int64_t, 4> batchThen(TiledType type,
+                                         ArrayRef<int64_t> minor) {
+  SmallVector<int64_t, 4> shape(type.getBatchShape());
+  shape.append(minor.begin(), minor.end());
+  return shape;
+}
+
+/// Checks that `type` (the `which` of `op`) has a batch dimension, which
+/// the op consumes or creates.
+static LogicalResult verifyHasBatch(Operation *op, TiledType type,
+                                    StringRef which, StringRef role) {
+  if (type.isBatched())
+    return success();
+  return op->emitOpError(which)
+         << " " << type << " has no batch dimension; the innermost batch "
+         << "dimension is " << role << ", so rank >= 3 is needed";
+}
+
+LogicalResult ReshapeBatchOp::verify() {
+  TiledType in = getInput().getType(), out = getType();
+  if (failed(verifyRelayoutKeeps(*this, in, out)))
+    return failure();
+  if (in.getRows() != out.getRows() || in.getCols() != out.getCols())
+    return emitOpError("result matrices are ")
+           << out.getRows() << "x" << out.getCols() << ", the input's are "
+           << in.getRows() << "x" << in.getCols()
+           << "; reshape_batch keeps the matrix shape (merge_rows and "
+              "split_rows move rows)";
+  if (in.getNumMatrices() != out.getNumMatrices())
+    return emitOpError("result batch ")
+           << shapeString(out.getBatchShape()) << " has "
+           << out.getNumMatrices() << " matrices, the input batch "
+           << shapeString(in.getBatchShape()) << " has "
+           << in.getNumMatrices()
+           << "; reshape_batch keeps the number of matrices";
+  return success();
+}
+
+LogicalResult MergeRowsOp::verify() {
+  TiledType in = getInput().getType();
+  if (failed(verifyHasBatch(*this, in, "input", "merged into the rows")))
+    return failure();
+  return verifyRelayoutShape(
+      *this, in, getType(),
+      outerBatchThen(in, {in.getBatchShape().back() * in.getRows(),
+                          in.getCols()}),
+      "[.., B, R, C] -> [.., B*R, C]");
+}
+
+LogicalResult SplitRowsOp::verify() {
+  TiledType in = getInput().getType(), out = getType();
+  if (failed(verifyHasBatch(*this, out, "result", "split off the rows")))
+    return failure();
+  if (in.getRows() % out.getRows() != 0)
+    return emitOpError("result rows ")
+           << out.getRows() << " do not divide the input's " << in.getRows()
+           << " rows; [.., B*R, C] -> [.., B, R, C] needs R to divide them";
+  return verifyRelayoutShape(
+      *this, in, out,
+      batchThen(in, {in.getRows() / out.getRows(), out.getRows(),
+                     in.getCols()}),
+      "[.., B*R, C] -> [.., B, R, C]");
+}
+
+LogicalResult SplitHeadsOp::verify() {
+  TiledType in = getInput().getType(), out = getType();
+  if (failed(verifyHasBatch(*this, out, "result", "the heads")))
+    return failure();
+  int64_t heads = out.getBatchShape().back();
+  if (in.getCols() % heads != 0)
+    return emitOpError("result has ")
+           << heads << " heads, which do not divide the input's "
+           << in.getCols()
+           << " columns; [.., S, H*D] -> [.., H, S, D] needs H to divide "
+              "them";
+  return verifyRelayoutShape(
+      *this, in, out, batchThen(in, {heads, in.getRows(), in.getCols() / heads}),
+      "[.., S, H*D] -> [.., H, S, D]");
+}
+
+LogicalResult MergeHeadsOp::verify() {
+  TiledType in = getInput().getType();
+  if (failed(verifyHasBatch(*this, in, "input", "the heads")))
+    return failure();
+  return verifyRelayoutShape(
+      *this, in, getType(),
+      outerBatchThen(in, {in.getRows(),
+                          in.getBatchShape().back() * in.getCols()}),
+      "[.., H, S, D] -> [.., S, H*D]");
+}
+
+LogicalResult TransposeOp::verify() {
+  TiledType in = getInput().getType();
+  return verifyRelayoutShape(*this, in, getType(),
+                             batchThen(in, {in.getCols(), in.getRows()}),
+                             "[.., R, C] -> [.., C, R]");
+}
+
+bool ReshapeBatchOp::isFree() { return true; }
+
+bool MergeRowsOp::isFree() {
+  TiledType in = getInput().getType();
+  return rt::isFreeRowRegroup(in.getBatchShape().back(), in.getRows(),
+                              in.getSublanes());
+}
+
+bool SplitRowsOp::isFree() {
+  TiledType out = getType();
+  return rt::isFreeRowRegroup(out.getBatchShape().back(), out.getRows(),
+                              out.getSublanes());
+}
+
+bool SplitHeadsOp::isFree() { return false; }
+bool MergeHeadsOp::isFree() { return false; }
+bool TransposeOp::isFree() { return false; }
 
 //===----------------------------------------------------------------------===//
 // Matmuls

@@ -25,13 +25,16 @@
 //  * pack(linalg.fill %v) -> systile.splat %v;
 //  * a row or column sum (linalg.reduce or a reduction generic: one
 //    arith.addf of the element and the accumulator, +0 initialised) ->
-//    systile.reduce <sum>.
+//    systile.reduce <sum>;
+//  * a reshape or transpose of an unpack that a relayout op expresses ->
+//    that op (PropagateRelayout.cpp).
 // Each fires only when an operand comes out of an unpack or every user is
 // a pack, so nothing dense is packed that was not already.
 //
 //===----------------------------------------------------------------------===//
 
 #include "OpPatternDriver.h"
+#include "PropagateRelayout.h"
 
 #include "systile/Dialect/Systile/IR/RegionFolder.h"
 #include "systile/Dialect/Systile/IR/SystileOps.h"
@@ -71,6 +74,9 @@ struct LayoutCounters {
   PassCounter reductionsTiled{"systile-propagate-layout", "reductions-tiled",
                               "sum/max/min reductions turned into "
                               "systile.reduce"};
+  PassCounter relayoutsTiled{"systile-propagate-layout", "relayouts-tiled",
+                             "reshapes and transposes of unpacked values "
+                             "turned into relayout ops"};
 };
 
 bool isTiledElement(Type t) { return TiledType::isSupportedElementType(t); }
@@ -783,6 +789,7 @@ struct SystilePropagateLayout
                  SplatPackedFill, FoldIndexMask>(ctx, counters);
     if (reductions)
       patterns.add<TileReduction>(ctx, counters);
+    populateRelayoutPropagationPatterns(patterns, counters.relayoutsTiled);
     if (failed(applyOpPatterns(getOperation(), std::move(patterns))))
       signalPassFailure();
   }

@@ -2,7 +2,8 @@
 //
 // systile-report-layout: one remark per function with the static layout
 // figures of RFC section 8 (each systile.pack in the IR counts its padded
-// storage bytes, each systile.unpack its logical bytes), in the line format
+// storage bytes, each systile.unpack its logical bytes, each relayout op
+// that is not free the padded storage bytes of its result), in the format
 // of rt::LayoutCost::format, which systile-run --stats prints for the ops
 // it executes.
 //
@@ -23,9 +24,9 @@ using namespace systile;
 
 namespace {
 
-/// Adds the pack or unpack `op` (of a tiled `type`, every matrix of its
-/// batch) to `cost`, or warns at `op` when the runtime has no layout for
-/// the type.
+/// Adds the pack, unpack or relayout `op` (of a tiled `type`, every matrix
+/// of its batch) to `cost`, or warns at `op` when the runtime has no layout
+/// for the type.
 void count(Operation *op, TiledType type, rt::LayoutCost &cost) {
   rt::Expected<rt::Layout> layout = layoutOf(type);
   if (!layout) {
@@ -35,6 +36,9 @@ void count(Operation *op, TiledType type, rt::LayoutCost &cost) {
   }
   if (isa<PackOp>(op))
     cost.addPack(*layout, elementBytes(type), type.getNumMatrices());
+  else if (auto relayout = dyn_cast<RelayoutOpInterface>(op))
+    cost.addRelayout(*layout, elementBytes(type), type.getNumMatrices(),
+                     relayout.isFree());
   else
     cost.addUnpack(*layout, elementBytes(type), type.getNumMatrices());
 }
@@ -53,6 +57,8 @@ struct SystileReportLayout
         count(op, pack.getType(), cost);
       else if (auto unpack = dyn_cast<UnpackOp>(op))
         count(op, unpack.getInput().getType(), cost);
+      else if (isa<RelayoutOpInterface>(op))
+        count(op, cast<TiledType>(op->getResult(0).getType()), cost);
     });
     // At the function's location, without the op attached (MLIR would
     // print the whole function).

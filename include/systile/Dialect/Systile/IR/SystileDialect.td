@@ -24,6 +24,10 @@ def Systile_Dialect : Dialect {
       reader knows which slots are logical and what the padding holds;
     * `systile.pack`/`systile.unpack` move between dense tensors and tiled
       storage; `systile.constant` is tiled data in hardware storage order;
+    * `systile.reshape_batch`, `systile.merge_rows`/`split_rows`,
+      `systile.split_heads`/`merge_heads` and `systile.transpose` are the
+      layout changes a transformer makes on tiled values, each free (the
+      same storage bits) or one counted copy;
     * `systile.matmul` and `systile.mxu_matmul` are matmuls with the defined
       systolic numerics of the systile RFC (section 6): partial sums per
       `mxu`-deep weight load, f32/i32 accumulation, no fused multiply-add;

@@ -28,6 +28,8 @@ struct StorageBytes {
 };
 } // namespace systile
 
+#include "systile/Dialect/Systile/IR/SystileInterfaces.h.inc"
+
 #define GET_OP_CLASSES
 #include "systile/Dialect/Systile/IR/SystileOps.h.inc"
 

@@ -7,6 +7,7 @@
 #ifndef SYSTILE_DIALECT_SYSTILE_IR_SYSTILEOPS_TD
 #define SYSTILE_DIALECT_SYSTILE_IR_SYSTILEOPS_TD
 
+include "systile/Dialect/Systile/IR/SystileInterfaces.td"
 include "systile/Dialect/Systile/IR/SystileTypes.td"
 include "mlir/IR/BuiltinAttributeInterfaces.td"
 include "mlir/IR/CommonAttrConstraints.td"
@@ -177,6 +178,178 @@ def Systile_ConstantOp : Systile_Op<"constant", [ConstantLike, Pure]> {
     /// blob (elided or never loaded). The verifier checks a blob's size.
     std::optional<StorageBytes> getStorageBytes();
   }];
+}
+
+//===----------------------------------------------------------------------===//
+// Relayouts
+//===----------------------------------------------------------------------===//
+
+// A layout change of one tiled value: the logical elements move to other
+// slots, the geometry, element type and pad kind stay (the verifier checks
+// them and the op's shape rule).
+class Systile_RelayoutOp<string mnemonic> : Systile_Op<mnemonic, [Pure,
+    DeclareOpInterfaceMethods<Systile_RelayoutOpInterface>]> {
+  let arguments = (ins Systile_TiledType:$input);
+  let results = (outs Systile_TiledType:$result);
+  let assemblyFormat =
+      "$input attr-dict `:` qualified(type($input)) `->` qualified(type($result))";
+  let hasVerifier = 1;
+  let hasFolder = 1;
+  code commonRelayoutDescription = [{
+
+    The result has the input's geometry, element type and pad kind. A copy
+    writes every logical element to its new slot and zero to every padding
+    slot; a free relayout keeps the input's storage, padding included, so
+    the pad kind carries over either way. Counted by `systile-report-layout`
+    and `systile-run --stats` as one relayout of the result's padded
+    storage bytes when it copies, and not at all when it is free (RFC 8).
+  }];
+}
+
+def Systile_ReshapeBatchOp : Systile_RelayoutOp<"reshape_batch"> {
+  let summary = "Reshapes the batch dimensions; free";
+  let description = !strconcat([{
+    Any reshape of the batch dimensions that keeps the number of matrices:
+    matrix `b` (row-major over the batch dimensions) of the input is matrix
+    `b` of the result, and the matrices keep their shape. The storage is
+    batch-major, so the result's storage is the input's bit for bit: the op
+    is **free** (the interpreter reuses the storage). This is
+    `tensor.collapse_shape` / `expand_shape` on the batch dimensions only.
+
+    Folds: a reshape to the input's own type is the input; a reshape of a
+    reshape is one reshape; the reshape of a `systile.constant` is a
+    constant of the same storage.
+  }], commonRelayoutDescription, [{
+
+    Example:
+
+    ```mlir
+    %r = systile.reshape_batch %x : !systile.tiled<2x4x24x96xf32>
+        -> !systile.tiled<8x24x96xf32>
+    ```
+  }]);
+}
+
+def Systile_MergeRowsOp : Systile_RelayoutOp<"merge_rows"> {
+  let summary = "Merges the innermost batch dimension into the rows";
+  let description = !strconcat([{
+    `[.., B, R, C] -> [.., B * R, C]`: the `B` matrices of `R` rows along
+    the innermost batch dimension are stacked into one matrix of `B * R`
+    rows; element `(.., b, r, c)` is element `(.., b * R + r, c)` of the
+    result (the dense row-major elements do not move). This is
+    `tensor.collapse_shape` of the last three dimensions' first two.
+
+    **Free** when `R` is a multiple of the geometry's sublane count (or
+    `B = 1`): each matrix is then whole tile rows, and the stacked matrix
+    has the same tiles in the same order, so the result's storage is the
+    input's bit for bit. Otherwise it is a copy (the input's padding rows
+    between the matrices are squeezed out).
+
+    Folds: `merge_rows(split_rows(%x))` is `%x` when the types agree; the
+    merge of a `systile.constant` is a constant (the same storage when
+    free).
+  }], commonRelayoutDescription, [{
+
+    Example (24 rows are 3 tile rows of 8: free):
+
+    ```mlir
+    %m = systile.merge_rows %x : !systile.tiled<2x4x24x96xf32>
+        -> !systile.tiled<2x96x96xf32>
+    ```
+  }]);
+}
+
+def Systile_SplitRowsOp : Systile_RelayoutOp<"split_rows"> {
+  let summary = "Splits the rows into a new innermost batch dimension";
+  let description = !strconcat([{
+    `[.., B * R, C] -> [.., B, R, C]`, the inverse of `systile.merge_rows`;
+    the result type gives `R` (its rows), which must divide the input's.
+    Element `(.., b * R + r, c)` is element `(.., b, r, c)` of the result.
+    This is `tensor.expand_shape` of the rows into two dimensions.
+
+    **Free** when `R` is a multiple of the geometry's sublane count (or
+    `B = 1`); otherwise a copy, which gives each matrix its own padding
+    rows.
+
+    Folds: `split_rows(merge_rows(%x))` is `%x` when the types agree; the
+    split of a `systile.constant` is a constant.
+  }], commonRelayoutDescription, [{
+
+    Example (3 rows are not whole 8-row tiles: a copy):
+
+    ```mlir
+    %s = systile.split_rows %x : !systile.tiled<12x5xf32>
+        -> !systile.tiled<4x3x5xf32>
+    ```
+  }]);
+}
+
+def Systile_SplitHeadsOp : Systile_RelayoutOp<"split_heads"> {
+  let summary = "[.., S, H*D] -> [.., H, S, D]: attention heads out of the lanes";
+  let description = !strconcat([{
+    Element `(.., s, h * D + d)` of the input is element `(.., h, s, d)` of
+    the result: the columns are cut into `H` heads of `D`, and the heads
+    become a new innermost batch dimension (`tensor.expand_shape` to
+    `[.., S, H, D]` then the transpose to `[.., H, S, D]`, as multi-head
+    attention does). The result type gives `H` (its innermost batch
+    dimension), which must divide the input's columns; any number of
+    leading batch dimensions stays. Elements move across lanes: always a
+    copy.
+
+    Folds: `split_heads(merge_heads(%x))` is `%x` when the types agree;
+    the split of a `systile.constant` of at most 256 MiB is a constant.
+  }], commonRelayoutDescription, [{
+
+    Example:
+
+    ```mlir
+    %h = systile.split_heads %x : !systile.tiled<2x24x96xf32>
+        -> !systile.tiled<2x4x24x24xf32>
+    ```
+  }]);
+}
+
+def Systile_MergeHeadsOp : Systile_RelayoutOp<"merge_heads"> {
+  let summary = "[.., H, S, D] -> [.., S, H*D]: attention heads into the lanes";
+  let description = !strconcat([{
+    The inverse of `systile.split_heads`: element `(.., h, s, d)` of the
+    input is element `(.., s, h * D + d)` of the result; the innermost
+    batch dimension `H` is consumed (the transpose to `[.., S, H, D]` then
+    `tensor.collapse_shape` of the last two). Always a copy.
+
+    Folds: `merge_heads(split_heads(%x))` is `%x` when the types agree;
+    the merge of a `systile.constant` of at most 256 MiB is a constant.
+  }], commonRelayoutDescription, [{
+
+    Example:
+
+    ```mlir
+    %m = systile.merge_heads %h : !systile.tiled<2x4x24x24xf32>
+        -> !systile.tiled<2x24x96xf32>
+    ```
+  }]);
+}
+
+def Systile_TransposeOp : Systile_RelayoutOp<"transpose"> {
+  let summary = "Transposes every matrix: [.., R, C] -> [.., C, R]";
+  let description = !strconcat([{
+    Element `(.., r, c)` of the input is element `(.., c, r)` of the
+    result; the batch dimensions stay. Always a copy (a transposed operand
+    of a matmul needs none: `systile.matmul ... rhs_transposed` reads it in
+    place, and a dense weight is packed transposed once with
+    `systile.pack ... transpose`).
+
+    Folds: `transpose(transpose(%x))` is `%x`; the transpose of a
+    `systile.constant` of at most 256 MiB is a constant.
+  }], commonRelayoutDescription, [{
+
+    Example:
+
+    ```mlir
+    %t = systile.transpose %x : !systile.tiled<2x3x5xf32>
+        -> !systile.tiled<2x5x3xf32>
+    ```
+  }]);
 }
 
 //===----------------------------------------------------------------------===//

@@ -217,7 +217,20 @@ def SystilePropagateLayout : Pass<"systile-propagate-layout",
       any splat init (`<max>`, `<min>`, the init then folded in by one
       `systile.elementwise`: torch-mlir's `-3.40282347E+38` gives its
       bits). The dense result is the unpack, reshaped to the init's shape,
-      which later element-wise ops read tiled.
+      which later element-wise ops read tiled;
+    * a reshape or transpose of an unpacked value that a relayout op
+      expresses becomes that op, and the unpack moves past it:
+      `tensor.collapse_shape`/`expand_shape` regrouping batch dimensions
+      only -> `systile.reshape_batch`; the collapse `[.., B, R, C] ->
+      [.., B*R, C]` -> `systile.merge_rows` and the inverse expand ->
+      `systile.split_rows`; `tensor.expand_shape` `[.., S, H*D] ->
+      [.., S, H, D]` followed by the transpose to `[.., H, S, D]` ->
+      `systile.split_heads`, and the transpose `[.., H, S, D] ->
+      [.., S, H, D]` followed by the collapse to `[.., S, H*D]` ->
+      `systile.merge_heads`; a transpose of the two minor dimensions ->
+      `systile.transpose`. A transpose is a `linalg.transpose` or a
+      `linalg.generic` whose only job is the permutation (one input,
+      permutation maps, a body that yields the input).
 
     The folds of the ops involved run with the patterns:
     `pack(unpack(%x))` -> `%x`, `pack` of a constant -> `systile.constant`,
@@ -228,7 +241,7 @@ def SystilePropagateLayout : Pass<"systile-propagate-layout",
     the dense loop's order, so no bit changes (RFC section 6).
 
     Counters (`systile-opt --mlir-pass-statistics`): `ops-tiled`,
-    `fills-splat`, `masks-folded`, `reductions-tiled`.
+    `fills-splat`, `masks-folded`, `reductions-tiled`, `relayouts-tiled`.
 
     Example, with `!t = !systile.tiled<3x5xf32, #systile.geometry<2x4, mxu = 4>>`:
 
@@ -326,13 +339,15 @@ def SystileReportLayout : Pass<"systile-report-layout",
     Emits one remark per function with the layout cost of RFC section 8,
     counted over the ops in the IR (static): each `systile.pack` adds the
     padded storage bytes of its result to `packed_bytes`, each
-    `systile.unpack` the logical bytes of its result to `unpacked_bytes`.
-    The line has the form `systile-run --stats` prints for the ops it
-    executes (dynamic: a pack in a loop counts once per iteration there,
-    once here):
+    `systile.unpack` the logical bytes of its result to `unpacked_bytes`,
+    and each relayout op that copies (`RelayoutOpInterface`, not free) the
+    padded storage bytes of its result to `relayout_bytes`; a free
+    relayout counts nothing. The line has the form `systile-run --stats`
+    prints for the ops it executes (dynamic: a pack in a loop counts once
+    per iteration there, once here):
 
     ```
-    layout: packs=N unpacks=N packed_bytes=N unpacked_bytes=N
+    layout: packs=N unpacks=N packed_bytes=N unpacked_bytes=N relayouts=N relayout_bytes=N
     ```
 
     Sums are never wrapped: a function whose figures would exceed 2^64-1
@@ -346,7 +361,7 @@ def SystileReportLayout : Pass<"systile-report-layout",
     bytes) and unpacking a `3x7xf32` (84 bytes):
 
     ```
-    remark: layout: packs=1 unpacks=1 packed_bytes=4096 unpacked_bytes=84
+    remark: layout: packs=1 unpacks=1 packed_bytes=4096 unpacked_bytes=84 relayouts=0 relayout_bytes=0
     ```
   }];
 }

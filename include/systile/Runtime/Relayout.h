@@ -1,0 +1,60 @@
+//===- Relayout.h - Layout changes of batched tiled values ------*- C++ -*-===//
+//
+// The relayout ops (RFC 5) on TiledBatch. On the logical (dense, row-major)
+// elements each is a reshape, possibly with two adjacent axes swapped: the
+// batch reshape and the row merge/split move no dense element, the head
+// split/merge and the minor transpose swap two axes (AxisSwap). On the
+// tiled storage a relayout is either free, when the result's storage bits
+// are the input's (the rvalue forms below then move the storage and copy
+// nothing), or one copy of every logical element to its new slot, with
+// zero padding.
+//
+// The index rule (AxisSwap) and the rule of when a row regroup is free are
+// in RelayoutMap.h, which the compiler's verifiers and folds share.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef SYSTILE_RUNTIME_RELAYOUT_H
+#define SYSTILE_RUNTIME_RELAYOUT_H
+
+#include "systile/Runtime/RelayoutMap.h"
+#include "systile/Runtime/TiledBatch.h"
+
+#include <cstdint>
+
+namespace systile::rt {
+
+/// The batch dimensions reshaped to `batch` (the same number of matrices;
+/// the matrices themselves unchanged). Always free.
+template <typename T>
+Expected<TiledBatch<T>> reshapeBatch(const TiledBatch<T> &x, BatchShape batch);
+template <typename T>
+Expected<TiledBatch<T>> reshapeBatch(TiledBatch<T> &&x, BatchShape batch);
+
+/// [.., B, R, C] -> [.., B*R, C]: the innermost batch dimension merged into
+/// the rows. Free when isFreeRowRegroup(B, R, sublanes), a copy otherwise.
+template <typename T> Expected<TiledBatch<T>> mergeRows(const TiledBatch<T> &x);
+template <typename T> Expected<TiledBatch<T>> mergeRows(TiledBatch<T> &&x);
+
+/// [.., B*R, C] -> [.., B, R, C] for `rows` = R: the inverse of mergeRows,
+/// free under the same rule.
+template <typename T>
+Expected<TiledBatch<T>> splitRows(const TiledBatch<T> &x, int64_t rows);
+template <typename T>
+Expected<TiledBatch<T>> splitRows(TiledBatch<T> &&x, int64_t rows);
+
+/// [.., S, H*D] -> [.., H, S, D] for `heads` = H: element (.., s, h*D + d)
+/// goes to (.., h, s, d). A copy.
+template <typename T>
+Expected<TiledBatch<T>> splitHeads(const TiledBatch<T> &x, int64_t heads);
+
+/// [.., H, S, D] -> [.., S, H*D], the inverse of splitHeads. A copy.
+template <typename T> Expected<TiledBatch<T>> mergeHeads(const TiledBatch<T> &x);
+
+/// [.., R, C] -> [.., C, R]: every matrix transposed. A copy.
+template <typename T>
+Expected<TiledBatch<T>> transposeMinor(const TiledBatch<T> &x);
+
+} // namespace systile::rt
+
+#endif // SYSTILE_RUNTIME_RELAYOUT_H

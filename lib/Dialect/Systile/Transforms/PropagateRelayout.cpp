@@ -1,0 +1,223 @@
+//===- PropagateRelayout.cpp - keep values tiled across reshapes ----------===//
+//
+// The relayout rewrites of systile-propagate-layout. A transformer moves
+// data between layouts at a few places only: batch dimensions regrouped
+// (tensor.collapse_shape / expand_shape), the batch folded into the rows
+// and back, attention heads split out of the columns (expand_shape to
+// [.., S, H, D] then the transpose to [.., H, S, D]) and merged back (the
+// inverse), and a minor transpose (k^T). Each is rewritten from
+//   unpack(x) -> dense reshape/transpose
+// to
+//   unpack(relayout(x))
+// so the unpack moves on towards the function's outputs and the other
+// patterns of the pass can keep going in the tiled domain. Each fires only
+// when the dense operand is an unpack: nothing is packed that was not.
+//
+// The transposes are matched in the forms frontends emit: linalg.transpose
+// (torch-mlir) or a linalg.generic whose only job is the permutation (JAX,
+// generalised named ops).
+//
+//===----------------------------------------------------------------------===//
+
+#include "PropagateRelayout.h"
+
+#include "systile/Dialect/Systile/IR/SystileOps.h"
+
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
+
+using namespace mlir;
+using namespace systile;
+
+namespace {
+
+/// The tiled value `v` is the unpack of, or null.
+Value unpackedTiled(Value v) {
+  if (auto unpack = v.getDefiningOp<UnpackOp>())
+    return unpack.getInput();
+  return {};
+}
+
+/// A transpose-like op: its input, and the permutation (result dimension i
+/// is input dimension perm[i]).
+struct Permutation {
+  Value input;
+  SmallVector<int64_t> perm;
+};
+
+/// `op` as a permutation: linalg.transpose, or a linalg.generic with one
+/// input and one init, all loops parallel, permutation maps and a body
+/// that yields the input element.
+std::optional<Permutation> permutationOf(Operation *op) {
+  if (auto transpose = dyn_cast_if_present<linalg::TransposeOp>(op))
+    return Permutation{transpose.getInput(),
+                       SmallVector<int64_t>(transpose.getPermutation())};
+  auto generic = dyn_cast_if_present<linalg::GenericOp>(op);
+  if (!generic || !generic.hasPureTensorSemantics() ||
+      generic.getNumDpsInputs() != 1 || generic.getNumDpsInits() != 1 ||
+      generic.getNumParallelLoops() != generic.getNumLoops())
+    return std::nullopt;
+  Block &body = generic.getRegion().front();
+  auto yield = dyn_cast<linalg::YieldOp>(body.getTerminator());
+  if (!yield || body.getOperations().size() != 1 ||
+      yield.getValues().size() != 1 ||
+      yield.getValues()[0] != body.getArgument(0))
+    return std::nullopt;
+  SmallVector<AffineMap> maps = generic.getIndexingMapsArray();
+  if (!maps[0].isPermutation() || !maps[1].isPermutation())
+    return std::nullopt;
+  // Result dimension i is loop maps[1](i), which input dimension j reads.
+  SmallVector<int64_t> perm(maps[1].getNumResults());
+  for (unsigned i = 0; i < perm.size(); ++i)
+    for (unsigned j = 0; j < perm.size(); ++j)
+      if (maps[0].getDimPosition(j) == maps[1].getDimPosition(i))
+        perm[i] = j;
+  return Permutation{generic.getDpsInputs()[0], perm};
+}
+
+/// The identity permutation of `rank` dimensions with `d` and `d + 1`
+/// swapped.
+SmallVector<int64_t> swapOf(int64_t rank, int64_t d) {
+  SmallVector<int64_t> perm = llvm::to_vector(llvm::seq<int64_t>(0, rank));
+  std::swap(perm[d], perm[d + 1]);
+  return perm;
+}
+
+/// Whether every group of `groups` is a single dimension, except
+/// `merged`, which is exactly the two dimensions given.
+bool isSingletonsExcept(ArrayRef<ReassociationIndices> groups,
+                        int64_t merged, ArrayRef<int64_t> dims) {
+  for (auto [i, group] : llvm::enumerate(groups)) {
+    if (static_cast<int64_t>(i) == merged) {
+      if (ArrayRef<int64_t>(group) != dims)
+        return false;
+    } else if (group.size() != 1) {
+      return false;
+    }
+  }
+  return true;
+}
+
+/// Whether the two minor dimensions of the expanded (or collapsed-from)
+/// shape are groups of their own: the reshape regroups batch dimensions
+/// only.
+bool keepsMatrixDims(ArrayRef<ReassociationIndices> groups, int64_t rank) {
+  return groups.size() >= 2 &&
+         ArrayRef<int64_t>(groups[groups.size() - 2]) ==
+             ArrayRef<int64_t>{rank - 2} &&
+         ArrayRef<int64_t>(groups.back()) == ArrayRef<int64_t>{rank - 1};
+}
+
+/// Replaces `op` by unpack(RelayoutOp(tiled)) of `op`'s result shape.
+template <typename RelayoutOp>
+LogicalResult replaceWithRelayout(PatternRewriter &rewriter, Operation *op,
+                                  Value tiled, PassCounter &counter) {
+  auto dense = cast<RankedTensorType>(op->getResult(0).getType());
+  auto from = cast<TiledType>(tiled.getType());
+  if (dense.getEncoding() || dense.getElementType() != from.getElementType())
+    return failure();
+  Value relayout = RelayoutOp::create(
+      rewriter, op->getLoc(), from.withShape(dense.getShape()), tiled);
+  rewriter.replaceOpWithNewOp<UnpackOp>(op, dense, relayout);
+  ++counter;
+  return success();
+}
+
+/// A pattern of this file: it counts its rewrites.
+template <typename OpTy>
+struct RelayoutPattern : public OpRewritePattern<OpTy> {
+  RelayoutPattern(MLIRContext *ctx, PassCounter &counter)
+      : OpRewritePattern<OpTy>(ctx), counter(counter) {}
+  PassCounter &counter;
+};
+
+/// collapse_shape of an unpack: batch dimensions regrouped ->
+/// reshape_batch; [.., B, R, C] -> [.., B*R, C] -> merge_rows; and the
+/// inverse pair of a heads merge: transpose [.., H, S, D] -> [.., S, H, D]
+/// then [.., S, H*D] -> merge_heads.
+struct RelayoutCollapse : public RelayoutPattern<tensor::CollapseShapeOp> {
+  using RelayoutPattern::RelayoutPattern;
+
+  LogicalResult matchAndRewrite(tensor::CollapseShapeOp op,
+                                PatternRewriter &rewriter) const override {
+    SmallVector<ReassociationIndices> groups = op.getReassociationIndices();
+    int64_t rank = op.getSrcType().getRank();
+    int64_t last = static_cast<int64_t>(groups.size()) - 1;
+    if (Value x = unpackedTiled(op.getSrc())) {
+      if (keepsMatrixDims(groups, rank))
+        return replaceWithRelayout<ReshapeBatchOp>(rewriter, op, x, counter);
+      if (rank >= 3 &&
+          isSingletonsExcept(groups, last - 1, {rank - 3, rank - 2}))
+        return replaceWithRelayout<MergeRowsOp>(rewriter, op, x, counter);
+      return failure();
+    }
+    std::optional<Permutation> t = permutationOf(op.getSrc().getDefiningOp());
+    Value x = t ? unpackedTiled(t->input) : Value();
+    if (!x || rank < 3 || t->perm != swapOf(rank, rank - 3) ||
+        !isSingletonsExcept(groups, last, {rank - 2, rank - 1}))
+      return failure();
+    return replaceWithRelayout<MergeHeadsOp>(rewriter, op, x, counter);
+  }
+};
+
+/// expand_shape of an unpack: batch dimensions regrouped -> reshape_batch;
+/// [.., B*R, C] -> [.., B, R, C] -> split_rows.
+struct RelayoutExpand : public RelayoutPattern<tensor::ExpandShapeOp> {
+  using RelayoutPattern::RelayoutPattern;
+
+  LogicalResult matchAndRewrite(tensor::ExpandShapeOp op,
+                                PatternRewriter &rewriter) const override {
+    Value x = unpackedTiled(op.getSrc());
+    if (!x || !op.getResultType().hasStaticShape())
+      return failure();
+    SmallVector<ReassociationIndices> groups = op.getReassociationIndices();
+    int64_t rank = op.getResultType().getRank();
+    int64_t last = static_cast<int64_t>(groups.size()) - 1;
+    if (keepsMatrixDims(groups, rank))
+      return replaceWithRelayout<ReshapeBatchOp>(rewriter, op, x, counter);
+    if (rank >= 3 && isSingletonsExcept(groups, last - 1, {rank - 3, rank - 2}))
+      return replaceWithRelayout<SplitRowsOp>(rewriter, op, x, counter);
+    return failure();
+  }
+};
+
+/// A transpose (linalg.transpose or a permutation generic) of an unpack
+/// that swaps the two minor dimensions -> systile.transpose; of an
+/// expand_shape [.., S, H*D] -> [.., S, H, D] of an unpack that swaps S
+/// and H -> split_heads.
+template <typename OpTy>
+struct RelayoutTranspose : public RelayoutPattern<OpTy> {
+  using RelayoutPattern<OpTy>::RelayoutPattern;
+
+  LogicalResult matchAndRewrite(OpTy op,
+                                PatternRewriter &rewriter) const override {
+    std::optional<Permutation> t = permutationOf(op);
+    if (!t)
+      return failure();
+    int64_t rank = static_cast<int64_t>(t->perm.size());
+    if (Value x = unpackedTiled(t->input)) {
+      if (rank < 2 || t->perm != swapOf(rank, rank - 2))
+        return failure();
+      return replaceWithRelayout<TransposeOp>(rewriter, op, x, this->counter);
+    }
+    auto expand = t->input.template getDefiningOp<tensor::ExpandShapeOp>();
+    Value x = expand ? unpackedTiled(expand.getSrc()) : Value();
+    if (!x || rank < 3 || t->perm != swapOf(rank, rank - 3))
+      return failure();
+    SmallVector<ReassociationIndices> groups = expand.getReassociationIndices();
+    if (!isSingletonsExcept(groups, static_cast<int64_t>(groups.size()) - 1,
+                            {rank - 2, rank - 1}))
+      return failure();
+    return replaceWithRelayout<SplitHeadsOp>(rewriter, op, x, this->counter);
+  }
+};
+
+} // namespace
+
+void systile::populateRelayoutPropagationPatterns(RewritePatternSet &patterns,
+                                                  PassCounter &relayoutsTiled) {
+  patterns.add<RelayoutCollapse, RelayoutExpand,
+               RelayoutTranspose<linalg::TransposeOp>,
+               RelayoutTranspose<linalg::GenericOp>>(patterns.getContext(),
+                                                     relayoutsTiled);
+}

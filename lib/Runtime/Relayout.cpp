@@ -1,0 +1,253 @@
+//===- Relayout.cpp - Layout changes of batched tiled values --------------===//
+//
+// A copying relayout walks the result's logical slots in row-major order
+// and reads each from the input slot that AxisSwap (or, for a reshape, the
+// same dense index) names; padding is zero. A free relayout is the input's
+// storage under the result's shape.
+//
+//===----------------------------------------------------------------------===//
+
+#include "systile/Runtime/Relayout.h"
+
+#include <optional>
+#include <utility>
+
+namespace systile::rt {
+
+namespace {
+
+/// "[2x3] 4x5" for messages: the batch shape and the matrix shape.
+template <typename T> std::string describe(const TiledBatch<T> &x) {
+  std::string batch = toString(x.batchShape());
+  return (batch.empty() ? "" : batch + " batch of ") + x.shape().str() +
+         (batch.empty() ? " matrix" : " matrices");
+}
+
+/// A batch of `batch` x `shape` matrices in `x`'s geometry whose dense
+/// element k is `x`'s dense element `swap.sourceIndex(k)` (element k
+/// without a swap); padding zero.
+template <typename T>
+Expected<TiledBatch<T>> gather(const TiledBatch<T> &x, BatchShape batch,
+                               Shape shape, std::optional<AxisSwap> swap) {
+  Expected<TiledBatch<T>> out =
+      TiledBatch<T>::zeros(std::move(batch), shape, x.geometry());
+  if (!out)
+    return out;
+  const int64_t inCols = x.shape().cols;
+  const int64_t inMatrix = x.layout().numLogicalElements();
+  if (out->numMatrices() * out->layout().numLogicalElements() !=
+      x.numMatrices() * inMatrix)
+    return Error("relayout: the " + describe(*out) + " do not hold the " +
+                 describe(x) + "'s elements");
+  const T *src = x.data();
+  T *dst = out->data();
+  int64_t k = 0;
+  for (int64_t m = 0; m < out->numMatrices(); ++m)
+    for (int64_t r = 0; r < shape.rows; ++r)
+      for (int64_t c = 0; c < shape.cols; ++c, ++k) {
+        const int64_t s = swap ? swap->sourceIndex(k) : k;
+        const int64_t in = s % inMatrix;
+        dst[out->offset(m, r, c)] =
+            src[x.offset(s / inMatrix, in / inCols, in % inCols)];
+      }
+  return out;
+}
+
+/// A relayout that moves no dense element: free (the storage moved) when
+/// `isFree`, a gather otherwise.
+template <typename T>
+Expected<TiledBatch<T>> regroup(TiledBatch<T> &&x, BatchShape batch,
+                                Shape shape, bool isFree) {
+  if (!isFree)
+    return gather(x, std::move(batch), shape, std::nullopt);
+  Expected<Layout> layout = Layout::get(shape, x.geometry());
+  if (!layout)
+    return Error(layout.error());
+  TiledBatch<T> moved = std::move(x);
+  return std::move(moved).reshaped(std::move(batch), *layout);
+}
+
+template <typename T>
+Expected<TiledBatch<T>> regroup(const TiledBatch<T> &x, BatchShape batch,
+                                Shape shape, bool isFree) {
+  if (!isFree)
+    return gather(x, std::move(batch), shape, std::nullopt);
+  Expected<TiledBatch<T>> copy = x.clone();
+  if (!copy)
+    return copy;
+  return regroup(copy.take(), std::move(batch), shape, true);
+}
+
+/// The batch shape of a batch-reshape result, checked to keep the number
+/// of matrices.
+template <typename T>
+Expected<BatchShape> checkBatchReshape(const TiledBatch<T> &x,
+                                       BatchShape batch) {
+  int64_t n = 1;
+  for (int64_t d : batch) {
+    if (d < 1 || n > x.numMatrices() / d)
+      return Error("reshapeBatch: batch shape " + toString(batch) +
+                   " does not hold the " + std::to_string(x.numMatrices()) +
+                   " matrices of the " + describe(x));
+    n *= d;
+  }
+  if (n != x.numMatrices())
+    return Error("reshapeBatch: batch shape " + toString(batch) + " has " +
+                 std::to_string(n) + " matrices, the " + describe(x) +
+                 " has " + std::to_string(x.numMatrices()) +
+                 "; a batch reshape keeps the number of matrices");
+  return batch;
+}
+
+/// The innermost batch dimension of `x`, or an error naming `what`.
+template <typename T>
+Expected<int64_t> innermostBatch(const TiledBatch<T> &x, const char *what) {
+  if (x.batchShape().empty())
+    return Error(std::string(what) + ": the " + describe(x) +
+                 " has no batch dimension to merge");
+  return x.batchShape().back();
+}
+
+/// The shapes of mergeRows(x): [.., B, R, C] -> [.., B*R, C].
+struct RowRegroup {
+  BatchShape batch;
+  Shape shape;
+  bool isFree;
+};
+
+template <typename T> Expected<RowRegroup> mergedRows(const TiledBatch<T> &x) {
+  Expected<int64_t> groups = innermostBatch(x, "mergeRows");
+  if (!groups)
+    return Error(groups.error());
+  int64_t rows;
+  if (__builtin_mul_overflow(*groups, x.shape().rows, &rows))
+    return Error("mergeRows: the merged row count of the " + describe(x) +
+                 " overflows int64");
+  BatchShape batch(x.batchShape().begin(), x.batchShape().end() - 1);
+  return RowRegroup{std::move(batch), {rows, x.shape().cols},
+                    isFreeRowRegroup(*groups, x.shape().rows,
+                                     x.geometry().sublanes)};
+}
+
+template <typename T>
+Expected<RowRegroup> splitRowShapes(const TiledBatch<T> &x, int64_t rows) {
+  if (rows < 1 || x.shape().rows % rows != 0)
+    return Error("splitRows: " + std::to_string(rows) +
+                 " rows per matrix do not divide the " + describe(x) +
+                 "; expected a divisor of " + std::to_string(x.shape().rows));
+  const int64_t groups = x.shape().rows / rows;
+  BatchShape batch = x.batchShape();
+  batch.push_back(groups);
+  return RowRegroup{std::move(batch), {rows, x.shape().cols},
+                    isFreeRowRegroup(groups, rows, x.geometry().sublanes)};
+}
+
+/// The regroups by an lvalue (copied when free) or an rvalue batch (its
+/// storage moved when free).
+template <typename T, typename Batch>
+Expected<TiledBatch<T>> reshapeBatchOf(Batch &&x, BatchShape batch) {
+  Expected<BatchShape> b = checkBatchReshape(x, std::move(batch));
+  if (!b)
+    return Error(b.error());
+  const Shape shape = x.shape();
+  return regroup(std::forward<Batch>(x), b.take(), shape, true);
+}
+
+template <typename T, typename Batch>
+Expected<TiledBatch<T>> regroupRows(Batch &&x, Expected<RowRegroup> g) {
+  if (!g)
+    return Error(g.error());
+  return regroup(std::forward<Batch>(x), std::move(g->batch), g->shape,
+                 g->isFree);
+}
+
+} // namespace
+
+template <typename T>
+Expected<TiledBatch<T>> reshapeBatch(const TiledBatch<T> &x,
+                                     BatchShape batch) {
+  return reshapeBatchOf<T>(x, std::move(batch));
+}
+
+template <typename T>
+Expected<TiledBatch<T>> reshapeBatch(TiledBatch<T> &&x, BatchShape batch) {
+  return reshapeBatchOf<T>(std::move(x), std::move(batch));
+}
+
+template <typename T>
+Expected<TiledBatch<T>> mergeRows(const TiledBatch<T> &x) {
+  return regroupRows<T>(x, mergedRows(x));
+}
+
+template <typename T> Expected<TiledBatch<T>> mergeRows(TiledBatch<T> &&x) {
+  Expected<RowRegroup> g = mergedRows(x);
+  return regroupRows<T>(std::move(x), std::move(g));
+}
+
+template <typename T>
+Expected<TiledBatch<T>> splitRows(const TiledBatch<T> &x, int64_t rows) {
+  return regroupRows<T>(x, splitRowShapes(x, rows));
+}
+
+template <typename T>
+Expected<TiledBatch<T>> splitRows(TiledBatch<T> &&x, int64_t rows) {
+  Expected<RowRegroup> g = splitRowShapes(x, rows);
+  return regroupRows<T>(std::move(x), std::move(g));
+}
+
+template <typename T>
+Expected<TiledBatch<T>> splitHeads(const TiledBatch<T> &x, int64_t heads) {
+  const Shape in = x.shape();
+  if (heads < 1 || in.cols % heads != 0)
+    return Error("splitHeads: " + std::to_string(heads) +
+                 " heads do not divide the columns of the " + describe(x) +
+                 "; expected a divisor of " + std::to_string(in.cols));
+  const int64_t headDim = in.cols / heads;
+  BatchShape batch = x.batchShape();
+  batch.push_back(heads);
+  return gather(x, std::move(batch), {in.rows, headDim},
+                AxisSwap::splitHeads(x.numMatrices(), in.rows, heads,
+                                     headDim));
+}
+
+template <typename T>
+Expected<TiledBatch<T>> mergeHeads(const TiledBatch<T> &x) {
+  Expected<int64_t> heads = innermostBatch(x, "mergeHeads");
+  if (!heads)
+    return Error(heads.error());
+  const Shape in = x.shape();
+  int64_t cols;
+  if (__builtin_mul_overflow(*heads, in.cols, &cols))
+    return Error("mergeHeads: the merged column count of the " + describe(x) +
+                 " overflows int64");
+  BatchShape batch(x.batchShape().begin(), x.batchShape().end() - 1);
+  return gather(x, std::move(batch), {in.rows, cols},
+                AxisSwap::mergeHeads(x.numMatrices() / *heads, *heads,
+                                     in.rows, in.cols));
+}
+
+template <typename T>
+Expected<TiledBatch<T>> transposeMinor(const TiledBatch<T> &x) {
+  const Shape in = x.shape();
+  return gather(x, x.batchShape(), {in.cols, in.rows},
+                AxisSwap::transpose(x.numMatrices(), in.rows, in.cols));
+}
+
+#define SYSTILE_INSTANTIATE_RELAYOUT(T)                                        \
+  template Expected<TiledBatch<T>> reshapeBatch(const TiledBatch<T> &,         \
+                                                BatchShape);                   \
+  template Expected<TiledBatch<T>> reshapeBatch(TiledBatch<T> &&, BatchShape); \
+  template Expected<TiledBatch<T>> mergeRows(const TiledBatch<T> &);           \
+  template Expected<TiledBatch<T>> mergeRows(TiledBatch<T> &&);                \
+  template Expected<TiledBatch<T>> splitRows(const TiledBatch<T> &, int64_t);  \
+  template Expected<TiledBatch<T>> splitRows(TiledBatch<T> &&, int64_t);       \
+  template Expected<TiledBatch<T>> splitHeads(const TiledBatch<T> &, int64_t); \
+  template Expected<TiledBatch<T>> mergeHeads(const TiledBatch<T> &);          \
+  template Expected<TiledBatch<T>> transposeMinor(const TiledBatch<T> &);
+
+SYSTILE_INSTANTIATE_RELAYOUT(float)
+SYSTILE_INSTANTIATE_RELAYOUT(bf16)
+SYSTILE_INSTANTIATE_RELAYOUT(int8_t)
+SYSTILE_INSTANTIATE_RELAYOUT(int32_t)
+
+} // namespace systile::rt

@@ -1,0 +1,194 @@
+// RUN: systile-opt %s --systile-propagate-layout -split-input-file | FileCheck %s
+
+// Reshapes and transposes of unpacked values, in the forms torch-mlir
+// (tensor.expand_shape with output_shape, linalg.transpose) and JAX
+// (permutation linalg.generic) emit, become relayout ops; the unpack moves
+// past them. Geometry (2, 4, 4) throughout.
+
+#g = #systile.geometry<2x4, mxu = 4>
+
+// Batch dimensions regrouped (multi-head attention's [B, H] <-> [B*H]).
+// CHECK-LABEL: func.func @batch_regroup
+// CHECK-SAME: (%[[X:.*]]: !systile.tiled<2x4x8x8xf32, #systile.geometry<2x4, mxu = 4>>, %[[Y:.*]]: !systile.tiled<8x8x8xf32, #systile.geometry<2x4, mxu = 4>>)
+// CHECK-DAG: %[[C:.*]] = systile.reshape_batch %[[X]] : !systile.tiled<2x4x8x8xf32, #systile.geometry<2x4, mxu = 4>> -> !systile.tiled<8x8x8xf32, #systile.geometry<2x4, mxu = 4>>
+// CHECK-DAG: %[[E:.*]] = systile.reshape_batch %[[Y]] : !systile.tiled<8x8x8xf32, #systile.geometry<2x4, mxu = 4>> -> !systile.tiled<2x4x8x8xf32, #systile.geometry<2x4, mxu = 4>>
+// CHECK-DAG: %[[UC:.*]] = systile.unpack %[[C]]
+// CHECK-DAG: %[[UE:.*]] = systile.unpack %[[E]]
+// CHECK-NOT: tensor.collapse_shape
+// CHECK-NOT: tensor.expand_shape
+// CHECK: return %[[UC]], %[[UE]]
+func.func @batch_regroup(%x: !systile.tiled<2x4x8x8xf32, #g>, %y: !systile.tiled<8x8x8xf32, #g>)
+    -> (tensor<8x8x8xf32>, tensor<2x4x8x8xf32>) {
+  %dx = systile.unpack %x : !systile.tiled<2x4x8x8xf32, #g> -> tensor<2x4x8x8xf32>
+  %collapsed = tensor.collapse_shape %dx [[0, 1], [2], [3]] : tensor<2x4x8x8xf32> into tensor<8x8x8xf32>
+  %dy = systile.unpack %y : !systile.tiled<8x8x8xf32, #g> -> tensor<8x8x8xf32>
+  %expanded = tensor.expand_shape %dy [[0, 1], [2], [3]] output_shape [2, 4, 8, 8] : tensor<8x8x8xf32> into tensor<2x4x8x8xf32>
+  return %collapsed, %expanded : tensor<8x8x8xf32>, tensor<2x4x8x8xf32>
+}
+
+// -----
+
+#g = #systile.geometry<2x4, mxu = 4>
+
+// The batch into the rows and back ([B, S, D] <-> [B*S, D] around a
+// linear layer), with a leading batch dimension kept.
+// CHECK-LABEL: func.func @rows
+// CHECK: %[[M:.*]] = systile.merge_rows %{{.*}} : !systile.tiled<2x8x32xf32, #systile.geometry<2x4, mxu = 4>> -> !systile.tiled<16x32xf32, #systile.geometry<2x4, mxu = 4>>
+// CHECK: %[[S:.*]] = systile.split_rows %{{.*}} : !systile.tiled<16x64xf32, #systile.geometry<2x4, mxu = 4>> -> !systile.tiled<2x8x64xf32, #systile.geometry<2x4, mxu = 4>>
+// CHECK: %[[M4:.*]] = systile.merge_rows %{{.*}} : !systile.tiled<2x3x4x5xf32, #systile.geometry<2x4, mxu = 4>> -> !systile.tiled<2x12x5xf32, #systile.geometry<2x4, mxu = 4>>
+// CHECK-NOT: tensor.collapse_shape
+// CHECK-NOT: tensor.expand_shape
+func.func @rows(%x: !systile.tiled<2x8x32xf32, #g>, %y: !systile.tiled<16x64xf32, #g>,
+                %z: !systile.tiled<2x3x4x5xf32, #g>)
+    -> (tensor<16x32xf32>, tensor<2x8x64xf32>, tensor<2x12x5xf32>) {
+  %dx = systile.unpack %x : !systile.tiled<2x8x32xf32, #g> -> tensor<2x8x32xf32>
+  %collapsed = tensor.collapse_shape %dx [[0, 1], [2]] : tensor<2x8x32xf32> into tensor<16x32xf32>
+  %dy = systile.unpack %y : !systile.tiled<16x64xf32, #g> -> tensor<16x64xf32>
+  %expanded = tensor.expand_shape %dy [[0, 1], [2]] output_shape [2, 8, 64] : tensor<16x64xf32> into tensor<2x8x64xf32>
+  %dz = systile.unpack %z : !systile.tiled<2x3x4x5xf32, #g> -> tensor<2x3x4x5xf32>
+  %collapsed_0 = tensor.collapse_shape %dz [[0], [1, 2], [3]] : tensor<2x3x4x5xf32> into tensor<2x12x5xf32>
+  return %collapsed, %expanded, %collapsed_0 : tensor<16x32xf32>, tensor<2x8x64xf32>, tensor<2x12x5xf32>
+}
+
+// -----
+
+#g = #systile.geometry<2x4, mxu = 4>
+
+// Heads split out of the columns: torch-mlir's [S, H*D] -> [S, H, D] ->
+// [H, S, D] (no batch) and [B, S, H*D] -> [B, S, H, D] -> [B, H, S, D].
+// CHECK-LABEL: func.func @split_heads
+// CHECK: systile.split_heads %{{.*}} : !systile.tiled<8x64xf32, #systile.geometry<2x4, mxu = 4>> -> !systile.tiled<8x8x8xf32, #systile.geometry<2x4, mxu = 4>>
+// CHECK: systile.split_heads %{{.*}} : !systile.tiled<2x8x32xf32, #systile.geometry<2x4, mxu = 4>> -> !systile.tiled<2x4x8x8xf32, #systile.geometry<2x4, mxu = 4>>
+// CHECK-NOT: linalg.transpose
+func.func @split_heads(%x: !systile.tiled<8x64xf32, #g>, %y: !systile.tiled<2x8x32xf32, #g>)
+    -> (tensor<8x8x8xf32>, tensor<2x4x8x8xf32>) {
+  %dx = systile.unpack %x : !systile.tiled<8x64xf32, #g> -> tensor<8x64xf32>
+  %expanded = tensor.expand_shape %dx [[0], [1, 2]] output_shape [8, 8, 8] : tensor<8x64xf32> into tensor<8x8x8xf32>
+  %0 = tensor.empty() : tensor<8x8x8xf32>
+  %transposed = linalg.transpose ins(%expanded : tensor<8x8x8xf32>) outs(%0 : tensor<8x8x8xf32>) permutation = [1, 0, 2]
+  %dy = systile.unpack %y : !systile.tiled<2x8x32xf32, #g> -> tensor<2x8x32xf32>
+  %expanded_0 = tensor.expand_shape %dy [[0], [1], [2, 3]] output_shape [2, 8, 4, 8] : tensor<2x8x32xf32> into tensor<2x8x4x8xf32>
+  %1 = tensor.empty() : tensor<2x4x8x8xf32>
+  %transposed_1 = linalg.transpose ins(%expanded_0 : tensor<2x8x4x8xf32>) outs(%1 : tensor<2x4x8x8xf32>) permutation = [0, 2, 1, 3]
+  return %transposed, %transposed_1 : tensor<8x8x8xf32>, tensor<2x4x8x8xf32>
+}
+
+// -----
+
+#g = #systile.geometry<2x4, mxu = 4>
+#id = affine_map<(d0, d1, d2, d3) -> (d0, d1, d2, d3)>
+#swap12 = affine_map<(d0, d1, d2, d3) -> (d0, d2, d1, d3)>
+
+// The same split as JAX emits it: a generic whose only job is the
+// permutation (the output indexed by the permuted loops).
+// CHECK-LABEL: func.func @split_heads_generic
+// CHECK: systile.split_heads %{{.*}} : !systile.tiled<2x8x32xf32, #systile.geometry<2x4, mxu = 4>> -> !systile.tiled<2x4x8x8xf32, #systile.geometry<2x4, mxu = 4>>
+// CHECK-NOT: linalg.generic
+func.func @split_heads_generic(%y: !systile.tiled<2x8x32xf32, #g>) -> tensor<2x4x8x8xf32> {
+  %dy = systile.unpack %y : !systile.tiled<2x8x32xf32, #g> -> tensor<2x8x32xf32>
+  %expanded = tensor.expand_shape %dy [[0], [1], [2, 3]] output_shape [2, 8, 4, 8] : tensor<2x8x32xf32> into tensor<2x8x4x8xf32>
+  %0 = tensor.empty() : tensor<2x4x8x8xf32>
+  %1 = linalg.generic {indexing_maps = [#id, #swap12], iterator_types = ["parallel", "parallel", "parallel", "parallel"]}
+      ins(%expanded : tensor<2x8x4x8xf32>) outs(%0 : tensor<2x4x8x8xf32>) {
+  ^bb0(%in: f32, %out: f32):
+    linalg.yield %in : f32
+  } -> tensor<2x4x8x8xf32>
+  return %1 : tensor<2x4x8x8xf32>
+}
+
+// -----
+
+#g = #systile.geometry<2x4, mxu = 4>
+
+// Heads merged back: [B, H, S, D] -> [B, S, H, D] -> [B, S, H*D].
+// CHECK-LABEL: func.func @merge_heads
+// CHECK-SAME: (%[[X:.*]]: !systile.tiled<2x4x8x8xf32, #systile.geometry<2x4, mxu = 4>>)
+// CHECK: %[[M:.*]] = systile.merge_heads %[[X]] : !systile.tiled<2x4x8x8xf32, #systile.geometry<2x4, mxu = 4>> -> !systile.tiled<2x8x32xf32, #systile.geometry<2x4, mxu = 4>>
+// CHECK: %[[U:.*]] = systile.unpack %[[M]]
+// CHECK-NOT: tensor.collapse_shape
+// CHECK: return %[[U]]
+func.func @merge_heads(%x: !systile.tiled<2x4x8x8xf32, #g>) -> tensor<2x8x32xf32> {
+  %dx = systile.unpack %x : !systile.tiled<2x4x8x8xf32, #g> -> tensor<2x4x8x8xf32>
+  %0 = tensor.empty() : tensor<2x8x4x8xf32>
+  %transposed = linalg.transpose ins(%dx : tensor<2x4x8x8xf32>) outs(%0 : tensor<2x8x4x8xf32>) permutation = [0, 2, 1, 3]
+  %collapsed = tensor.collapse_shape %transposed [[0], [1], [2, 3]] : tensor<2x8x4x8xf32> into tensor<2x8x32xf32>
+  return %collapsed : tensor<2x8x32xf32>
+}
+
+// -----
+
+#g = #systile.geometry<2x4, mxu = 4>
+#id3 = affine_map<(d0, d1, d2) -> (d0, d1, d2)>
+#minor = affine_map<(d0, d1, d2) -> (d0, d2, d1)>
+
+// k^T of attention scores: torch-mlir's linalg.transpose [0, 1, 3, 2], and
+// a permutation generic reading its input transposed.
+// CHECK-LABEL: func.func @minor_transpose
+// CHECK: systile.transpose %{{.*}} : !systile.tiled<2x4x8x6xf32, #systile.geometry<2x4, mxu = 4>> -> !systile.tiled<2x4x6x8xf32, #systile.geometry<2x4, mxu = 4>>
+// CHECK: systile.transpose %{{.*}} : !systile.tiled<3x5x7xi8, #systile.geometry<2x4, mxu = 4>> -> !systile.tiled<3x7x5xi8, #systile.geometry<2x4, mxu = 4>>
+// CHECK-NOT: linalg.transpose
+// CHECK-NOT: linalg.generic
+func.func @minor_transpose(%k: !systile.tiled<2x4x8x6xf32, #g>, %q: !systile.tiled<3x5x7xi8, #g>)
+    -> (tensor<2x4x6x8xf32>, tensor<3x7x5xi8>) {
+  %dk = systile.unpack %k : !systile.tiled<2x4x8x6xf32, #g> -> tensor<2x4x8x6xf32>
+  %0 = tensor.empty() : tensor<2x4x6x8xf32>
+  %transposed = linalg.transpose ins(%dk : tensor<2x4x8x6xf32>) outs(%0 : tensor<2x4x6x8xf32>) permutation = [0, 1, 3, 2]
+  %dq = systile.unpack %q : !systile.tiled<3x5x7xi8, #g> -> tensor<3x5x7xi8>
+  %1 = tensor.empty() : tensor<3x7x5xi8>
+  %2 = linalg.generic {indexing_maps = [#minor, #id3], iterator_types = ["parallel", "parallel", "parallel"]}
+      ins(%dq : tensor<3x5x7xi8>) outs(%1 : tensor<3x7x5xi8>) {
+  ^bb0(%in: i8, %out: i8):
+    linalg.yield %in : i8
+  } -> tensor<3x7x5xi8>
+  return %transposed, %2 : tensor<2x4x6x8xf32>, tensor<3x7x5xi8>
+}
+
+// -----
+
+#g = #systile.geometry<2x4, mxu = 4>
+
+// A matrix (no batch dimension) transposed.
+// CHECK-LABEL: func.func @matrix_transpose
+// CHECK-SAME: (%[[X:.*]]: !systile.tiled<3x5xf32, #systile.geometry<2x4, mxu = 4>>)
+// CHECK-NEXT: %[[T:.*]] = systile.transpose %[[X]] : !systile.tiled<3x5xf32, #systile.geometry<2x4, mxu = 4>> -> !systile.tiled<5x3xf32, #systile.geometry<2x4, mxu = 4>>
+// CHECK-NEXT: %[[U:.*]] = systile.unpack %[[T]]
+// CHECK-NEXT: return %[[U]]
+func.func @matrix_transpose(%x: !systile.tiled<3x5xf32, #g>) -> tensor<5x3xf32> {
+  %d = systile.unpack %x : !systile.tiled<3x5xf32, #g> -> tensor<3x5xf32>
+  %0 = tensor.empty() : tensor<5x3xf32>
+  %transposed = linalg.transpose ins(%d : tensor<3x5xf32>) outs(%0 : tensor<5x3xf32>) permutation = [1, 0]
+  return %transposed : tensor<5x3xf32>
+}
+
+// -----
+
+#g = #systile.geometry<2x4, mxu = 4>
+
+// Left dense: an operand that is not an unpack, a collapse of batch
+// dimensions with the rows ([B, H, S, D] -> [B*H*S, D] is not one op), a
+// transpose of a batch and the rows, and a generic that computes.
+// CHECK-LABEL: func.func @left_dense
+// CHECK-NOT: systile.reshape_batch
+// CHECK-NOT: systile.merge_rows
+// CHECK-NOT: systile.transpose
+// CHECK-NOT: systile.split_heads
+// CHECK: tensor.collapse_shape %{{.*}} {{\[\[}}0, 1], [2]] : tensor<2x8x32xf32> into tensor<16x32xf32>
+// CHECK: tensor.collapse_shape %{{.*}} {{\[\[}}0, 1, 2], [3]]
+// CHECK: linalg.transpose
+// CHECK: linalg.generic
+func.func @left_dense(%d: tensor<2x8x32xf32>, %x: !systile.tiled<2x3x4x5xf32, #g>)
+    -> (tensor<16x32xf32>, tensor<24x5xf32>, tensor<2x4x3x5xf32>, tensor<2x3x5x4xf32>) {
+  %c = tensor.collapse_shape %d [[0, 1], [2]] : tensor<2x8x32xf32> into tensor<16x32xf32>
+  %dx = systile.unpack %x : !systile.tiled<2x3x4x5xf32, #g> -> tensor<2x3x4x5xf32>
+  %c2 = tensor.collapse_shape %dx [[0, 1, 2], [3]] : tensor<2x3x4x5xf32> into tensor<24x5xf32>
+  %0 = tensor.empty() : tensor<2x4x3x5xf32>
+  %t = linalg.transpose ins(%dx : tensor<2x3x4x5xf32>) outs(%0 : tensor<2x4x3x5xf32>) permutation = [0, 2, 1, 3]
+  %1 = tensor.empty() : tensor<2x3x5x4xf32>
+  %g2 = linalg.generic {indexing_maps = [affine_map<(d0, d1, d2, d3) -> (d0, d1, d3, d2)>, affine_map<(d0, d1, d2, d3) -> (d0, d1, d2, d3)>], iterator_types = ["parallel", "parallel", "parallel", "parallel"]}
+      ins(%dx : tensor<2x3x4x5xf32>) outs(%1 : tensor<2x3x5x4xf32>) {
+  ^bb0(%in: f32, %out: f32):
+    %n = arith.negf %in : f32
+    linalg.yield %n : f32
+  } -> tensor<2x3x5x4xf32>
+  return %c, %c2, %t, %g2 : tensor<16x32xf32>, tensor<24x5xf32>, tensor<2x4x3x5xf32>, tensor<2x3x5x4xf32>
+}
