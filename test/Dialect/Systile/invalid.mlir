@@ -475,7 +475,7 @@ func.func @matmul_i32_inputs(%a: !systile.tiled<3x5xi32>, %b: !systile.tiled<5x7
 // -----
 
 func.func @matmul_precision_keyword(%a: !systile.tiled<3x5xf32>, %b: !systile.tiled<5x7xf32>, %c: !systile.tiled<3x7xf32>) {
-  // expected-error @below {{unknown precision 'f16'; expected 'f32' or 'bf16'}}
+  // expected-error @below {{unknown precision 'f16'; expected 'f32', 'bf16', 'bf16_3x' or 'bf16_6x'}}
   %0 = systile.matmul %a, %b, %c precision = f16 : !systile.tiled<3x5xf32>, !systile.tiled<5x7xf32> -> !systile.tiled<3x7xf32>
   return
 }

@@ -15,7 +15,8 @@ MxuMatmulOp systile::nextInChain(MxuMatmulOp op) {
       next.getAcc() != op.getResult() ||
       next.getLhs() != op.getLhs() || next.getRhs() != op.getRhs() ||
       next.getRhsTransposed() != op.getRhsTransposed() ||
-      next.getPrecision() != op.getPrecision())
+      next.getPrecision() != op.getPrecision() ||
+      next.getFlushSubnormals() != op.getFlushSubnormals())
     return {};
   auto order = [](MxuMatmulOp o) {
     return std::make_pair(o.getNbAttr().getInt(), o.getKbAttr().getInt());
