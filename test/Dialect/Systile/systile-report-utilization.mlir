@@ -271,3 +271,17 @@ module {
     return %0 : !systile.tiled<3x6xf32, #systile.geometry<2x4, mxu = 4>>
   }
 }
+
+// -----
+
+// A batch of 2 with a shared 5x7 weight at bf16_3x: one load per pass
+// streams both matrices' rows, so 3 loads; issued 3 * 2 * 131072 = 786432,
+// logical 2 * 105 = 210 (once), padding 786222, 0.0267%.
+// expected-remark @below {{total: logical_macs=210 issued_macs=786432 padding_macs=786222 weight_loads=3 skipped_loads=0 utilization=0.0267%}}
+module {
+  func.func @multi_pass_shared(%a: !systile.tiled<2x3x5xf32>, %b: !systile.tiled<5x7xf32>, %c: !systile.tiled<2x3x7xf32>) -> !systile.tiled<2x3x7xf32> {
+    // expected-remark @below {{utilization: logical_macs=210 issued_macs=786432 padding_macs=786222 weight_loads=3 skipped_loads=0 utilization=0.0267%}}
+    %d = systile.matmul %a, %b, %c precision = bf16_3x : !systile.tiled<2x3x5xf32>, !systile.tiled<5x7xf32> -> !systile.tiled<2x3x7xf32>
+    return %d : !systile.tiled<2x3x7xf32>
+  }
+}
