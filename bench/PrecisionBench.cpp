@@ -89,8 +89,8 @@ std::vector<float> randomMatrix(std::mt19937 &rng, int64_t n, int lo, int hi) {
 
 void printMachine() {
   std::printf("cpu:");
-  for (Isa isa : {Isa::AVX2, Isa::AVX2FMA, Isa::AVX512, Isa::AVX512VNNI,
-                  Isa::AVX512BF16})
+  for (Isa isa :
+       {Isa::AVX2, Isa::AVX2FMA, Isa::AVX512, Isa::AVX512VNNI, Isa::AVX512BF16})
     std::printf(" %s=%s", toString(isa), cpuSupports(isa) ? "yes" : "no");
   std::printf("\nkernel path: %s\n",
               toString(resolveKernelPath(KernelPath::Auto)));
@@ -130,8 +130,8 @@ bool timeSize(int64_t n, const Args &args) {
   std::printf("kernel path run: %s\n",
               toString(lastKernelRun(KernelFamily::MatmulSimulator)));
   const double anchor = median(seconds[0]);
-  std::printf("%lld^3 bf16: %.4f s (median of %d)\n",
-              static_cast<long long>(n), anchor, args.reps);
+  std::printf("%lld^3 bf16: %.4f s (median of %d)\n", static_cast<long long>(n),
+              anchor, args.reps);
   const double limits[] = {0, 3.5, 7.0};
   for (int p = 1; p < 3; ++p) {
     const double t = median(seconds[p]), ratio = t / anchor;

@@ -45,8 +45,8 @@ inline bf16 toBF16(float f, bool flush) {
 /// never read), into n matrices of m's layout and pad kind; parts are
 /// numbered high first. split(0) is all zeros, so zero padding stays zero.
 template <typename T>
-Expected<std::vector<TiledMatrix<bf16>>>
-splitParts(const TiledMatrix<T> &m, int n, bool flush) {
+Expected<std::vector<TiledMatrix<bf16>>> splitParts(const TiledMatrix<T> &m,
+                                                    int n, bool flush) {
   std::vector<TiledMatrix<bf16>> parts;
   for (int p = 0; p < n; ++p) {
     Expected<TiledMatrix<bf16>> part =
@@ -74,18 +74,16 @@ splitParts(const TiledMatrix<T> &m, int n, bool flush) {
 /// One simulation of bf16 values at precision bf16 (RFC 6's dot with
 /// accumulator `acc`): the whole matmul, in place over `*inPlace` (which
 /// is `acc`) when given, or the one load `block`.
-Expected<MatmulResult<float>> dot(const TiledMatrix<bf16> &lhs,
-                                  const TiledMatrix<bf16> &rhs,
-                                  const TiledMatrix<float> &acc,
-                                  TiledMatrix<float> *inPlace,
-                                  std::optional<WeightBlock> block,
-                                  const MatmulOptions &options) {
+Expected<MatmulResult<float>>
+dot(const TiledMatrix<bf16> &lhs, const TiledMatrix<bf16> &rhs,
+    const TiledMatrix<float> &acc, TiledMatrix<float> *inPlace,
+    std::optional<WeightBlock> block, const MatmulOptions &options) {
   if (block)
     return simulateMxuBlock(lhs, rhs, acc, block->kb, block->nb,
                             Precision::BF16, options);
   if (inPlace)
-    return simulateMatmulInPlace(lhs, rhs, std::move(*inPlace),
-                                 Precision::BF16, options);
+    return simulateMatmulInPlace(lhs, rhs, std::move(*inPlace), Precision::BF16,
+                                 options);
   return simulateMatmul(lhs, rhs, acc, Precision::BF16, options);
 }
 
@@ -97,7 +95,7 @@ struct Pass {
 /// The passes before zeroNonFinite, in RFC 6's order (hi.hi follows it).
 std::vector<Pass> lowPasses(Precision precision) {
   if (precision == Precision::BF16_3X)
-    return {{1, 0}, {0, 1}}; // al.bh, ah.bl
+    return {{1, 0}, {0, 1}};                       // al.bh, ah.bl
   return {{1, 1}, {2, 0}, {0, 2}, {1, 0}, {0, 1}}; // am.bm, al.bh, ah.bl, ...
 }
 
@@ -136,12 +134,13 @@ Expected<MatmulStats> passStats(const UtilizationTotals &passes,
 }
 
 /// D = fl32(C + R) with R the multi-pass sum over the split parts.
-Expected<MatmulResult<float>>
-multiPass(const std::vector<TiledMatrix<bf16>> &a,
-          const std::vector<TiledMatrix<bf16>> &b,
-          const TiledMatrix<float> &acc, Precision precision,
-          const MatmulOptions &options, std::optional<WeightBlock> block,
-          TiledMatrix<float> *inPlace) {
+Expected<MatmulResult<float>> multiPass(const std::vector<TiledMatrix<bf16>> &a,
+                                        const std::vector<TiledMatrix<bf16>> &b,
+                                        const TiledMatrix<float> &acc,
+                                        Precision precision,
+                                        const MatmulOptions &options,
+                                        std::optional<WeightBlock> block,
+                                        TiledMatrix<float> *inPlace) {
   Expected<TiledMatrix<float>> zero =
       TiledMatrix<float>::zeros(acc.shape(), acc.geometry());
   if (!zero)

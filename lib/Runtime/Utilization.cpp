@@ -183,10 +183,8 @@ Expected<MatmulStats> multiPassStats(const MatmulStats &onePass,
   MatmulStats stats;
   stats.logicalMacs = onePass.logicalMacs;
   if (__builtin_mul_overflow(onePass.issuedMacs, passes, &stats.issuedMacs) ||
-      __builtin_mul_overflow(onePass.weightLoads, passes,
-                             &stats.weightLoads) ||
-      __builtin_mul_overflow(onePass.skippedLoads, passes,
-                             &stats.skippedLoads))
+      __builtin_mul_overflow(onePass.weightLoads, passes, &stats.weightLoads) ||
+      __builtin_mul_overflow(onePass.skippedLoads, passes, &stats.skippedLoads))
     return Error(std::string("multiPassStats: ") + kStatsOverflow);
   stats.paddingMacs = stats.issuedMacs - stats.logicalMacs;
   return stats;

@@ -102,18 +102,6 @@ std::vector<float> model(int64_t M, int64_t K, int64_t N,
   return naiveMatmulF32(M, K, N, a, b, c, mxu, p == Precision::BF16);
 }
 
-void expectBits(const std::vector<float> &got, const std::vector<float> &want,
-                const std::string &what) {
-  ASSERT_EQ(got.size(), want.size()) << what;
-  size_t bad = 0;
-  for (size_t i = 0; i < got.size(); ++i)
-    if (floatBits(got[i]) != floatBits(want[i]) && bad++ < 5)
-      ADD_FAILURE() << what << ": element " << i << " got " << got[i] << " ("
-                    << std::hex << floatBits(got[i]) << ") want " << want[i]
-                    << " (" << floatBits(want[i]) << std::dec << ")";
-  EXPECT_EQ(bad, 0u) << what;
-}
-
 std::vector<float> transpose(const std::vector<float> &b, int64_t K,
                              int64_t N) {
   std::vector<float> t(b.size());
@@ -141,8 +129,8 @@ void checkCase(std::mt19937 &rng, Case cs, Precision p) {
   const std::vector<float> a = widen(ad), b = widen(bd);
   auto lhs = TiledMatrix<A>::fromDense({M, K}, cs.g, ad);
   auto rhs = TiledMatrix<B>::fromDense({K, N}, cs.g, bd);
-  auto rhsT = TiledMatrix<B>::fromDense({N, K}, cs.g,
-                                        asOperand<B>(transpose(b, K, N)));
+  auto rhsT =
+      TiledMatrix<B>::fromDense({N, K}, cs.g, asOperand<B>(transpose(b, K, N)));
   auto acc = TiledMatrix<float>::fromDense({M, N}, cs.g, c);
   ASSERT_TRUE(lhs && rhs && rhsT && acc);
   acc->fillPadding(std::nanf(""));
@@ -169,7 +157,7 @@ void checkCase(std::mt19937 &rng, Case cs, Precision p) {
             auto r = simulateMatmul(*lhs, w, *acc, p, o);
             ASSERT_TRUE(r) << what << ": " << r.error();
             EXPECT_EQ(r->result.padKind(), PadKind::Zero) << what;
-            expectBits(r->result.toDense(), want, what);
+            expectBitsEqual(r->result.toDense(), want, what);
             TiledMatrix<float> consumed = *acc;
             const float *storage = consumed.data();
             auto in = simulateMatmulInPlace(*lhs, w, std::move(consumed), p, o);
@@ -178,13 +166,15 @@ void checkCase(std::mt19937 &rng, Case cs, Precision p) {
             for (int64_t off = 0; off < in->result.size(); ++off)
               if (!in->result.layout().locate(off).isLogical)
                 ASSERT_EQ(floatBits(in->result.storage()[off]), 0u) << what;
-            expectBits(in->result.toDense(), want, what + " in place");
+            expectBitsEqual(in->result.toDense(), want, what + " in place");
           }
   }
 }
 
-const Case kCases[] = {{{2, 4, 4}, 1, 1, 1},   {{2, 4, 4}, 3, 6, 5},
-                       {{2, 4, 4}, 5, 13, 9},  {{8, 128, 128}, 3, 5, 7},
+const Case kCases[] = {{{2, 4, 4}, 1, 1, 1},
+                       {{2, 4, 4}, 3, 6, 5},
+                       {{2, 4, 4}, 5, 13, 9},
+                       {{8, 128, 128}, 3, 5, 7},
                        {{8, 128, 128}, 37, 300, 41}};
 
 TEST(MatmulPrecision, MultiPassMatchesModelOnEveryPath) {
@@ -207,7 +197,8 @@ TEST(MatmulPrecision, FlushedBF16MatchesModelOnEveryPath) {
 
 /// D = A x B + C for 1 x K x 1 dense data by the simulator, default paths.
 float run1(const std::vector<float> &a, const std::vector<float> &b, float c,
-           Precision p, bool flush = false, KernelPath path = KernelPath::Auto) {
+           Precision p, bool flush = false,
+           KernelPath path = KernelPath::Auto) {
   const int64_t K = static_cast<int64_t>(a.size());
   const Geometry g{2, 4, 4};
   auto lhs = TiledMatrix<float>::fromDense({1, K}, g, a);
@@ -269,12 +260,14 @@ TEST(MatmulPrecision, NaNHand) {
   const float inf = std::numeric_limits<float>::infinity();
   for (Precision p : {Precision::BF16_3X, Precision::BF16_6X})
     for (KernelPath path : availableKernelPaths()) {
-      EXPECT_TRUE(std::isnan(run1({std::nanf("")}, {1.0f}, 0.0f, p, false, path)));
+      EXPECT_TRUE(
+          std::isnan(run1({std::nanf("")}, {1.0f}, 0.0f, p, false, path)));
       EXPECT_TRUE(std::isnan(run1({inf}, {0.0f}, 0.0f, p, false, path)));
-      EXPECT_TRUE(std::isnan(run1({1.0f}, {1.0f}, std::nanf(""), p, false, path)));
+      EXPECT_TRUE(
+          std::isnan(run1({1.0f}, {1.0f}, std::nanf(""), p, false, path)));
       // A NaN in k block 1 of 2 poisons the sum of the hi.hi pass.
-      EXPECT_TRUE(std::isnan(run1({1, 1, 1, 1, std::nanf("")},
-                                  {1, 1, 1, 1, 1}, 0.0f, p, false, path)));
+      EXPECT_TRUE(std::isnan(run1({1, 1, 1, 1, std::nanf("")}, {1, 1, 1, 1, 1},
+                                  0.0f, p, false, path)));
     }
 }
 
@@ -285,9 +278,9 @@ TEST(MatmulPrecision, SubnormalsWithAndWithoutFlushingHand) {
   for (KernelPath path : availableKernelPaths()) {
     EXPECT_EQ(run1({sub}, {0x1p100f}, 0.0f, Precision::BF16, false, path),
               0x1.8p-30f);
-    EXPECT_EQ(floatBits(run1({sub}, {0x1p100f}, 0.0f, Precision::BF16, true,
-                             path)),
-              0u);
+    EXPECT_EQ(
+        floatBits(run1({sub}, {0x1p100f}, 0.0f, Precision::BF16, true, path)),
+        0u);
     // The sign of a flushed value is kept: -0 * 2^100 = -0; +0 + -0 is
     // +0 in the partial sum, so only the sum's value shows it.
     EXPECT_EQ(run1({-sub}, {0x1p100f}, 0.0f, Precision::BF16, true, path),
@@ -325,7 +318,8 @@ TEST(MatmulPrecision, MxuBlocksAreTheDefinitionPerBlock) {
   for (Precision p : {Precision::BF16_3X, Precision::BF16_6X})
     for (int64_t K : {3, 9}) {
       const int64_t M = 3, N = 6, KB = (K + 3) / 4;
-      std::vector<float> a = randomFloats(rng, M * K), b = randomFloats(rng, K * N);
+      std::vector<float> a = randomFloats(rng, M * K),
+                         b = randomFloats(rng, K * N);
       std::vector<float> c = randomFloats(rng, M * N);
       auto lhs = *TiledMatrix<float>::fromDense({M, K}, g, a);
       auto rhs = *TiledMatrix<float>::fromDense({K, N}, g, b);
@@ -355,12 +349,13 @@ TEST(MatmulPrecision, MxuBlocksAreTheDefinitionPerBlock) {
             total += step->stats;
             cur = std::move(step->result);
           }
-        expectBits(cur.toDense(), want, std::string(toString(p)) + " blocks");
+        expectBitsEqual(cur.toDense(), want,
+                        std::string(toString(p)) + " blocks");
         auto full = simulateMatmul(lhs, rhs, acc, p, o);
         ASSERT_TRUE(full);
         EXPECT_EQ(total, full->stats);
         if (K <= 4)
-          expectBits(full->result.toDense(), want, "whole matmul");
+          expectBitsEqual(full->result.toDense(), want, "whole matmul");
       }
     }
 }

@@ -169,10 +169,10 @@ struct Emitter {
     Value lhs = toTiled(c.lhs, c.rowDim, c.kDim);
     Value rhs = toTiled(c.rhs, c.kDim, c.colDim, &rhsTransposed);
     Value acc = toTiled(c.out, c.rowDim, c.colDim);
-    Value result = MatmulOp::create(
-        b, loc, acc.getType(), lhs, rhs, acc,
-        rhsTransposed ? b.getUnitAttr() : UnitAttr(), precisionAttr(),
-        flushAttr());
+    Value result =
+        MatmulOp::create(b, loc, acc.getType(), lhs, rhs, acc,
+                         rhsTransposed ? b.getUnitAttr() : UnitAttr(),
+                         precisionAttr(), flushAttr());
     return fromTiled(result, c.out.value.getType());
   }
 

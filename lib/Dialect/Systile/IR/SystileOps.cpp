@@ -30,8 +30,7 @@ static ParseResult parsePrecision(OpAsmParser &parser, PrecisionAttr &attr) {
   std::optional<Precision> precision = symbolizePrecision(keyword);
   if (!precision)
     return parser.emitError(loc, "unknown precision '")
-           << keyword
-           << "'; expected 'f32', 'bf16', 'bf16_3x' or 'bf16_6x'";
+           << keyword << "'; expected 'f32', 'bf16', 'bf16_3x' or 'bf16_6x'";
   attr = PrecisionAttr::get(parser.getContext(), *precision);
   return success();
 }
