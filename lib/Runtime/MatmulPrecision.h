@@ -1,5 +1,4 @@
-//===- MatmulPrecision.h - Matmuls on bf16 parts of the operands -*- C++
-//-*-===//
+//===- MatmulPrecision.h - Matmuls on bf16 operand parts --------*- C++ -*-===//
 //
 // Internal contract between the simulator's entry points (Matmul.cpp) and
 // the precisions that convert the operands to bf16 before any kernel runs
