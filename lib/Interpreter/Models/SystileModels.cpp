@@ -325,6 +325,7 @@ rt::MatmulOptions matmulOptions(OpTy m, ExecContext &ctx) {
   rt::MatmulOptions o;
   o.skipZeroBlocks = ctx.options().skipZeroBlocks;
   o.threads = ctx.options().threads;
+  o.path = ctx.options().matmulKernel;
   o.rhsTransposed = m.getRhsTransposed();
   o.flushSubnormals = m.getFlushSubnormals();
   return o;

@@ -6,7 +6,8 @@ flush-subnormals, in the small geometry (2, 4, 4) and the default one, on
 inputs that make every step of RFC 6's multi-pass definition matter (values
 whose low parts round, subnormal low parts and operands, an inf whose low
 part is NaN), it lowers `linalg.matmul` with `systile-pipeline`, runs
-`systile-run --stats` (chains fused and unfused), and compares the result
+`systile-run --stats` on every matmul kernel path this machine has (and
+with chains unfused), and compares the result
 bit for bit with rfc6ref.matmul (NaN positions as NaN), and the --stats
 line with RFC 8's figures computed here: per pass, every weight load's
 issued and logical MACs; the passes multiply loads and issued MACs, the
@@ -18,6 +19,7 @@ import argparse
 import math
 import os
 import re
+import subprocess
 
 import numpy as np
 
@@ -66,6 +68,17 @@ def same_bits(got, want):
         got[~nan].view(np.uint32), want[~nan].view(np.uint32))
 
 
+def kernel_paths(run_tool):
+    """The simulator's kernel paths this machine has: systile-run names
+    them when asked for one it lacks."""
+    proc = subprocess.run([run_tool, "-", "--matmul-kernel=none"],
+                          input="", capture_output=True, text=True)
+    listed = re.search(r"use auto or one of: (.*)$", proc.stderr, re.M)
+    if not listed:
+        raise SystemExit(f"FAIL: no kernel path list in {proc.stderr!r}")
+    return listed.group(1).split(", ")
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--bin-dir", required=True)
@@ -74,6 +87,8 @@ def main():
     os.makedirs(opts.work_dir, exist_ok=True)
     opt_tool = os.path.join(opts.bin_dir, "systile-opt")
     run_tool = os.path.join(opts.bin_dir, "systile-run")
+    paths = kernel_paths(run_tool)
+    print("kernel paths: " + " ".join(paths))
     rng = np.random.default_rng(20261202)
     # (geometry, M x K x N): one k block (blocked into a chain) and several
     # (left whole by systile-block-matmul).
@@ -103,15 +118,17 @@ def main():
                     f.write(lowered)
                 want = matmul(a, b, c, mxu=mxu, precision=precision,
                               flush_subnormals=flush)
-                for fuse in ("true", "false"):
+                runs = [[f"--matmul-kernel={p}"] for p in paths] + \
+                    [["--fuse-mxu-chains=false"]]
+                for flags in runs:
                     stdout = run([run_tool, name + "_lowered.mlir",
                                   "--input", name + "_a.npy", "--input",
                                   name + "_b.npy", "--input", name + "_c.npy",
-                                  "--stats", "--quiet", f"--fuse-mxu-chains={fuse}",
+                                  "--stats", "--quiet", *flags,
                                   "--output", name + "_d.npy"])
                     got = np.load(name + "_d.npy")
                     what = (f"{geometry} {m}x{k}x{n} {precision}"
-                            f"{' flushed' if flush else ''} fuse={fuse}")
+                            f"{' flushed' if flush else ''} {flags[0]}")
                     if not same_bits(got, want):
                         bad = np.argwhere(got.view(np.uint32) != want.view(np.uint32))
                         i, j = bad[0]
@@ -121,7 +138,7 @@ def main():
                     stats = re.findall(r"^utilization: .*$", stdout, re.M)
                     if stats != [line]:
                         raise SystemExit(f"FAIL {what}: stats {stats}, want {line}")
-                print(f"ok {index}: {what.rsplit(' fuse', 1)[0]}")
+                print(f"ok {index}: {what.rsplit(' --', 1)[0]}")
                 index += 1
     print(f"PASS: {index} cases")
 
