@@ -132,6 +132,12 @@ struct Options {
       "pipeline");
   cl::opt<int> threads =
       value("threads", "Matmul simulator threads (0: all hardware threads)", 0);
+  cl::opt<std::string> matmulKernel = text(
+      "matmul-kernel",
+      "The matmul simulator's kernel path: auto (default), portable, avx2, "
+      "avx512 or avx512-vnni, if this machine has it (every path gives the "
+      "same bits)",
+      "path");
   cl::opt<std::string> maxMemory =
       text("max-memory",
            "Memory budget of the values alive at once, e.g. 512M, 8G (default: "
@@ -200,6 +206,7 @@ public:
 
 private:
   LogicalResult configure();
+  LogicalResult configureMatmulKernel();
   LogicalResult parse();
   FailureOr<SmallVector<RtValue>> readFiles(StringRef flag,
                                             ArrayRef<std::string> paths,
@@ -238,6 +245,24 @@ private:
   Clock::time_point start = Clock::now(), parsed, bound, executed;
 };
 
+LogicalResult Runner::configureMatmulKernel() {
+  if (opts.matmulKernel.empty() || opts.matmulKernel == "auto")
+    return success();
+  std::string available;
+  for (rt::KernelPath path : rt::availableKernelPaths()) {
+    if (opts.matmulKernel == rt::toString(path)) {
+      interpOptions.matmulKernel = path;
+      return success();
+    }
+    available += std::string(available.empty() ? "" : ", ") +
+                 rt::toString(path);
+  }
+  return error("--matmul-kernel=" + opts.matmulKernel +
+               " is not a kernel path of the matmul simulator on this "
+               "machine; use auto or one of: " +
+               available);
+}
+
 LogicalResult Runner::configure() {
   if (opts.threads < 0)
     return error("--threads must be >= 0");
@@ -251,6 +276,8 @@ LogicalResult Runner::configure() {
   interpOptions.memoryBudget = budget;
   interpOptions.skipZeroBlocks = opts.skipZeroBlocks;
   interpOptions.threads = opts.threads;
+  if (failed(configureMatmulKernel()))
+    return failure();
   interpOptions.fuseMxuChains = opts.fuseChains;
   interpOptions.maxSteps = opts.maxSteps;
   if (opts.dumpOps.empty() != opts.dumpDir.empty())

@@ -28,6 +28,7 @@
 #include "systile/Runtime/Parallel.h"
 
 #include "MatmulKernels.h"
+#include "MatmulPrecision.h"
 #include "TileAccess.h"
 
 #include <algorithm>
@@ -47,7 +48,17 @@ namespace systile::rt {
 //===----------------------------------------------------------------------===//
 
 const char *toString(Precision precision) {
-  return precision == Precision::F32 ? "f32" : "bf16";
+  switch (precision) {
+  case Precision::F32:
+    return "f32";
+  case Precision::BF16:
+    return "bf16";
+  case Precision::BF16_3X:
+    return "bf16_3x";
+  case Precision::BF16_6X:
+    return "bf16_6x";
+  }
+  return "f32";
 }
 
 namespace {
@@ -1066,6 +1077,10 @@ matmul(const TiledMatrix<A> &lhs, const TiledMatrix<B> &rhs,
        const MatmulOptions &options) {
   if (Status s = validate("simulateMatmul", lhs, rhs, acc, options); !s)
     return Error(s.message());
+  if constexpr (std::is_same_v<Acc, float>)
+    if (detail::runsOnBF16Parts(precision, options))
+      return detail::matmulOnBF16Parts(lhs, rhs, acc, precision, options,
+                                       std::nullopt, nullptr);
   return runMatmul<A, B, Acc>(lhs, rhs, precision, options, lhs, rhs, acc,
                               precision, options, std::nullopt);
 }
@@ -1081,6 +1096,10 @@ matmulInPlace(const TiledMatrix<A> &lhs, const TiledMatrix<B> &rhs,
       acc.data() == static_cast<const void *>(rhs.data()))
     return Error("simulateMatmul: the accumulator written in place must be "
                  "a storage of its own, not an operand's");
+  if constexpr (std::is_same_v<Acc, float>)
+    if (detail::runsOnBF16Parts(precision, options))
+      return detail::matmulOnBF16Parts(lhs, rhs, acc, precision, options,
+                                       std::nullopt, &acc);
   return runMatmul<A, B, Acc>(lhs, rhs, precision, options, lhs, rhs, acc,
                               precision, options, std::nullopt, &acc);
 }
@@ -1106,6 +1125,10 @@ mxuBlock(const TiledMatrix<A> &lhs, const TiledMatrix<B> &rhs,
                  " is out of range: N = " + std::to_string(weight.cols) +
                  " with mxu = " + std::to_string(rhs.geometry().mxu) +
                  " has n blocks [0, " + std::to_string(NB) + ")");
+  if constexpr (std::is_same_v<Acc, float>)
+    if (detail::runsOnBF16Parts(precision, options))
+      return detail::matmulOnBF16Parts(lhs, rhs, acc, precision, options,
+                                       detail::WeightBlock{kb, nb}, nullptr);
   return runMatmul<A, B, Acc>(lhs, rhs, precision, options, lhs, rhs, acc,
                               precision, options, Block{kb, nb});
 }

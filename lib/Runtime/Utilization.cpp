@@ -175,6 +175,21 @@ Expected<MatmulStats> batchStats(const MatmulStats &perMatrix,
   return stats;
 }
 
+Expected<MatmulStats> multiPassStats(const MatmulStats &onePass,
+                                     int64_t passes) {
+  if (passes < 1)
+    return Error("multiPassStats: a matmul makes at least one pass, got " +
+                 std::to_string(passes));
+  MatmulStats stats;
+  stats.logicalMacs = onePass.logicalMacs;
+  if (__builtin_mul_overflow(onePass.issuedMacs, passes, &stats.issuedMacs) ||
+      __builtin_mul_overflow(onePass.weightLoads, passes, &stats.weightLoads) ||
+      __builtin_mul_overflow(onePass.skippedLoads, passes, &stats.skippedLoads))
+    return Error(std::string("multiPassStats: ") + kStatsOverflow);
+  stats.paddingMacs = stats.issuedMacs - stats.logicalMacs;
+  return stats;
+}
+
 } // namespace systile::rt
 
 void systile::rt::LayoutCost::add(int64_t &count, uint64_t &bytes,

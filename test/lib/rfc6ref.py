@@ -11,6 +11,14 @@ RFC 6, for D = A x B + C with m = mxu:
       p = +0.0f
       for k in kb*m .. min(K, (kb+1)*m)-1:  p = fl32(p + fl32(a(i,k)*b(k,j)))
       acc = fl32(acc + p)
+Multi-pass precisions (bf16_3x, bf16_6x): split(x) = p0 = bf16(x),
+r = fl32(x - p0), p1 = bf16(r), r = fl32(r - p1), p2 = bf16(r); dot(a, b, R)
+is the order above on bf16 values with accumulator R;
+  bf16_3x: R = dot(al, bh, 0); R = dot(ah, bl, R)
+  bf16_6x: R = dot(am, bm, 0), then al.bh, ah.bl, am.bh, ah.bm into R
+  both:    R = zeroNonFinite(R); R = dot(ah, bh, R); D = fl32(C + R)
+flush_subnormals: every bf16() above (and the rounding of precision bf16)
+turns a subnormal result into a zero of its sign.
 Integers: i8 x i8 -> i32 with two's-complement wrap-around. linalg.matmul
 keeps upstream's order instead: acc = C[i, j], then acc = fl32(acc +
 fl32(a*b)) for k = 0 .. K-1 (`linalg_matmul`).
@@ -45,13 +53,93 @@ def wrap_i32(x):
     return ((np.asarray(x, dtype=np.int64) + 2**31) % 2**32 - 2**31).astype(np.int32)
 
 
-def matmul(a, b, acc=None, mxu=128, precision="f32", skip_zero_blocks=False):
+def flush_subnormal_bf16(bits):
+    """bf16 bit patterns with every subnormal replaced by a zero of its sign
+    (exponent field 0: the fraction is dropped)."""
+    bits = np.asarray(bits, dtype=np.uint16)
+    return np.where((bits & 0x7F80) == 0, bits & 0x8000, bits).astype("<u2")
+
+
+def to_bf16(x, flush_subnormals=False):
+    """bf16(x) as f32 values, flushed when asked."""
+    bits = f32_to_bf16(x)
+    if flush_subnormals:
+        bits = flush_subnormal_bf16(bits)
+    return bf16_to_f32(bits)
+
+
+def split_bf16(x, n, flush_subnormals=False):
+    """split(x, n): [p0, p1, ...], high part first."""
+    parts, r = [], np.asarray(x, dtype=F32)
+    with np.errstate(invalid="ignore", over="ignore"):
+        for _ in range(n):
+            p = to_bf16(r, flush_subnormals)
+            parts.append(p)
+            r = np.subtract(r, p, dtype=F32)
+    return parts
+
+
+def zero_non_finite(x):
+    """x where |x| < inf, else +0 (NaN included)."""
+    with np.errstate(invalid="ignore"):
+        return np.where(np.abs(x) < np.inf, x, F32(0)).astype(F32)
+
+
+# Parts per operand and the passes before zeroNonFinite, in order, as
+# (lhs part, rhs part) with h, m, l the high, mid and low parts; hi.hi last.
+MULTI_PASS = {
+    "bf16_3x": (("h", "l"), [("l", "h"), ("h", "l")]),
+    "bf16_6x": (("h", "m", "l"),
+                [("m", "m"), ("l", "h"), ("h", "l"), ("m", "h"), ("h", "m")]),
+}
+
+
+def _blocked(a, b, out, mxu, skip_zero_blocks):
+    """RFC 6's blocked order: out + a b (all f32 arrays), one mxu block of k
+    at a time, each block's partial sums from +0."""
+    m, k = a.shape
+    n = b.shape[1]
+    with np.errstate(invalid="ignore", over="ignore"):
+        for k0 in range(0, k, mxu):
+            k1 = min(k, k0 + mxu)
+            p = np.zeros((m, n), F32)
+            for kk in range(k0, k1):
+                p = np.add(p, np.multiply(a[:, kk:kk + 1], b[kk:kk + 1, :],
+                                          dtype=F32), dtype=F32)
+            summed = np.add(out, p, dtype=F32)
+            if skip_zero_blocks:
+                keep = np.zeros(n, dtype=bool)
+                for n0 in range(0, n, mxu):
+                    if np.all(b[k0:k1, n0:n0 + mxu] == 0):
+                        keep[n0:n0 + mxu] = True
+                summed = np.where(keep[None, :], out, summed)
+            out = summed
+    return out
+
+
+def _multi_pass(a, b, out, mxu, precision, flush, skip_zero_blocks):
+    names, low = MULTI_PASS[precision]
+    pa = dict(zip(names, split_bf16(a, len(names), flush)))
+    pb = dict(zip(names, split_bf16(b, len(names), flush)))
+    r = np.zeros(out.shape, F32)
+    for x, y in low:
+        r = _blocked(pa[x], pb[y], r, mxu, skip_zero_blocks)
+    r = zero_non_finite(r)
+    r = _blocked(pa["h"], pb["h"], r, mxu, skip_zero_blocks)
+    with np.errstate(invalid="ignore", over="ignore"):
+        return np.add(out, r, dtype=F32)
+
+
+def matmul(a, b, acc=None, mxu=128, precision="f32", skip_zero_blocks=False,
+           flush_subnormals=False):
     """D = acc + a b in RFC 6's blocked order; a: MxK, b: KxN, acc: MxN
     (zeros when None). Integer inputs: an int32 result with wrap-around.
     Float inputs (f32, or bf16 already widened to f32): an f32 result;
-    precision "bf16" rounds the inputs to bf16 first. skip_zero_blocks
-    models skipped weight loads: a column block whose rhs block (kb, nb) is
-    all zero keeps its accumulator for that kb (RFC 7)."""
+    precision "bf16" rounds the inputs to bf16 first; "bf16_3x" and
+    "bf16_6x" are the multi-pass precisions; flush_subnormals flushes
+    every bf16 conversion's subnormal results. skip_zero_blocks models
+    skipped weight loads: a column block whose rhs block (kb, nb) is all
+    zero keeps its accumulator for that kb (RFC 7), in every pass."""
     m, k = a.shape
     k2, n = b.shape
     assert k == k2, (a.shape, b.shape)
@@ -60,24 +148,15 @@ def matmul(a, b, acc=None, mxu=128, precision="f32", skip_zero_blocks=False):
         return wrap_i32(out + a.astype(np.int64) @ b.astype(np.int64))
     a = np.asarray(a, dtype=F32)
     b = np.asarray(b, dtype=F32)
-    if precision == "bf16":
-        a, b = round_bf16(a), round_bf16(b)
     out = np.zeros((m, n), F32) if acc is None else np.array(acc, dtype=F32, copy=True)
-    for k0 in range(0, k, mxu):
-        k1 = min(k, k0 + mxu)
-        p = np.zeros((m, n), F32)
-        for kk in range(k0, k1):
-            p = np.add(p, np.multiply(a[:, kk:kk + 1], b[kk:kk + 1, :], dtype=F32),
-                       dtype=F32)
-        summed = np.add(out, p, dtype=F32)
-        if skip_zero_blocks:
-            keep = np.zeros(n, dtype=bool)
-            for n0 in range(0, n, mxu):
-                if np.all(b[k0:k1, n0:n0 + mxu] == 0):
-                    keep[n0:n0 + mxu] = True
-            summed = np.where(keep[None, :], out, summed)
-        out = summed
-    return out
+    if precision in MULTI_PASS:
+        return _multi_pass(a, b, out, mxu, precision, flush_subnormals,
+                           skip_zero_blocks)
+    if precision == "bf16":
+        a, b = to_bf16(a, flush_subnormals), to_bf16(b, flush_subnormals)
+    else:
+        assert precision == "f32", precision
+    return _blocked(a, b, out, mxu, skip_zero_blocks)
 
 
 def batch_matmul(a, b, **kw):

@@ -35,18 +35,6 @@ std::string describe(KernelPath path, Geometry g, Dims d, Precision p,
          " threads=" + std::to_string(threads) + (skip ? " skip" : "");
 }
 
-void expectBitsEqual(const std::vector<float> &got,
-                     const std::vector<float> &want, const std::string &what) {
-  ASSERT_EQ(got.size(), want.size()) << what;
-  size_t bad = 0;
-  for (size_t i = 0; i < got.size(); ++i)
-    if (floatBits(got[i]) != floatBits(want[i]) && bad++ < 5)
-      ADD_FAILURE() << what << ": element " << i << " got " << got[i] << " ("
-                    << std::hex << floatBits(got[i]) << ") want " << want[i]
-                    << " (" << floatBits(want[i]) << std::dec << ")";
-  EXPECT_EQ(bad, 0u) << what;
-}
-
 /// Zeroes a random ~half of the mxu blocks of a KxN dense matrix (with a mix
 /// of +0 and -0) and returns the zero map, [kb][nb] row-major.
 std::vector<uint8_t> zeroSomeBlocks(std::mt19937 &rng, std::vector<float> &b,

@@ -12,10 +12,13 @@
 
 #include "systile/Runtime/BF16.h"
 
+#include "gtest/gtest.h"
+
 #include <cmath>
 #include <cstdint>
 #include <cstring>
 #include <random>
+#include <string>
 #include <type_traits>
 #include <vector>
 
@@ -145,6 +148,21 @@ template <typename T> std::vector<float> widen(const std::vector<T> &v) {
       out[i] = v[i];
   }
   return out;
+}
+
+/// Fails (naming `what` and the first few elements) unless `got` and `want`
+/// have the same bits element by element.
+inline void expectBitsEqual(const std::vector<float> &got,
+                            const std::vector<float> &want,
+                            const std::string &what) {
+  ASSERT_EQ(got.size(), want.size()) << what;
+  size_t bad = 0;
+  for (size_t i = 0; i < got.size(); ++i)
+    if (floatBits(got[i]) != floatBits(want[i]) && bad++ < 5)
+      ADD_FAILURE() << what << ": element " << i << " got " << got[i] << " ("
+                    << std::hex << floatBits(got[i]) << ") want " << want[i]
+                    << " (" << floatBits(want[i]) << std::dec << ")";
+  EXPECT_EQ(bad, 0u) << what;
 }
 
 } // namespace systile::testutil

@@ -89,8 +89,14 @@ def ConvertLinalgToSystile : Pass<"convert-linalg-to-systile",
     `systile.matmul` accumulates per `mxu`-deep block (RFC section 6). The
     two agree exactly when `K <= mxu` and the accumulator is zero, and
     always for integers. With `precision=bf16` the float inputs are rounded
-    to bf16 first (the TPU default for f32 inputs); `precision=f32`, the
-    default, keeps them as they are. Integer matmuls ignore `precision`.
+    to bf16 first (the TPU default for f32 inputs); `precision=bf16_3x` and
+    `bf16_6x` split them into two or three bf16 parts and make three or six
+    bf16 passes (JAX's `HIGH` and `HIGHEST`); `precision=f32`, the default,
+    keeps them as they are. Integer matmuls ignore `precision`.
+    `flush-subnormals` gives every float matmul `flush_subnormals`: its bf16
+    conversions flush subnormal results to +-0, as TPUs do (an error with
+    `precision=f32`, which converts nothing; `systile.truncf` and other ops
+    are not affected).
 
     Counters (`systile-opt --mlir-pass-statistics`): `matmuls-lowered`,
     `matmuls-left` (left unchanged, with a remark).
@@ -134,7 +140,16 @@ def ConvertLinalgToSystile : Pass<"convert-linalg-to-systile",
                clEnumValN(::systile::Precision::F32, "f32",
                           "inputs as they are (faithful to linalg)"),
                clEnumValN(::systile::Precision::BF16, "bf16",
-                          "inputs rounded to bf16 first (TPU default)"))}]>,
+                          "inputs rounded to bf16 first (TPU default)"),
+               clEnumValN(::systile::Precision::BF16_3X, "bf16_3x",
+                          "inputs split in two bf16 parts, three passes "
+                          "(JAX HIGH)"),
+               clEnumValN(::systile::Precision::BF16_6X, "bf16_6x",
+                          "inputs split in three bf16 parts, six passes "
+                          "(JAX HIGHEST)"))}]>,
+    Option<"flushSubnormals", "flush-subnormals", "bool", /*default=*/"false",
+           "Float matmuls flush subnormal results of their bf16 conversions "
+           "to +-0, as TPUs do (flush_subnormals; not with precision=f32)">,
     Option<"unrollBatchLimit", "unroll-batch-limit", "int64_t",
            /*default=*/"8",
            "batch_reduce_matmul and quantized_batch_matmul batches up to "

@@ -42,6 +42,9 @@ struct InterpreterOptions {
   bool skipZeroBlocks = false;
   /// Worker threads of the matmul simulator; 0 = all hardware threads.
   int threads = 0;
+  /// The matmul simulator's kernel path (rt::MatmulOptions::path): Auto,
+  /// or one the machine has, so tests run every path (same bits).
+  rt::KernelPath matmulKernel = rt::KernelPath::Auto;
   /// Run a whole chain of mxu_matmul ops as one simulateMatmul call when
   /// that is bit-identical. Off: one simulateMxuBlock call per op.
   bool fuseMxuChains = true;

@@ -37,7 +37,16 @@ struct SystilePipelineOptions
       llvm::cl::init(kConvertDefaults.precision),
       llvm::cl::values(
           clEnumValN(Precision::F32, "f32", "inputs as they are"),
-          clEnumValN(Precision::BF16, "bf16", "inputs rounded to bf16"))};
+          clEnumValN(Precision::BF16, "bf16", "inputs rounded to bf16"),
+          clEnumValN(Precision::BF16_3X, "bf16_3x",
+                     "two bf16 parts, three passes (JAX HIGH)"),
+          clEnumValN(Precision::BF16_6X, "bf16_6x",
+                     "three bf16 parts, six passes (JAX HIGHEST)"))};
+  Option<bool> flushSubnormals{
+      *this, "flush-subnormals",
+      llvm::cl::desc("Float matmuls flush subnormal results of their bf16 "
+                     "conversions to +-0, as TPUs do"),
+      llvm::cl::init(kConvertDefaults.flushSubnormals)};
   Option<int64_t> unrollBatchLimit{
       *this, "unroll-batch-limit",
       llvm::cl::desc("Batched contractions with at most this many batches "
@@ -62,6 +71,7 @@ struct SystilePipelineOptions
     convert.lanes = lanes;
     convert.mxu = mxu;
     convert.precision = precision;
+    convert.flushSubnormals = flushSubnormals;
     convert.unrollBatchLimit = unrollBatchLimit;
     return convert;
   }

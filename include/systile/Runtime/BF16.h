@@ -69,6 +69,13 @@ static_assert(sizeof(bf16) == 2, "bf16 must be 16 bits of storage");
 /// Rounds an f32 to the nearest bf16 and widens it back (exact).
 inline float roundToBF16(float f) { return bf16::fromFloat(f).toFloat(); }
 
+/// `v`, or +-0 with its sign when `v` is subnormal: what a TPU's bf16
+/// conversion gives (RFC 6 `flush-subnormals`, applied to the rounded
+/// result, so an f32 just below 2^-126 that rounds up to it is kept).
+inline bf16 flushSubnormal(bf16 v) {
+  return (v.bits() & 0x7f80u) == 0 ? bf16::fromBits(v.bits() & 0x8000u) : v;
+}
+
 } // namespace systile::rt
 
 #endif // SYSTILE_RUNTIME_BF16_H

@@ -14,8 +14,12 @@
 // operands).
 //
 // Supported operand combinations:
-//   (f32 | bf16) x (f32 | bf16) + f32 -> f32, precision F32 or BF16;
-//   i8 x i8 + i32 -> i32 (precision is ignored; two's-complement wrap).
+//   (f32 | bf16) x (f32 | bf16) + f32 -> f32, any precision;
+//   i8 x i8 + i32 -> i32 (precision and flushSubnormals are ignored;
+//   two's-complement wrap).
+//
+// The multi-pass precisions (BF16_3X, BF16_6X) split each operand into bf16
+// parts once and run the bf16 kernels once per pass (MatmulPrecision.cpp).
 //
 //===----------------------------------------------------------------------===//
 
@@ -35,8 +39,19 @@
 namespace systile::rt {
 
 /// F32: the inputs as they are. BF16: the float inputs are rounded to bf16
-/// first (the TPU default), so every product is exact in f32.
-enum class Precision { F32, BF16 };
+/// first (the TPU default), so every product is exact in f32. BF16_3X and
+/// BF16_6X (JAX's HIGH and HIGHEST on TPU): each input split into two or
+/// three bf16 parts, their products summed over three or six bf16 passes in
+/// RFC 6's multi-pass order.
+enum class Precision { F32, BF16, BF16_3X, BF16_6X };
+
+/// The passes a matmul of `precision` makes through the array (RFC 8 counts
+/// each as weight loads and issued MACs): 1, 1, 3 or 6.
+constexpr int passCount(Precision precision) {
+  return precision == Precision::BF16_3X   ? 3
+         : precision == Precision::BF16_6X ? 6
+                                           : 1;
+}
 
 /// Which inner kernels run: the instruction sets of Cpu.h that the
 /// simulator has paths for, Portable, AVX2, AVX512 and AVX512VNNI (AVX512
@@ -90,6 +105,12 @@ struct MatmulOptions {
   /// transposing the rhs first; every kernel path runs it (the weight
   /// blocks are packed transposed, so the rhs is never read in place).
   bool rhsTransposed = false;
+  /// Not a tuning knob: every f32 -> bf16 conversion of an operand or of a
+  /// split part (precision BF16, BF16_3X, BF16_6X) flushes a subnormal
+  /// result to +-0 (sign kept), as TPUs do (RFC 6 `flush-subnormals`). f32
+  /// products, partial sums and accumulators are never flushed; at
+  /// precision F32 there is no conversion, so nothing changes.
+  bool flushSubnormals = false;
 };
 
 template <typename Acc> struct MatmulResult {
@@ -159,6 +180,11 @@ simulateMatmulInPlace(const TiledMatrix<int8_t> &lhs,
 /// of acc; the rest of acc is copied. Calling it for kb = 0, 1, ... on each
 /// nb reproduces simulateMatmul bit for bit. Stats describe the one load
 /// (or one skipped load when options.skipZeroBlocks and the block is zero).
+/// At a multi-pass precision the load is RFC 6's multi-pass definition
+/// restricted to k block kb (R over that block's passes, from +0, then
+/// fl32(C + R) in column block nb), so the sequence reproduces
+/// simulateMatmul only when K <= mxu (one k block); its stats count each
+/// pass's load.
 /// Errors: as simulateMatmul, plus kb/nb outside [0, ceil(K/mxu)) /
 /// [0, ceil(N/mxu)) (K x N the weight B, also when the rhs is transposed).
 Expected<MatmulResult<float>>

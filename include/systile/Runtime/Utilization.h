@@ -111,6 +111,14 @@ Expected<MatmulStats> weightLoadStats(Shape lhs, Shape rhs, Geometry geometry,
 Expected<MatmulStats> batchStats(const MatmulStats &perMatrix,
                                  int64_t matrices, bool sharedWeights);
 
+/// The RFC 8 figures of a matmul that makes `passes` passes through the
+/// array (a multi-pass precision: 3 for bf16_3x, 6 for bf16_6x), from those
+/// `onePass` of one pass: every pass issues (or skips) its weight loads and
+/// MACs, the logical MACs are the matmul's, counted once. Errors: `passes
+/// < 1`, a figure above 2^63-1.
+Expected<MatmulStats> multiPassStats(const MatmulStats &onePass,
+                                     int64_t passes);
+
 } // namespace systile::rt
 
 #endif // SYSTILE_RUNTIME_UTILIZATION_H

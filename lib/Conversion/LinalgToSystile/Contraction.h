@@ -82,6 +82,8 @@ std::optional<Contraction> analyzeContraction(mlir::linalg::LinalgOp op,
 struct LoweringOptions {
   GeometryAttr geometry;
   Precision floatPrecision = Precision::F32;
+  /// Float matmuls get `flush_subnormals` (floatPrecision is not f32).
+  bool flushSubnormals = false;
   /// Batches lowered per batch (batchDim) up to this count are unrolled;
   /// more become an scf.for.
   int64_t unrollBatchLimit = 8;

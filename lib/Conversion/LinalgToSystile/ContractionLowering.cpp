@@ -145,10 +145,22 @@ struct Emitter {
     Value rhsTiled = toTiled(rhs, c.kDim, c.colDim);
     if (!acc)
       acc = toTiled(*out, c.rowDim, c.colDim);
-    Precision p = c.isFloat ? options.floatPrecision : Precision::F32;
     return MatmulOp::create(b, loc, acc.getType(), lhsTiled, rhsTiled, acc,
-                            /*rhs_transposed=*/UnitAttr(),
-                            PrecisionAttr::get(b.getContext(), p));
+                            /*rhs_transposed=*/UnitAttr(), precisionAttr(),
+                            flushAttr());
+  }
+
+  /// The precision of this contraction: the option's for floats, f32 for
+  /// integers; and flushing, for floats at a precision that converts.
+  PrecisionAttr precisionAttr() {
+    return PrecisionAttr::get(b.getContext(), c.isFloat ? options.floatPrecision
+                                                        : Precision::F32);
+  }
+  UnitAttr flushAttr() {
+    return c.isFloat && options.flushSubnormals &&
+                   options.floatPrecision != Precision::F32
+               ? b.getUnitAttr()
+               : UnitAttr();
   }
 
   /// One batched matmul over c.batchDims: out = lhs x rhs + out.
@@ -157,11 +169,10 @@ struct Emitter {
     Value lhs = toTiled(c.lhs, c.rowDim, c.kDim);
     Value rhs = toTiled(c.rhs, c.kDim, c.colDim, &rhsTransposed);
     Value acc = toTiled(c.out, c.rowDim, c.colDim);
-    Precision p = c.isFloat ? options.floatPrecision : Precision::F32;
-    Value result = MatmulOp::create(
-        b, loc, acc.getType(), lhs, rhs, acc,
-        rhsTransposed ? b.getUnitAttr() : UnitAttr(),
-        PrecisionAttr::get(b.getContext(), p));
+    Value result =
+        MatmulOp::create(b, loc, acc.getType(), lhs, rhs, acc,
+                         rhsTransposed ? b.getUnitAttr() : UnitAttr(),
+                         precisionAttr(), flushAttr());
     return fromTiled(result, c.out.value.getType());
   }
 

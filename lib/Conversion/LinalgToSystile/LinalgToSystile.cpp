@@ -46,6 +46,11 @@ struct ConvertLinalgToSystile
                 "positive, got sublanes="
              << int64_t(sublanes) << " lanes=" << int64_t(lanes)
              << " mxu=" << int64_t(mxu);
+    if (flushSubnormals && precision == Precision::F32)
+      return emitError(UnknownLoc::get(context))
+             << "convert-linalg-to-systile: flush-subnormals has no effect "
+                "with precision=f32 (no input is converted to bf16); use "
+                "precision=bf16, bf16_3x or bf16_6x";
     // The remaining rules of #systile.geometry (sizes that overflow).
     return GeometryAttr::verify(
         [&] {
@@ -60,6 +65,7 @@ struct ConvertLinalgToSystile
     options.geometry = GeometryAttr::get(&getContext(), int64_t(sublanes),
                                          int64_t(lanes), int64_t(mxu));
     options.floatPrecision = Precision(precision);
+    options.flushSubnormals = flushSubnormals;
     options.unrollBatchLimit = unrollBatchLimit;
     SmallVector<linalg::LinalgOp> contractions;
     getOperation().walk([&](linalg::LinalgOp op) {

@@ -395,7 +395,9 @@ rt::MatmulOptions matmulOptions(OpTy m, ExecContext &ctx) {
   rt::MatmulOptions o;
   o.skipZeroBlocks = ctx.options().skipZeroBlocks;
   o.threads = ctx.options().threads;
+  o.path = ctx.options().matmulKernel;
   o.rhsTransposed = m.getRhsTransposed();
+  o.flushSubnormals = m.getFlushSubnormals();
   return o;
 }
 
@@ -527,8 +529,12 @@ ChainInfo &chainOf(systile::MxuMatmulOp op, ExecContext &ctx) {
   info.ops = systile::collectChain(head);
   info.missing = head.getDepthBlocks() * head.getWidthBlocks() -
                  static_cast<int64_t>(info.ops.size());
+  // A multi-pass load is its precision on one k block: only with one k
+  // block is the chain the whole multi-pass matmul.
   info.fused = ctx.options().fuseMxuChains &&
                systile::isInMatmulOrder(info.ops) &&
+               (systile::passCount(head.getPrecision()) == 1 ||
+                head.getDepthBlocks() == 1) &&
                (info.missing == 0 || ctx.options().skipZeroBlocks);
   return info;
 }
@@ -651,10 +657,11 @@ LogicalResult runOne(systile::MxuMatmulOp m, ChainInfo &info,
         if (m == info.ops.back()) {
           // Loads of the matmul not in the IR were folded away: skipped,
           // as systile-report-utilization counts them (once per weight
-          // matrix).
+          // matrix and pass).
           const int64_t weights =
               m.hasSharedRhs() ? 1 : m.getAcc().getType().getNumMatrices();
-          info.stats.addSkippedLoads(info.missing * weights);
+          info.stats.addSkippedLoads(info.missing * weights *
+                                     systile::passCount(m.getPrecision()));
           rt::Expected<rt::MatmulStats> sum = info.stats.stats();
           if (!sum)
             return m.emitError() << "systile.mxu_matmul: " << sum.error();

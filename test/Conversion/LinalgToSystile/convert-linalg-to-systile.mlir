@@ -1,5 +1,7 @@
 // RUN: systile-opt %s -split-input-file -verify-diagnostics --convert-linalg-to-systile | FileCheck %s --check-prefix=DEFAULT
 // RUN: systile-opt %s -split-input-file -verify-diagnostics --convert-linalg-to-systile="sublanes=2 lanes=4 mxu=4 precision=bf16" | FileCheck %s --check-prefix=SMALL
+// RUN: systile-opt %s -split-input-file -verify-diagnostics --convert-linalg-to-systile="precision=bf16_6x flush-subnormals=true" | FileCheck %s --check-prefix=HIGHEST
+// RUN: systile-opt %s -split-input-file -verify-diagnostics --systile-pipeline="precision=bf16_3x" | FileCheck %s --check-prefix=HIGH
 
 // DEFAULT-LABEL: func.func @f32
 // DEFAULT-SAME: (%[[A:.*]]: tensor<3x5xf32>, %[[B:.*]]: tensor<5x7xf32>, %[[C:.*]]: tensor<3x7xf32>)
@@ -13,6 +15,10 @@
 // SMALL-LABEL: func.func @f32
 // SMALL: systile.pack %{{.*}} : tensor<3x5xf32> -> !systile.tiled<3x5xf32, #systile.geometry<2x4, mxu = 4>>
 // SMALL: systile.matmul %{{.*}}, %{{.*}}, %{{.*}} precision = bf16 : !systile.tiled<3x5xf32, #systile.geometry<2x4, mxu = 4>>, !systile.tiled<5x7xf32, #systile.geometry<2x4, mxu = 4>> -> !systile.tiled<3x7xf32, #systile.geometry<2x4, mxu = 4>>
+// HIGHEST-LABEL: func.func @f32
+// HIGHEST: systile.matmul %{{.*}}, %{{.*}}, %{{.*}} precision = bf16_6x flush_subnormals : !systile.tiled<3x5xf32>
+// HIGH-LABEL: func.func @f32
+// HIGH: systile.mxu_matmul %{{.*}}, %{{.*}}, %{{.*}} [0, 0] precision = bf16_3x : !systile.tiled<3x5xf32>
 func.func @f32(%a: tensor<3x5xf32>, %b: tensor<5x7xf32>, %c: tensor<3x7xf32>) -> tensor<3x7xf32> {
   %d = linalg.matmul ins(%a, %b : tensor<3x5xf32>, tensor<5x7xf32>) outs(%c : tensor<3x7xf32>) -> tensor<3x7xf32>
   return %d : tensor<3x7xf32>
@@ -38,6 +44,11 @@ func.func @bf16_inputs(%a: tensor<4x8xbf16>, %b: tensor<8x2xf32>, %c: tensor<4x2
 // SMALL: systile.matmul %{{.*}}, %{{.*}}, %{{.*}} : !systile.tiled<2x3xi8, #systile.geometry<2x4, mxu = 4>>
 // SMALL-NOT: precision
 // SMALL: return
+// HIGHEST-LABEL: func.func @i8
+// HIGHEST: systile.matmul %{{.*}}, %{{.*}}, %{{.*}} : !systile.tiled<2x3xi8>
+// HIGHEST-NOT: precision
+// HIGHEST-NOT: flush_subnormals
+// HIGHEST: return
 func.func @i8(%a: tensor<2x3xi8>, %b: tensor<3x4xi8>, %c: tensor<2x4xi32>) -> tensor<2x4xi32> {
   %d = linalg.matmul ins(%a, %b : tensor<2x3xi8>, tensor<3x4xi8>) outs(%c : tensor<2x4xi32>) -> tensor<2x4xi32>
   return %d : tensor<2x4xi32>

@@ -458,6 +458,30 @@ func.func @matmul_int_precision(%a: !systile.tiled<3x5xi8>, %b: !systile.tiled<5
 
 // -----
 
+func.func @matmul_int_multi_pass(%a: !systile.tiled<3x5xi8>, %b: !systile.tiled<5x7xi8>, %c: !systile.tiled<3x7xi32>) {
+  // expected-error @below {{'systile.mxu_matmul' op precision = bf16_6x applies to float operands only; drop it for i8 x i8}}
+  %0 = systile.mxu_matmul %a, %b, %c [0, 0] precision = bf16_6x : !systile.tiled<3x5xi8>, !systile.tiled<5x7xi8> -> !systile.tiled<3x7xi32>
+  return
+}
+
+// -----
+
+func.func @matmul_int_flush(%a: !systile.tiled<3x5xi8>, %b: !systile.tiled<5x7xi8>, %c: !systile.tiled<3x7xi32>) {
+  // expected-error @below {{'systile.matmul' op flush_subnormals applies to float operands only; drop it for i8 x i8}}
+  %0 = systile.matmul %a, %b, %c flush_subnormals : !systile.tiled<3x5xi8>, !systile.tiled<5x7xi8> -> !systile.tiled<3x7xi32>
+  return
+}
+
+// -----
+
+func.func @matmul_f32_flush(%a: !systile.tiled<3x5xf32>, %b: !systile.tiled<5x7xf32>, %c: !systile.tiled<3x7xf32>) {
+  // expected-error @below {{'systile.matmul' op flush_subnormals has no effect at precision = f32 (no operand is converted to bf16); use precision = bf16, bf16_3x or bf16_6x, or drop it}}
+  %0 = systile.matmul %a, %b, %c flush_subnormals : !systile.tiled<3x5xf32>, !systile.tiled<5x7xf32> -> !systile.tiled<3x7xf32>
+  return
+}
+
+// -----
+
 func.func @matmul_mixed(%a: !systile.tiled<3x5xf32>, %b: !systile.tiled<5x7xi8>, %c: !systile.tiled<3x7xf32>) {
   // expected-error @below {{'systile.matmul' op unsupported operand element types 'f32' x 'i8'; expected (f32|bf16) x (f32|bf16) -> f32 or i8 x i8 -> i32}}
   %0 = systile.matmul %a, %b, %c : !systile.tiled<3x5xf32>, !systile.tiled<5x7xi8> -> !systile.tiled<3x7xf32>
@@ -475,7 +499,7 @@ func.func @matmul_i32_inputs(%a: !systile.tiled<3x5xi32>, %b: !systile.tiled<5x7
 // -----
 
 func.func @matmul_precision_keyword(%a: !systile.tiled<3x5xf32>, %b: !systile.tiled<5x7xf32>, %c: !systile.tiled<3x7xf32>) {
-  // expected-error @below {{unknown precision 'f16'; expected 'f32' or 'bf16'}}
+  // expected-error @below {{unknown precision 'f16'; expected 'f32', 'bf16', 'bf16_3x' or 'bf16_6x'}}
   %0 = systile.matmul %a, %b, %c precision = f16 : !systile.tiled<3x5xf32>, !systile.tiled<5x7xf32> -> !systile.tiled<3x7xf32>
   return
 }

@@ -96,9 +96,17 @@ func.func @matmuls(%a: !A, %b: !B, %bh: !Bh, %c: !C,
   %2 = systile.mxu_matmul %a, %b, %c [0, 0] precision = f32 : !A, !B -> !C
   // CHECK: systile.mxu_matmul %{{.*}}, %{{.*}}, %{{.*}} [1, 1] precision = bf16 :
   %3 = systile.mxu_matmul %a, %b, %2 [1, 1] precision = bf16 : !A, !B -> !C
+  // CHECK: systile.matmul %{{.*}}, %{{.*}}, %{{.*}} precision = bf16_3x : !systile.tiled<3x6xf32
+  %m3 = systile.matmul %a, %b, %3 precision = bf16_3x : !A, !B -> !C
+  // CHECK: systile.matmul %{{.*}}, %{{.*}}, %{{.*}} precision = bf16_6x flush_subnormals : !systile.tiled<3x6xf32
+  %m6 = systile.matmul %a, %b, %m3 precision = bf16_6x flush_subnormals : !A, !B -> !C
+  // CHECK: systile.mxu_matmul %{{.*}}, %{{.*}}, %{{.*}} [1, 0] precision = bf16 flush_subnormals :
+  %mt = systile.mxu_matmul %a, %b, %m6 [1, 0] precision = bf16 flush_subnormals : !A, !B -> !C
+  // CHECK: systile.mxu_matmul %{{.*}}, %{{.*}}, %{{.*}} [0, 1] precision = bf16_6x :
+  %m7 = systile.mxu_matmul %a, %b, %mt [0, 1] precision = bf16_6x : !A, !B -> !C
   // CHECK: systile.matmul %{{.*}}, %{{.*}}, %{{.*}} : !systile.tiled<3x6xi8>, !systile.tiled<6x5xi8> -> !systile.tiled<3x5xi32>
   %4 = systile.matmul %qa, %qb, %qc : !systile.tiled<3x6xi8>, !systile.tiled<6x5xi8> -> !systile.tiled<3x5xi32>
-  return %1, %3, %4 : !C, !C, !systile.tiled<3x5xi32>
+  return %1, %m7, %4 : !C, !C, !systile.tiled<3x5xi32>
 }
 
 !BA = !systile.tiled<2x3x3x6xf32, #systile.geometry<2x4, mxu = 4>>

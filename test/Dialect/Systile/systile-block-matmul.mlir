@@ -127,3 +127,30 @@ func.func @transposed_rhs(%q: !systile.tiled<2x3x6xf32, #systile.geometry<2x4, m
       -> !systile.tiled<2x3x9xf32, #systile.geometry<2x4, mxu = 4>>
   return %d : !systile.tiled<2x3x9xf32, #systile.geometry<2x4, mxu = 4>>
 }
+
+// -----
+
+// Multi-pass: with one k block (K = 4 = mxu) the loads carry the precision
+// and flush_subnormals; with two k blocks the matmul stays whole (each pass
+// sums over all of K), with a remark.
+// CHECK-LABEL: func.func @multi_pass
+// CHECK-NEXT: %[[L0:.*]] = systile.mxu_matmul %{{.*}}, %{{.*}}, %{{.*}} [0, 0] precision = bf16_6x flush_subnormals
+// CHECK-NEXT: %[[L1:.*]] = systile.mxu_matmul %{{.*}}, %{{.*}}, %[[L0]] [0, 1] precision = bf16_6x flush_subnormals
+// CHECK-NEXT: %[[D:.*]] = systile.matmul %{{.*}}, %{{.*}}, %{{.*}} precision = bf16_3x
+// CHECK-NEXT: return %[[L1]], %[[D]]
+func.func @multi_pass(%a: !systile.tiled<3x4xf32, #systile.geometry<2x4, mxu = 4>>,
+                      %b: !systile.tiled<4x6xf32, #systile.geometry<2x4, mxu = 4>>,
+                      %c: !systile.tiled<3x6xf32, #systile.geometry<2x4, mxu = 4>>,
+                      %x: !systile.tiled<3x6xf32, #systile.geometry<2x4, mxu = 4>>,
+                      %y: !systile.tiled<6x5xf32, #systile.geometry<2x4, mxu = 4>>,
+                      %z: !systile.tiled<3x5xf32, #systile.geometry<2x4, mxu = 4>>)
+    -> (!systile.tiled<3x6xf32, #systile.geometry<2x4, mxu = 4>>, !systile.tiled<3x5xf32, #systile.geometry<2x4, mxu = 4>>) {
+  %0 = systile.matmul %a, %b, %c precision = bf16_6x flush_subnormals
+      : !systile.tiled<3x4xf32, #systile.geometry<2x4, mxu = 4>>, !systile.tiled<4x6xf32, #systile.geometry<2x4, mxu = 4>>
+      -> !systile.tiled<3x6xf32, #systile.geometry<2x4, mxu = 4>>
+  // expected-remark @below {{systile.matmul not blocked: precision = bf16_3x sums each of its passes over all 2 k blocks before the next pass, which single-block loads cannot reproduce; only K <= mxu = 4 is blocked}}
+  %1 = systile.matmul %x, %y, %z precision = bf16_3x
+      : !systile.tiled<3x6xf32, #systile.geometry<2x4, mxu = 4>>, !systile.tiled<6x5xf32, #systile.geometry<2x4, mxu = 4>>
+      -> !systile.tiled<3x5xf32, #systile.geometry<2x4, mxu = 4>>
+  return %0, %1 : !systile.tiled<3x6xf32, #systile.geometry<2x4, mxu = 4>>, !systile.tiled<3x5xf32, #systile.geometry<2x4, mxu = 4>>
+}

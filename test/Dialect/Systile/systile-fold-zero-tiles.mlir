@@ -295,3 +295,29 @@ func.func @shared_zero_rhs(%a: !systile.tiled<2x3x6xf32, #systile.geometry<2x4, 
       : !systile.tiled<2x3x6xf32, #systile.geometry<2x4, mxu = 4>>, !systile.tiled<6x5xf32, #systile.geometry<2x4, mxu = 4>> -> !systile.tiled<2x3x5xf32, #systile.geometry<2x4, mxu = 4>>
   return %d : !systile.tiled<2x3x5xf32, #systile.geometry<2x4, mxu = 4>>
 }
+
+// -----
+
+// A multi-pass load of an all-zero block: every part of a zero is zero, so
+// every pass adds +0 (for a finite lhs) and the load folds like any other;
+// the remaining load keeps its precision and flush_subnormals.
+// CHECK-LABEL: func.func @multi_pass
+// CHECK: %[[B:.*]] = systile.pack
+// CHECK-NEXT: %[[R:.*]] = systile.mxu_matmul %{{.*}}, %[[B]], %{{.*}} [0, 0] precision = bf16_6x flush_subnormals
+// CHECK-NEXT: return %[[R]]
+func.func @multi_pass(%a: !systile.tiled<3x4xf32, #systile.geometry<2x4, mxu = 4>>,
+                      %c: !systile.tiled<3x6xf32, #systile.geometry<2x4, mxu = 4>>)
+    -> !systile.tiled<3x6xf32, #systile.geometry<2x4, mxu = 4>> {
+  %cst = arith.constant dense<[[1.0, 0.0, 0.0, 0.0, 0.0, 0.0],
+                               [0.0, 0.0, 0.0, 0.0, 0.0, 0.0],
+                               [0.0, 0.0, 0.0, 0.0, 0.0, 0.0],
+                               [0.0, 0.0, 0.0, 0.0, 0.0, 0.0]]> : tensor<4x6xf32>
+  %b = systile.pack %cst : tensor<4x6xf32> -> !systile.tiled<4x6xf32, #systile.geometry<2x4, mxu = 4>>
+  %0 = systile.mxu_matmul %a, %b, %c [0, 0] precision = bf16_6x flush_subnormals
+      : !systile.tiled<3x4xf32, #systile.geometry<2x4, mxu = 4>>, !systile.tiled<4x6xf32, #systile.geometry<2x4, mxu = 4>>
+      -> !systile.tiled<3x6xf32, #systile.geometry<2x4, mxu = 4>>
+  %1 = systile.mxu_matmul %a, %b, %0 [0, 1] precision = bf16_6x flush_subnormals
+      : !systile.tiled<3x4xf32, #systile.geometry<2x4, mxu = 4>>, !systile.tiled<4x6xf32, #systile.geometry<2x4, mxu = 4>>
+      -> !systile.tiled<3x6xf32, #systile.geometry<2x4, mxu = 4>>
+  return %1 : !systile.tiled<3x6xf32, #systile.geometry<2x4, mxu = 4>>
+}

@@ -236,3 +236,52 @@ module {
     return %0, %1, %2, %4, %6 : !C, !C, !C, !C, !C
   }
 }
+
+// -----
+
+// Multi-pass precisions: every pass is a weight load with its issued MACs;
+// the logical MACs are the matmul's, once. Default geometry, 3x5 @ 5x7
+// (one load per pass, 131072 issued, 105 logical): bf16_3x makes 3 passes,
+// issued 3*131072 = 393216, padding 393111, 105/393216 = 0.0267%; bf16_6x
+// makes 6, issued 786432, padding 786327, 105/786432 = 0.0134%.
+// Total: 2 * 105 = 210 logical, 1179648 issued, 9 loads, 0.0178%.
+// expected-remark @below {{total: logical_macs=210 issued_macs=1179648 padding_macs=1179438 weight_loads=9 skipped_loads=0 utilization=0.0178%}}
+module {
+  func.func @multi_pass(%a: !systile.tiled<3x5xf32>, %b: !systile.tiled<5x7xf32>, %c: !systile.tiled<3x7xf32>) -> !systile.tiled<3x7xf32> {
+    // expected-remark @below {{utilization: logical_macs=105 issued_macs=393216 padding_macs=393111 weight_loads=3 skipped_loads=0 utilization=0.0267%}}
+    %d = systile.matmul %a, %b, %c precision = bf16_3x : !systile.tiled<3x5xf32>, !systile.tiled<5x7xf32> -> !systile.tiled<3x7xf32>
+    // expected-remark @below {{utilization: logical_macs=105 issued_macs=786432 padding_macs=786327 weight_loads=6 skipped_loads=0 utilization=0.0134%}}
+    %e = systile.matmul %a, %b, %d precision = bf16_6x flush_subnormals : !systile.tiled<3x5xf32>, !systile.tiled<5x7xf32> -> !systile.tiled<3x7xf32>
+    return %e : !systile.tiled<3x7xf32>
+  }
+}
+
+// -----
+
+// (2, 4, 4), 3x4 @ 4x6 at bf16_6x, blocked (K = mxu: one k block) with
+// load (0, 1) folded away: per pass, load (0, 0) has Mpad = 4, issued
+// 4*4*4 = 64, logical 3*4*4 = 48; load (0, 1) would have n_len 2 (logical
+// 24). Six passes of the one load: 6 loads, issued 384, logical 48 (once),
+// padding 336, 12.5%; the folded load is skipped in every pass: 6.
+// expected-remark @below {{total: logical_macs=48 issued_macs=384 padding_macs=336 weight_loads=6 skipped_loads=6 utilization=12.5000%}}
+module {
+  func.func @multi_pass_chain(%a: !systile.tiled<3x4xf32, #systile.geometry<2x4, mxu = 4>>, %b: !systile.tiled<4x6xf32, #systile.geometry<2x4, mxu = 4>>, %c: !systile.tiled<3x6xf32, #systile.geometry<2x4, mxu = 4>>) -> !systile.tiled<3x6xf32, #systile.geometry<2x4, mxu = 4>> {
+    // expected-remark @below {{utilization: logical_macs=48 issued_macs=384 padding_macs=336 weight_loads=6 skipped_loads=6 utilization=12.5000%}}
+    %0 = systile.mxu_matmul %a, %b, %c [0, 0] precision = bf16_6x : !systile.tiled<3x4xf32, #systile.geometry<2x4, mxu = 4>>, !systile.tiled<4x6xf32, #systile.geometry<2x4, mxu = 4>> -> !systile.tiled<3x6xf32, #systile.geometry<2x4, mxu = 4>>
+    return %0 : !systile.tiled<3x6xf32, #systile.geometry<2x4, mxu = 4>>
+  }
+}
+
+// -----
+
+// A batch of 2 with a shared 5x7 weight at bf16_3x: one load per pass
+// streams both matrices' rows, so 3 loads; issued 3 * 2 * 131072 = 786432,
+// logical 2 * 105 = 210 (once), padding 786222, 0.0267%.
+// expected-remark @below {{total: logical_macs=210 issued_macs=786432 padding_macs=786222 weight_loads=3 skipped_loads=0 utilization=0.0267%}}
+module {
+  func.func @multi_pass_shared(%a: !systile.tiled<2x3x5xf32>, %b: !systile.tiled<5x7xf32>, %c: !systile.tiled<2x3x7xf32>) -> !systile.tiled<2x3x7xf32> {
+    // expected-remark @below {{utilization: logical_macs=210 issued_macs=786432 padding_macs=786222 weight_loads=3 skipped_loads=0 utilization=0.0267%}}
+    %d = systile.matmul %a, %b, %c precision = bf16_3x : !systile.tiled<2x3x5xf32>, !systile.tiled<5x7xf32> -> !systile.tiled<2x3x7xf32>
+    return %d : !systile.tiled<2x3x7xf32>
+  }
+}

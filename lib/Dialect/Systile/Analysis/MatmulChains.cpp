@@ -12,10 +12,11 @@ MxuMatmulOp systile::nextInChain(MxuMatmulOp op) {
     return {};
   auto next = dyn_cast<MxuMatmulOp>(*op.getResult().getUsers().begin());
   if (!next || next->getBlock() != op->getBlock() ||
-      next.getAcc() != op.getResult() ||
-      next.getLhs() != op.getLhs() || next.getRhs() != op.getRhs() ||
+      next.getAcc() != op.getResult() || next.getLhs() != op.getLhs() ||
+      next.getRhs() != op.getRhs() ||
       next.getRhsTransposed() != op.getRhsTransposed() ||
-      next.getPrecision() != op.getPrecision())
+      next.getPrecision() != op.getPrecision() ||
+      next.getFlushSubnormals() != op.getFlushSubnormals())
     return {};
   auto order = [](MxuMatmulOp o) {
     return std::make_pair(o.getNbAttr().getInt(), o.getKbAttr().getInt());

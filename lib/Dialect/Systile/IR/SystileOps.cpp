@@ -19,7 +19,8 @@ using namespace systile;
 // Custom directives
 //===----------------------------------------------------------------------===//
 
-// (`precision` `=` (`f32` | `bf16`))?  -- omitted when f32, the default.
+// (`precision` `=` (`f32` | `bf16` | `bf16_3x` | `bf16_6x`))?  -- omitted
+// when f32, the default.
 static ParseResult parsePrecision(OpAsmParser &parser, PrecisionAttr &attr) {
   if (failed(parser.parseOptionalKeyword("precision")))
     return success();
@@ -30,7 +31,7 @@ static ParseResult parsePrecision(OpAsmParser &parser, PrecisionAttr &attr) {
   std::optional<Precision> precision = symbolizePrecision(keyword);
   if (!precision)
     return parser.emitError(loc, "unknown precision '")
-           << keyword << "'; expected 'f32' or 'bf16'";
+           << keyword << "'; expected 'f32', 'bf16', 'bf16_3x' or 'bf16_6x'";
   attr = PrecisionAttr::get(parser.getContext(), *precision);
   return success();
 }
@@ -404,16 +405,23 @@ static LogicalResult verifyMatmulMatrices(Operation *op, TiledType lhs,
 }
 
 /// Checks the element types: (f32|bf16) x (f32|bf16) -> f32 or
-/// i8 x i8 -> i32, and no bf16 precision on integers.
+/// i8 x i8 -> i32, no bf16 precision on integers, and flushing only where
+/// something is converted to bf16.
 static LogicalResult verifyMatmulElements(Operation *op, TiledType lhs,
                                           TiledType rhs, TiledType acc,
-                                          Precision precision) {
+                                          Precision precision,
+                                          bool flushSubnormals) {
   Type a = lhs.getElementType(), b = rhs.getElementType(),
        c = acc.getElementType();
   if (isFloatInput(a) && isFloatInput(b)) {
     if (!c.isF32())
       return op->emitOpError("float operands accumulate in f32, got an ")
              << c << " accumulator";
+    if (flushSubnormals && precision == Precision::F32)
+      return op->emitOpError("flush_subnormals has no effect at precision = "
+                             "f32 (no operand is converted to bf16); use "
+                             "precision = bf16, bf16_3x or bf16_6x, or drop "
+                             "it");
     return success();
   }
   if (a.isSignlessInteger(8) && b.isSignlessInteger(8)) {
@@ -424,6 +432,9 @@ static LogicalResult verifyMatmulElements(Operation *op, TiledType lhs,
       return op->emitOpError("precision = ")
              << stringifyPrecision(precision)
              << " applies to float operands only; drop it for i8 x i8";
+    if (flushSubnormals)
+      return op->emitOpError("flush_subnormals applies to float operands "
+                             "only; drop it for i8 x i8");
     return success();
   }
   return op->emitOpError("unsupported operand element types ")
@@ -443,7 +454,8 @@ static LogicalResult verifyMatmul(OpTy op) {
   if (failed(verifyMatmulBatch(op, lhs, rhs, acc)) ||
       failed(verifyMatmulMatrices(op, lhs, rhs, acc, op.getRhsTransposed())))
     return failure();
-  return verifyMatmulElements(op, lhs, rhs, acc, op.getPrecision());
+  return verifyMatmulElements(op, lhs, rhs, acc, op.getPrecision(),
+                              op.getFlushSubnormals());
 }
 
 LogicalResult MatmulOp::verify() { return verifyMatmul(*this); }

@@ -4,11 +4,14 @@
 // systile.mxu_matmul ops, nb outer and kb inner, increasing: the hardware
 // schedule, in RFC section 6's accumulation order. A batched matmul gives
 // the same sequence (each op covers every matrix of the batch), and a
-// transposed rhs stays transposed.
+// transposed rhs stays transposed. A multi-pass precision is blocked only
+// when K fits one k block: its passes each run over all of K, which a
+// sequence of single-block loads cannot reproduce.
 //
 //===----------------------------------------------------------------------===//
 
 #include "systile/Dialect/Systile/IR/SystileOps.h"
+#include "systile/Dialect/Systile/IR/SystileRuntimeBridge.h"
 #include "systile/Dialect/Systile/Transforms/Passes.h"
 #include "systile/Support/PassStatistics.h"
 
@@ -56,6 +59,15 @@ struct SystileBlockMatmul
             << " weight loads, more than max-blocks = " << int64_t(maxBlocks);
         continue;
       }
+      if (passCount(matmul.getPrecision()) > 1 && kBlocks > 1) {
+        matmul.emitRemark("systile.matmul not blocked: precision = ")
+            << stringifyPrecision(matmul.getPrecision()) << " sums each of "
+            << "its passes over all " << kBlocks << " k blocks before the "
+            << "next pass, which single-block loads cannot reproduce; only "
+            << "K <= mxu = " << matmul.getLhs().getType().getMxu()
+            << " is blocked";
+        continue;
+      }
       OpBuilder builder(matmul);
       Value acc = matmul.getAcc();
       for (int64_t nb = 0; nb < nBlocks; ++nb)
@@ -64,7 +76,7 @@ struct SystileBlockMatmul
               builder, matmul.getLoc(), acc.getType(), matmul.getLhs(),
               matmul.getRhs(), acc, builder.getI64IntegerAttr(kb),
               builder.getI64IntegerAttr(nb), matmul.getRhsTransposedAttr(),
-              matmul.getPrecisionAttr());
+              matmul.getPrecisionAttr(), matmul.getFlushSubnormalsAttr());
       matmul.getResult().replaceAllUsesWith(acc);
       matmul.erase();
       ++numMatmulsBlocked;

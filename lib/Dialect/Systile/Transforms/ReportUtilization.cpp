@@ -10,6 +10,7 @@
 
 #include "systile/Dialect/Systile/Analysis/MatmulChains.h"
 #include "systile/Dialect/Systile/IR/SystileOps.h"
+#include "systile/Dialect/Systile/IR/SystileRuntimeBridge.h"
 #include "systile/Dialect/Systile/Transforms/Passes.h"
 #include "systile/Runtime/Utilization.h"
 #include "systile/Support/PassStatistics.h"
@@ -32,15 +33,20 @@ template <typename OpTy> rt::Shape weightShape(OpTy op) {
   return {op.getDepth(), op.getWidth()};
 }
 
-/// Scales the figures of one matrix of `op`'s batch to the whole batch, or
-/// nullopt on int64 overflow.
+/// Scales the figures of one pass over one matrix of `op`'s batch to every
+/// pass of its precision and the whole batch, or nullopt on int64
+/// overflow.
 template <typename OpTy>
 std::optional<rt::MatmulStats> overBatch(OpTy op,
                                          rt::Expected<rt::MatmulStats> one) {
   if (!one)
     return std::nullopt;
+  rt::Expected<rt::MatmulStats> passes =
+      rt::multiPassStats(*one, passCount(op.getPrecision()));
+  if (!passes)
+    return std::nullopt;
   rt::Expected<rt::MatmulStats> all = rt::batchStats(
-      *one, op.getLhs().getType().getNumMatrices(), op.hasSharedRhs());
+      *passes, op.getLhs().getType().getNumMatrices(), op.hasSharedRhs());
   return all ? std::optional(*all) : std::nullopt;
 }
 

@@ -20,9 +20,10 @@ namespace systile {
 
 /// The next weight load of the same matmul: the one user of `op`'s result,
 /// in the same block, that is an mxu_matmul on the same operands (read
-/// the same way: rhs_transposed or not) and precision accumulating into
-/// it, with a later (nb, kb) in the blocked order (nb outer, kb inner). A load at or before `op` in that order starts another matmul
-/// accumulating into this one (e.g. after CSE of `A x B + (A x B + C)`).
+/// the same way: rhs_transposed or not), precision and flushing accumulating
+/// into it, with a later (nb, kb) in the blocked order (nb outer, kb inner). A
+/// load at or before `op` in that order starts another matmul accumulating into
+/// this one (e.g. after CSE of `A x B + (A x B + C)`).
 MxuMatmulOp nextInChain(MxuMatmulOp op);
 
 /// Whether `op` starts a matmul (no previous load of the same chain).

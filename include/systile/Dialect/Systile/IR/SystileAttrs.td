@@ -62,7 +62,9 @@ def Systile_PadKind : I32Enum<"PadKind", "what the padding slots of a tiled tens
 }
 def Systile_Precision : I32Enum<"Precision", "matmul input precision", [
     I32EnumCase<"F32", 0, "f32">,
-    I32EnumCase<"BF16", 1, "bf16">]> {
+    I32EnumCase<"BF16", 1, "bf16">,
+    I32EnumCase<"BF16_3X", 2, "bf16_3x">,
+    I32EnumCase<"BF16_6X", 3, "bf16_6x">]> {
   let cppNamespace = "::systile";
 }
 def Systile_PrecisionAttr : EnumAttr<Systile_Dialect, Systile_Precision, "precision"> {
@@ -71,13 +73,20 @@ def Systile_PrecisionAttr : EnumAttr<Systile_Dialect, Systile_Precision, "precis
   let description = [{
     `f32`: the inputs as they are, each product rounded once to f32.
     `bf16`: each input rounded to bf16 (round to nearest even) first, so every
-    product is exact in f32; this models the TPU default for f32 inputs. For
-    bf16 inputs both are the same; integer matmuls ignore it.
+    product is exact in f32; this models the TPU default for f32 inputs
+    (JAX's `precision=DEFAULT`). For bf16 inputs both are the same.
+    `bf16_3x` and `bf16_6x` (JAX's `HIGH` and `HIGHEST`, XLA's
+    `ALG_DOT_BF16_BF16_F32_X3` / `_X6`): each input is split into two or
+    three bf16 parts (`p0 = bf16(x)`, `p1 = bf16(x - p0)`, ...) and the
+    products of the parts go through the array in three or six bf16
+    passes, summed in RFC 6's multi-pass order; each pass is a weight load
+    in RFC 8's figures. Integer matmuls take `f32` only.
 
     Example:
 
     ```mlir
     #systile.precision<bf16>
+    #systile.precision<bf16_6x>
     ```
   }];
 }

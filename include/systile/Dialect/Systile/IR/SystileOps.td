@@ -388,6 +388,24 @@ class Systile_MatmulBase<string mnemonic> : Systile_Op<mnemonic,
     `precision = bf16` the float inputs are rounded to bf16 (nearest, ties
     to even) first. Integer products and sums are i32 with two's-complement
     wrap-around.
+
+    `precision = bf16_3x | bf16_6x` (multi-pass): with `split(x)` giving
+    `p0 = bf16(x)`, `p1 = bf16(fl32(x - p0))`, `p2 = bf16(fl32(x - p0 - p1))`
+    (parts `ah, am, al` and `bh, bm, bl`; two parts `ah, al` for 3x) and
+    `dot(x, y, R)` the order above on bf16 values with accumulator `R`:
+
+    ```
+    bf16_3x: R = dot(al, bh, 0); R = dot(ah, bl, R)
+    bf16_6x: R = dot(am, bm, 0); R = dot(al, bh, R); R = dot(ah, bl, R)
+             R = dot(am, bh, R); R = dot(ah, bm, R)
+    both:    R = zeroNonFinite(R)      # |R| < inf ? R : +0
+             R = dot(ah, bh, R); result = fl32(acc + R)
+    ```
+
+    `flush_subnormals` (precision other than `f32`): every bf16 conversion
+    above (the rounding of an input, each split part) turns a subnormal
+    result into a zero of its sign, as TPUs do; f32 products and sums are
+    not flushed.
   }];
   code extraMatmulDeclaration = [{
     /// K and N of each matrix of the product (read from lhs and acc, which
@@ -422,6 +440,9 @@ def Systile_MatmulOp : Systile_MatmulBase<"matmul"> {
     ```mlir
     %d = systile.matmul %a, %b, %c precision = bf16
         : !systile.tiled<3x5xf32>, !systile.tiled<5x7xf32> -> !systile.tiled<3x7xf32>
+    // JAX's precision=HIGHEST on a TPU: six bf16 passes, subnormals flushed.
+    %h = systile.matmul %a, %b, %c precision = bf16_6x flush_subnormals
+        : !systile.tiled<3x5xf32>, !systile.tiled<5x7xf32> -> !systile.tiled<3x7xf32>
     // A batch of 2 matrices, each with its own weight matrix.
     %e = systile.matmul %x, %y, %z
         : !systile.tiled<2x3x5xf32>, !systile.tiled<2x5x7xf32> -> !systile.tiled<2x3x7xf32>
@@ -436,11 +457,13 @@ def Systile_MatmulOp : Systile_MatmulBase<"matmul"> {
   let arguments = (ins Systile_TiledType:$lhs, Systile_TiledType:$rhs,
                        Systile_TiledType:$acc, UnitAttr:$rhs_transposed,
                        DefaultValuedAttr<Systile_PrecisionAttr,
-                                         "::systile::Precision::F32">:$precision);
+                                         "::systile::Precision::F32">:$precision,
+                       UnitAttr:$flush_subnormals);
   let results = (outs Systile_TiledType:$result);
   let assemblyFormat = [{
     $lhs `,` $rhs `,` $acc (`rhs_transposed` $rhs_transposed^)?
-    `` custom<Precision>($precision) attr-dict
+    `` custom<Precision>($precision)
+    (`flush_subnormals` $flush_subnormals^)? attr-dict
     `:` qualified(type($lhs)) `,` qualified(type($rhs)) `->` qualified(type($result))
   }];
   let extraClassDeclaration = extraMatmulDeclaration;
@@ -459,6 +482,12 @@ def Systile_MxuMatmulOp : Systile_MatmulBase<"mxu_matmul"> {
     sequence over increasing `kb` for each `nb` reproduces `systile.matmul`
     bit for bit. `kb` must be in `[0, ceil(K/mxu))` and `nb` in
     `[0, ceil(N/mxu))`.
+
+    At a multi-pass precision the op is that precision's definition (below)
+    on k block `kb` alone: `R` over the block's passes from +0, then
+    `acc + R` in column block `nb`; it counts one weight load per pass. So
+    the sequence reproduces `systile.matmul` when `K <= mxu` (one k block);
+    for a deeper K, `systile-block-matmul` leaves a multi-pass matmul whole.
 
     On a batch: with one weight matrix per batch matrix, the op is the
     load of block `(kb, nb)` of every batch matrix's rhs (one load per
@@ -486,12 +515,13 @@ def Systile_MxuMatmulOp : Systile_MatmulBase<"mxu_matmul"> {
                        Systile_TiledType:$acc, I64Attr:$kb, I64Attr:$nb,
                        UnitAttr:$rhs_transposed,
                        DefaultValuedAttr<Systile_PrecisionAttr,
-                                         "::systile::Precision::F32">:$precision);
+                                         "::systile::Precision::F32">:$precision,
+                       UnitAttr:$flush_subnormals);
   let results = (outs Systile_TiledType:$result);
   let assemblyFormat = [{
     $lhs `,` $rhs `,` $acc ` ` `[` $kb `,` $nb `]`
     (`rhs_transposed` $rhs_transposed^)? `` custom<Precision>($precision)
-    attr-dict `:` qualified(type($lhs)) `,` qualified(type($rhs)) `->` qualified(type($result))
+    (`flush_subnormals` $flush_subnormals^)? attr-dict `:` qualified(type($lhs)) `,` qualified(type($rhs)) `->` qualified(type($result))
   }];
   let extraClassDeclaration = extraMatmulDeclaration;
   let hasVerifier = 1;

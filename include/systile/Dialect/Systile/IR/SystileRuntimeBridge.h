@@ -27,8 +27,17 @@ inline rt::Precision toRuntime(Precision precision) {
     return rt::Precision::F32;
   case Precision::BF16:
     return rt::Precision::BF16;
+  case Precision::BF16_3X:
+    return rt::Precision::BF16_3X;
+  case Precision::BF16_6X:
+    return rt::Precision::BF16_6X;
   }
   return rt::Precision::F32;
+}
+
+/// The passes a matmul of `precision` makes through the array (RFC 8).
+inline int64_t passCount(Precision precision) {
+  return rt::passCount(toRuntime(precision));
 }
 
 inline rt::PadKind toRuntime(PadKind kind) {

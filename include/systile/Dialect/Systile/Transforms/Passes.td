@@ -29,6 +29,11 @@ def SystileBlockMatmul : Pass<"systile-block-matmul", "::mlir::func::FuncOp"> {
 
     A matmul that would need more than `max-blocks` weight loads is left
     unchanged with a remark saying so (the IR would grow by one op per load).
+    So is a multi-pass matmul (`precision = bf16_3x | bf16_6x`) with more
+    than one k block: each of its passes sums over all of K before the next
+    one starts (RFC section 6), which a sequence of single-block loads
+    cannot reproduce. With one k block the loads carry the precision (and
+    `flush_subnormals`) and reproduce it.
 
     Counters (`systile-opt --mlir-pass-statistics`): `matmuls-blocked`,
     `blocks-emitted`.
