@@ -13,8 +13,8 @@
 
 // CHECK-LABEL: func.func @loop
 // CHECK-SAME: (%[[XS:.*]]: tensor<4x3x5xf32>, %[[W:.*]]: tensor<7x5xf32>, %[[C:.*]]: tensor<3x7xf32>
-// CHECK: %[[TW:.*]] = systile.pack %[[W]] transpose : tensor<7x5xf32> -> !systile.tiled<5x7xf32, #systile.geometry<2x4, mxu = 4>>
-// CHECK: %[[TC:.*]] = systile.pack %[[C]] : tensor<3x7xf32>
+// CHECK-DAG: %[[TW:.*]] = systile.pack %[[W]] transpose : tensor<7x5xf32> -> !systile.tiled<5x7xf32, #systile.geometry<2x4, mxu = 4>>
+// CHECK-DAG: %[[TC:.*]] = systile.pack %[[C]] : tensor<3x7xf32>
 // CHECK: scf.for
 // CHECK: %[[X:.*]] = tensor.extract_slice %[[XS]]
 // CHECK: %[[TX:.*]] = systile.pack %[[X]] : tensor<3x5xf32>

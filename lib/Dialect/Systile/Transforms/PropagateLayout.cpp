@@ -113,6 +113,33 @@ struct Origin {
   GeometryAttr geometry;
 };
 
+/// A plain (non-transposing) pack of block argument `arg` among the packs
+/// of block arguments that open its block (where hoistArgumentPacks puts
+/// them, so it dominates every use of `arg`), or null.
+PackOp entryPackOf(BlockArgument arg) {
+  for (Operation &op : *arg.getOwner()) {
+    auto pack = dyn_cast<PackOp>(op);
+    if (!pack || !isa<BlockArgument>(pack.getInput()))
+      return {};
+    if (pack.getInput() == arg && !pack.getTranspose())
+      return pack;
+  }
+  return {};
+}
+
+/// Moves every plain pack of a block argument to the start of its block,
+/// so that the argument's other (dense) uses can read the packed value: a
+/// model input that one matmul packs is then packed once, and the
+/// element-wise ops and reductions on it (a LayerNorm's statistics, a
+/// residual add) run tiled instead of on the dense argument.
+void hoistArgumentPacks(Operation *root) {
+  root->walk([](PackOp pack) {
+    auto arg = dyn_cast<BlockArgument>(pack.getInput());
+    if (arg && !pack.getTranspose() && !entryPackOf(arg))
+      pack->moveBefore(&arg.getOwner()->front());
+  });
+}
+
 std::optional<Origin> unpackedFrom(Value v) {
   while (true) {
     if (auto c = v.getDefiningOp<tensor::CollapseShapeOp>();
@@ -126,6 +153,9 @@ std::optional<Origin> unpackedFrom(Value v) {
     else
       break;
   }
+  if (auto arg = dyn_cast<BlockArgument>(v))
+    if (PackOp pack = entryPackOf(arg))
+      return Origin{pack.getResult(), pack.getType().getGeometry()};
   auto unpack = v.getDefiningOp<UnpackOp>();
   if (!unpack)
     return std::nullopt;
@@ -214,16 +244,24 @@ bool readsAs(ArrayRef<int64_t> have, ArrayRef<int64_t> want) {
 
 /// The tiled form, as an elementwise input of shape `shape`, of the dense
 /// tensor `v`, which has that shape up to unit dimensions: its origin when
-/// that reads as the shape, or a new pack of `v` reshaped.
+/// that reads as the shape, or a new pack of `v` reshaped. A block
+/// argument of that very shape is packed at the start of its block, where
+/// its other uses find it (entryPackOf).
 Value tileAs(PatternRewriter &rewriter, Location loc, Value v,
              ArrayRef<int64_t> shape, GeometryAttr g) {
   if (std::optional<Origin> o = unpackedFrom(v))
     if (o->geometry == g &&
         readsAs(cast<TiledType>(o->tiled.getType()).getShape(), shape))
       return o->tiled;
-  Type element = cast<RankedTensorType>(v.getType()).getElementType();
-  return PackOp::create(rewriter, loc, tiledType(shape, element, g),
-                        reshapeTo(rewriter, loc, v, shape));
+  auto type = cast<RankedTensorType>(v.getType());
+  TiledType tiled = tiledType(shape, type.getElementType(), g);
+  if (auto arg = dyn_cast<BlockArgument>(v);
+      arg && type.getShape() == shape && !entryPackOf(arg)) {
+    OpBuilder::InsertionGuard guard(rewriter);
+    rewriter.setInsertionPointToStart(arg.getOwner());
+    return PackOp::create(rewriter, loc, tiled, v);
+  }
+  return PackOp::create(rewriter, loc, tiled, reshapeTo(rewriter, loc, v, shape));
 }
 
 //===----------------------------------------------------------------------===//
@@ -790,6 +828,7 @@ struct SystilePropagateLayout
     if (reductions)
       patterns.add<TileReduction>(ctx, counters);
     populateRelayoutPropagationPatterns(patterns, counters.relayoutsTiled);
+    hoistArgumentPacks(getOperation());
     if (failed(applyOpPatterns(getOperation(), std::move(patterns))))
       signalPassFailure();
   }
