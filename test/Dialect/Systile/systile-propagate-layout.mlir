@@ -332,3 +332,27 @@ func.func @yield_constant(%x: !systile.tiled<3x5xf32, #systile.geometry<2x4, mxu
   } -> tensor<3x5xf32>
   return %r : tensor<3x5xf32>
 }
+
+// -----
+
+#id = affine_map<(d0, d1) -> (d0, d1)>
+
+// A function argument that is packed is packed once, at the start of the
+// block, and its dense uses read that pack: the square of the input runs
+// tiled and no second pack is made.
+// CHECK-LABEL: func.func @argument_packed_once
+// CHECK-NEXT: %[[P:.*]] = systile.pack %arg0
+// CHECK-NOT: systile.pack
+// CHECK: systile.elementwise ins(%[[P]], %[[P]] :
+// CHECK-NOT: linalg.generic
+func.func @argument_packed_once(%x: tensor<3x5xf32>) -> (tensor<3x5xf32>, !systile.tiled<3x5xf32, #systile.geometry<2x4, mxu = 4>>) {
+  %e = tensor.empty() : tensor<3x5xf32>
+  %sq = linalg.generic {indexing_maps = [#id, #id, #id], iterator_types = ["parallel", "parallel"]}
+      ins(%x, %x : tensor<3x5xf32>, tensor<3x5xf32>) outs(%e : tensor<3x5xf32>) {
+  ^bb0(%a: f32, %b: f32, %o: f32):
+    %0 = arith.mulf %a, %b : f32
+    linalg.yield %0 : f32
+  } -> tensor<3x5xf32>
+  %p = systile.pack %x : tensor<3x5xf32> -> !systile.tiled<3x5xf32, #systile.geometry<2x4, mxu = 4>>
+  return %sq, %p : tensor<3x5xf32>, !systile.tiled<3x5xf32, #systile.geometry<2x4, mxu = 4>>
+}
