@@ -3,7 +3,10 @@
 // A walk of a bytecode file's structure in the order MLIR's reader reads
 // it (mlir/docs/BytecodeFormat.md). Every count is checked against the
 // bytes left where it is read (each entry it counts takes at least one
-// byte), so no loop of the walk runs longer than the file is long.
+// byte), so no loop of the walk runs longer than the file is long. The
+// references between builtin attribute and type entries form a graph,
+// searched depth first without recursion (a chain may be as long as the
+// file) for a cycle.
 //
 //===----------------------------------------------------------------------===//
 
