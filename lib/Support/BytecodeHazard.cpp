@@ -326,8 +326,9 @@ public:
         kinds(numAttrs + numTypes) {}
 
   /// Records the references of builtin entry `node`, whose bytes `c` holds,
-  /// up to its end or to the first field it cannot read.
-  void decodeBuiltin(Cursor c, uint64_t node);
+  /// up to its end or to the first field it cannot read; refuses a list
+  /// longer than the bytes left (the reader reserves its count).
+  Error decodeBuiltin(Cursor c, uint64_t node);
   /// A cycle of references, which no valid file has.
   Error findCycle() const;
 
@@ -337,7 +338,8 @@ private:
     uint64_t target;
     size_t offset;
   };
-  bool decodeField(Cursor &c, uint64_t node, char field);
+  /// Whether the field was read whole.
+  Expected<bool> decodeField(Cursor &c, uint64_t node, char field);
   bool decodeReference(Cursor &c, uint64_t node, bool type);
   Error cycleError(ArrayRef<std::pair<uint64_t, size_t>> path,
                    uint64_t node) const;
@@ -348,26 +350,32 @@ private:
   std::vector<StringRef> kinds; // Empty for an entry not decoded.
 };
 
-void AttrTypeGraph::decodeBuiltin(Cursor c, uint64_t node) {
+Error AttrTypeGraph::decodeBuiltin(Cursor c, uint64_t node) {
   ArrayRef<BuiltinKind> table = node < numAttrs ? ArrayRef(kBuiltinAttrs)
                                                 : ArrayRef(kBuiltinTypes);
   Expected<uint64_t> code = c.varint("a builtin entry's kind");
-  if (!code)
-    return consumeError(code.takeError());
-  if (*code >= table.size())
-    return; // The reader refuses it.
+  if (!code || *code >= table.size())
+    return succeeded(std::move(code)), Error::success(); // The reader's.
   kinds[node] = table[*code].name;
-  for (char field : table[*code].fields)
-    if (!decodeField(c, node, field))
-      return;
+  for (char field : table[*code].fields) {
+    Expected<bool> whole = decodeField(c, node, field);
+    if (!whole || !*whole)
+      return whole.takeError();
+  }
+  return Error::success();
 }
 
-bool AttrTypeGraph::decodeField(Cursor &c, uint64_t node, char field) {
+Expected<bool> AttrTypeGraph::decodeField(Cursor &c, uint64_t node,
+                                          char field) {
   uint64_t count = 1;
   if (isUpper(field)) {
-    Expected<uint64_t> n = c.count("list entry");
+    size_t at = c.offset();
+    Expected<uint64_t> n = c.varint("a list count");
     if (!n)
       return succeeded(std::move(n));
+    std::string noun = ("builtin " + kinds[node] + " list entry").str();
+    if (Error e = c.fits(*n, at, noun))
+      return std::move(e);
     count = *n;
   }
   for (uint64_t i = 0; i < count; ++i) {
@@ -631,9 +639,10 @@ Error Checker::checkAttrTypeCycles() const {
     const AttrTypeEntry &entry = entries[node];
     if (entry.size > c.remaining())
       break; // The reader refuses it before reading any entry.
-    Cursor data = c.take(entry.size, sectionName(kAttrType));
+    Cursor data = c.take(entry.size, "attribute/type entry");
     if (entry.dialect == *builtin && entry.custom)
-      graph.decodeBuiltin(data, node);
+      if (Error e = graph.decodeBuiltin(data, node))
+        return e;
   }
   return graph.findCycle();
 }

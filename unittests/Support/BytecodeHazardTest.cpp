@@ -282,6 +282,18 @@ TEST(BytecodeHazard, CycleThroughAListAndADictionary) {
                          kCycle));
 }
 
+TEST(BytecodeHazard, BuiltinListLongerThanItsEntry) {
+  // A FunctionType listing 2^40 inputs in a 7-byte entry: the reader
+  // reserves the count (LLVM's fatal "SmallVector unable to grow").
+  std::string bytes =
+      builtinFile({stringAttr(0)}, {entry({2, uint64_t(1) << 40})});
+  EXPECT_EQ(findBytecodeHazard(bytes, "t.mlirbc"),
+            expected(entriesOffset(bytes) + 3,
+                     "attribute/type entry: builtin FunctionType list entry "
+                     "count 1099511627776 cannot fit in the 0 bytes left of "
+                     "the attribute/type entry"));
+}
+
 TEST(BytecodeHazard, EntriesNotDecodedAreLeftToTheReader) {
   // The same self-reference in assembly form (no custom encoding flag),
   // and one naming attribute 5 of 1 (the reader refuses the index).

@@ -28,7 +28,8 @@
 // than kMaxInputNesting. It decodes the builtin dialect's attribute and
 // type entries (mlir/IR/BuiltinDialectBytecode.td) up to their last
 // reference to another entry and refuses a cycle of such references, which
-// no valid file has. Entries of other dialects, in assembly form, or of a
+// no valid file has, and a list in them longer than the entry's bytes
+// left. Entries of other dialects, in assembly form, or of a
 // kind it does not know reference nothing as far as it knows, so a cycle
 // through one is left to the reader. What the reader checks itself
 // (indices into the tables, including an entry's references, the contents
