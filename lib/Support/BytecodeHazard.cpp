@@ -261,30 +261,29 @@ struct BuiltinKind {
   StringLiteral name;
   StringLiteral fields;
 };
-constexpr BuiltinKind kBuiltinAttrs[] = {
-    {"ArrayAttr", "A"},
-    {"DictionaryAttr", "D"},
-    {"StringAttr", ""},
-    {"StringAttr with a type", "vt"},
-    {"FlatSymbolRefAttr", "a"},
-    {"SymbolRefAttr", "aA"},
-    {"TypeAttr", "t"},
-    {"UnitAttr", ""},
-    {"IntegerAttr", "t"},
-    {"FloatAttr", "t"},
-    {"CallSiteLoc", "aa"},
-    {"FileLineColLoc", "a"},
-    {"FusedLoc", "A"},
-    {"FusedLoc with metadata", "Aa"},
-    {"NameLoc", "aa"},
-    {"UnknownLoc", ""},
-    {"DenseResourceElementsAttr", "t"},
-    {"DenseArrayAttr", "t"},
-    {"DenseIntOrFPElementsAttr", "t"},
-    {"DenseStringElementsAttr", "t"},
-    {"SparseElementsAttr", "taa"},
-    {"DistinctAttr", "a"},
-    {"FileLineColRange", "a"}};
+constexpr BuiltinKind kBuiltinAttrs[] = {{"ArrayAttr", "A"},
+                                         {"DictionaryAttr", "D"},
+                                         {"StringAttr", ""},
+                                         {"StringAttr with a type", "vt"},
+                                         {"FlatSymbolRefAttr", "a"},
+                                         {"SymbolRefAttr", "aA"},
+                                         {"TypeAttr", "t"},
+                                         {"UnitAttr", ""},
+                                         {"IntegerAttr", "t"},
+                                         {"FloatAttr", "t"},
+                                         {"CallSiteLoc", "aa"},
+                                         {"FileLineColLoc", "a"},
+                                         {"FusedLoc", "A"},
+                                         {"FusedLoc with metadata", "Aa"},
+                                         {"NameLoc", "aa"},
+                                         {"UnknownLoc", ""},
+                                         {"DenseResourceElementsAttr", "t"},
+                                         {"DenseArrayAttr", "t"},
+                                         {"DenseIntOrFPElementsAttr", "t"},
+                                         {"DenseStringElementsAttr", "t"},
+                                         {"SparseElementsAttr", "taa"},
+                                         {"DistinctAttr", "a"},
+                                         {"FileLineColRange", "a"}};
 constexpr BuiltinKind kBuiltinTypes[] = {
     {"IntegerType", ""},
     {"IndexType", ""},
@@ -351,8 +350,8 @@ private:
 };
 
 Error AttrTypeGraph::decodeBuiltin(Cursor c, uint64_t node) {
-  ArrayRef<BuiltinKind> table = node < numAttrs ? ArrayRef(kBuiltinAttrs)
-                                                : ArrayRef(kBuiltinTypes);
+  ArrayRef<BuiltinKind> table =
+      node < numAttrs ? ArrayRef(kBuiltinAttrs) : ArrayRef(kBuiltinTypes);
   Expected<uint64_t> code = c.varint("a builtin entry's kind");
   if (!code || *code >= table.size())
     return succeeded(std::move(code)), Error::success(); // The reader's.

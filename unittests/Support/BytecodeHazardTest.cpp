@@ -319,9 +319,9 @@ TEST(BytecodeHazard, LongChainsAreAccepted) {
     EXPECT_EQ(findBytecodeHazard(aligned(bytes)->getBuffer(), "t.mlirbc"), "");
     mlir::MLIRContext context;
     mlir::Block block;
-    EXPECT_TRUE(mlir::succeeded(mlir::readBytecodeFile(
-        aligned(bytes)->getMemBufferRef(), &block,
-        mlir::ParserConfig(&context))));
+    EXPECT_TRUE(mlir::succeeded(
+        mlir::readBytecodeFile(aligned(bytes)->getMemBufferRef(), &block,
+                               mlir::ParserConfig(&context))));
   }
 }
 
