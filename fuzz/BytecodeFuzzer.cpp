@@ -99,6 +99,7 @@ void interpret(mlir::ModuleOp module, uint64_t seed) {
   InterpreterOptions options;
   options.threads = 1;
   options.maxCallDepth = 32;
+  options.maxSteps = kMaxInterpreterSteps;
   for (auto fn : module.getOps<mlir::func::FuncOp>()) {
     if (fn.isExternal())
       continue;

@@ -63,6 +63,12 @@ inline mlir::OwningOpRef<mlir::ModuleOp> parse(const uint8_t *data,
   return mlir::parseSourceString<mlir::ModuleOp>(text, &context());
 }
 
+/// The interpreter's step budget in the targets that run what they read:
+/// the tools' default (10,000,000 loop iterations) takes longer than the
+/// 10 s hang timeout under the sanitizers, and the tests' endless-loop
+/// function is a seed.
+constexpr uint64_t kMaxInterpreterSteps = 100'000;
+
 /// A property the target checks does not hold: print why and crash, so
 /// libFuzzer saves the input.
 [[noreturn]] inline void fail(const char *what) {

@@ -110,6 +110,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   options.skipZeroBlocks = seed & 1;
   options.fuseMxuChains = seed & 2;
   options.maxCallDepth = 32;
+  options.maxSteps = kMaxInterpreterSteps;
   for (auto fn : module->getOps<mlir::func::FuncOp>()) {
     if (fn.isExternal())
       continue;

@@ -1,7 +1,9 @@
 #!/usr/bin/env python3
 """Regenerates the seed corpora under fuzz/corpus/ from the test suite.
 
-usage: /usr/bin/python3 fuzz/make-corpus.py   (needs numpy)
+usage: /usr/bin/python3 fuzz/make-corpus.py [--fresh TARGET]...
+                                             [--systile-opt PATH]
+       (needs numpy)
 
   parse, interpreter: every `// -----` piece of test/**/*.mlir and
                       examples/*.mlir, without the RUN/CHECK comment lines
@@ -15,13 +17,16 @@ usage: /usr/bin/python3 fuzz/make-corpus.py   (needs numpy)
   bytecode:           `systile-opt --emit-bytecode` of every piece that
                       parses and verifies (needs build/bin/systile-opt, or
                       --systile-opt PATH).
-Seeds are named by content hash, so rerunning only adds what changed.
+Seeds are named by content hash, so rerunning only adds what changed;
+`--fresh TARGET` first deletes TARGET's seeds, so that corpus holds only
+what the current tree writes (after a format change: `--fresh bytecode`).
 """
 import glob
 import hashlib
 import io
 import os
 import re
+import shutil
 import struct
 import subprocess
 import sys
@@ -95,10 +100,26 @@ def bytecode_seeds(pieces, systile_opt):
             yield r.stdout
 
 
+TARGETS = ["parse", "pipeline", "interpreter", "npy", "runtime", "bytecode"]
+
+
+def option_values(flag):
+    args = sys.argv[1:]
+    values = [args[i + 1] for i, a in enumerate(args[:-1]) if a == flag]
+    if args and args[-1] == flag:
+        sys.exit(f"make-corpus.py: {flag} needs a value")
+    return values
+
+
 def main():
     systile_opt = os.path.join(ROOT, "build", "bin", "systile-opt")
-    if "--systile-opt" in sys.argv:
-        systile_opt = sys.argv[sys.argv.index("--systile-opt") + 1]
+    for path in option_values("--systile-opt"):
+        systile_opt = path
+    for target in option_values("--fresh"):
+        if target not in TARGETS:
+            sys.exit(f"make-corpus.py: --fresh {target}: not one of "
+                     + ", ".join(TARGETS))
+        shutil.rmtree(os.path.join(OUT, target), ignore_errors=True)
     pieces = list(mlir_pieces())
     for i, piece in enumerate(pieces):
         save("parse", piece)

@@ -3,7 +3,10 @@
 // A walk of a bytecode file's structure in the order MLIR's reader reads
 // it (mlir/docs/BytecodeFormat.md). Every count is checked against the
 // bytes left where it is read (each entry it counts takes at least one
-// byte), so no loop of the walk runs longer than the file is long.
+// byte), so no loop of the walk runs longer than the file is long. The
+// references between builtin attribute and type entries form a graph,
+// searched depth first without recursion (a chain may be as long as the
+// file) for a cycle.
 //
 //===----------------------------------------------------------------------===//
 
@@ -11,6 +14,8 @@
 
 #include "systile/Support/InputFile.h"
 
+#include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/Twine.h"
 #include "llvm/Support/Error.h"
 #include "llvm/Support/MathExtras.h"
@@ -18,6 +23,7 @@
 #include <optional>
 #include <tuple>
 #include <utility>
+#include <vector>
 
 using namespace llvm;
 
@@ -94,6 +100,8 @@ public:
 
   size_t offset() const { return pos; }
   size_t remaining() const { return end - pos; }
+  /// The bytes left.
+  StringRef rest() const { return file.slice(pos, end); }
   bool empty() const { return pos == end; }
   /// The address of the next byte (alignment padding depends on it).
   uintptr_t address() const {
@@ -236,6 +244,230 @@ Expected<Section> readSection(Cursor &c) {
   return Section{id, c.take(*length, sectionName(id))};
 }
 
+/// An entry of the attribute/type section, as its dialect group lists it.
+struct AttrTypeEntry {
+  uint64_t dialect;
+  uint64_t size;
+  bool custom; // In the dialect's own encoding (not assembly text).
+};
+
+/// A builtin entry kind (its code is its index in the tables below) and
+/// its fields in order, up to the last one that references an entry
+/// (mlir/IR/BuiltinDialectBytecode.td): `a`/`t` an attribute/type index,
+/// `A`/`T` a list of them, `D` a list of (name, value) attribute pairs, `V`
+/// a list of varints (a shape), `B` a list of bytes (scalable flags), `v` a
+/// varint (a string index).
+struct BuiltinKind {
+  StringLiteral name;
+  StringLiteral fields;
+};
+constexpr BuiltinKind kBuiltinAttrs[] = {{"ArrayAttr", "A"},
+                                         {"DictionaryAttr", "D"},
+                                         {"StringAttr", ""},
+                                         {"StringAttr with a type", "vt"},
+                                         {"FlatSymbolRefAttr", "a"},
+                                         {"SymbolRefAttr", "aA"},
+                                         {"TypeAttr", "t"},
+                                         {"UnitAttr", ""},
+                                         {"IntegerAttr", "t"},
+                                         {"FloatAttr", "t"},
+                                         {"CallSiteLoc", "aa"},
+                                         {"FileLineColLoc", "a"},
+                                         {"FusedLoc", "A"},
+                                         {"FusedLoc with metadata", "Aa"},
+                                         {"NameLoc", "aa"},
+                                         {"UnknownLoc", ""},
+                                         {"DenseResourceElementsAttr", "t"},
+                                         {"DenseArrayAttr", "t"},
+                                         {"DenseIntOrFPElementsAttr", "t"},
+                                         {"DenseStringElementsAttr", "t"},
+                                         {"SparseElementsAttr", "taa"},
+                                         {"DistinctAttr", "a"},
+                                         {"FileLineColRange", "a"}};
+constexpr BuiltinKind kBuiltinTypes[] = {
+    {"IntegerType", ""},
+    {"IndexType", ""},
+    {"FunctionType", "TT"},
+    {"BFloat16Type", ""},
+    {"Float16Type", ""},
+    {"Float32Type", ""},
+    {"Float64Type", ""},
+    {"Float80Type", ""},
+    {"Float128Type", ""},
+    {"ComplexType", "t"},
+    {"MemRefType", "Vta"},
+    {"MemRefType with a memory space", "aVta"},
+    {"NoneType", ""},
+    {"RankedTensorType", "Vt"},
+    {"RankedTensorType with an encoding", "aVt"},
+    {"TupleType", "T"},
+    {"UnrankedMemRefType", "t"},
+    {"UnrankedMemRefType with a memory space", "at"},
+    {"UnrankedTensorType", "t"},
+    {"VectorType", "Vt"},
+    {"VectorType with scalable dimensions", "BVt"}};
+
+/// `value`, or false (the error dropped) when there is none.
+template <typename T> bool succeeded(Expected<T> value) {
+  if (value)
+    return true;
+  consumeError(value.takeError());
+  return false;
+}
+
+/// Which attribute/type entries reference which: attributes are nodes 0 to
+/// numAttrs - 1, types the nodes after them. Only builtin entries are
+/// decoded; an entry the decoding does not reach references nothing here.
+class AttrTypeGraph {
+public:
+  AttrTypeGraph(uint64_t numAttrs, uint64_t numTypes)
+      : numAttrs(numAttrs), numTypes(numTypes), refs(numAttrs + numTypes),
+        kinds(numAttrs + numTypes) {}
+
+  /// Records the references of builtin entry `node`, whose bytes `c` holds,
+  /// up to its end or to the first field it cannot read; refuses a list
+  /// longer than the bytes left (the reader reserves its count).
+  Error decodeBuiltin(Cursor c, uint64_t node);
+  /// A cycle of references, which no valid file has.
+  Error findCycle() const;
+
+private:
+  /// A reference to entry `target`, read at a byte offset.
+  struct Reference {
+    uint64_t target;
+    size_t offset;
+  };
+  /// Whether the field was read whole.
+  Expected<bool> decodeField(Cursor &c, uint64_t node, char field);
+  bool decodeReference(Cursor &c, uint64_t node, bool type);
+  Error cycleError(ArrayRef<std::pair<uint64_t, size_t>> path,
+                   uint64_t node) const;
+  std::string describe(uint64_t node) const;
+
+  uint64_t numAttrs, numTypes;
+  std::vector<std::vector<Reference>> refs;
+  std::vector<StringRef> kinds; // Empty for an entry not decoded.
+};
+
+Error AttrTypeGraph::decodeBuiltin(Cursor c, uint64_t node) {
+  ArrayRef<BuiltinKind> table =
+      node < numAttrs ? ArrayRef(kBuiltinAttrs) : ArrayRef(kBuiltinTypes);
+  Expected<uint64_t> code = c.varint("a builtin entry's kind");
+  if (!code || *code >= table.size())
+    return succeeded(std::move(code)), Error::success(); // The reader's.
+  kinds[node] = table[*code].name;
+  for (char field : table[*code].fields) {
+    Expected<bool> whole = decodeField(c, node, field);
+    if (!whole || !*whole)
+      return whole.takeError();
+  }
+  return Error::success();
+}
+
+Expected<bool> AttrTypeGraph::decodeField(Cursor &c, uint64_t node,
+                                          char field) {
+  uint64_t count = 1;
+  if (isUpper(field)) {
+    size_t at = c.offset();
+    Expected<uint64_t> n = c.varint("a list count");
+    if (!n)
+      return succeeded(std::move(n));
+    std::string noun = ("builtin " + kinds[node] + " list entry").str();
+    if (Error e = c.fits(*n, at, noun))
+      return std::move(e);
+    count = *n;
+  }
+  for (uint64_t i = 0; i < count; ++i) {
+    bool ok = true;
+    switch (field) {
+    case 'D':
+      ok = decodeReference(c, node, false) && decodeReference(c, node, false);
+      break;
+    case 'a':
+    case 'A':
+      ok = decodeReference(c, node, false);
+      break;
+    case 't':
+    case 'T':
+      ok = decodeReference(c, node, true);
+      break;
+    case 'B':
+      ok = succeeded(c.byte("a flag"));
+      break;
+    default:
+      ok = succeeded(c.varint("a varint"));
+    }
+    if (!ok)
+      return false;
+  }
+  return true;
+}
+
+bool AttrTypeGraph::decodeReference(Cursor &c, uint64_t node, bool type) {
+  size_t at = c.offset();
+  Expected<uint64_t> index = c.varint("a reference");
+  if (!index)
+    return succeeded(std::move(index));
+  // The reader refuses an index out of range itself ("invalid attribute
+  // index"), so such a reference is no edge.
+  if (*index < (type ? numTypes : numAttrs))
+    refs[node].push_back({(type ? numAttrs : 0) + *index, at});
+  return true;
+}
+
+Error AttrTypeGraph::findCycle() const {
+  enum : uint8_t { kUnseen, kOnPath, kDone };
+  std::vector<uint8_t> state(refs.size(), kUnseen);
+  // A depth-first path: each node and how many of its references it has
+  // followed.
+  std::vector<std::pair<uint64_t, size_t>> path;
+  for (uint64_t root = 0; root < refs.size(); ++root) {
+    if (state[root] != kUnseen)
+      continue;
+    state[root] = kOnPath;
+    path.push_back({root, 0});
+    while (!path.empty()) {
+      auto &[node, followed] = path.back();
+      if (followed == refs[node].size()) {
+        state[node] = kDone;
+        path.pop_back();
+        continue;
+      }
+      uint64_t target = refs[node][followed++].target;
+      if (state[target] == kOnPath)
+        return cycleError(path, target);
+      if (state[target] == kUnseen) {
+        state[target] = kOnPath;
+        path.push_back({target, 0});
+      }
+    }
+  }
+  return Error::success();
+}
+
+/// `node` is on the depth-first `path` and its last entry references it.
+Error AttrTypeGraph::cycleError(ArrayRef<std::pair<uint64_t, size_t>> path,
+                                uint64_t node) const {
+  while (path.front().first != node)
+    path = path.drop_front();
+  std::string through;
+  for (const auto &[other, followed] : path.drop_front())
+    through += (through.empty() ? " through " : ", ") + describe(other);
+  size_t at = refs[node][path.front().second - 1].offset;
+  return make_error<Problem>(
+      at, (sectionName(kAttrType) + ": " + describe(node) +
+           " refers to itself" + through +
+           "; no valid file has a cycle of references, and MLIR's reader "
+           "would retry it forever")
+              .str());
+}
+
+std::string AttrTypeGraph::describe(uint64_t node) const {
+  std::string text = node < numAttrs ? ("attribute " + Twine(node)).str()
+                                     : ("type " + Twine(node - numAttrs)).str();
+  return text + " (builtin " + kinds[node].str() + ")";
+}
+
 /// Walks a whole file; see BytecodeHazard.h for what it refuses.
 class Checker {
 public:
@@ -246,7 +478,9 @@ private:
   Error readSections(Cursor &c);
   Error checkDialects(Cursor c);
   Error checkAttrTypeOffsets(Cursor c);
-  Error checkAttrTypeGroups(Cursor &c, uint64_t entries, StringRef noun);
+  Error checkAttrTypeGroups(Cursor &c, uint64_t numEntries, StringRef noun);
+  Error checkAttrTypeCycles() const;
+  std::optional<uint64_t> builtinDialect() const;
   Error checkIR(Cursor c);
   Error walkRegions(Cursor &c, uint64_t numRegions, size_t at, unsigned depth);
   Error walkRegion(Cursor &c, unsigned depth);
@@ -260,6 +494,11 @@ private:
   StringRef file;
   uint64_t version = 0;
   std::optional<Cursor> sections[kNumSections];
+  /// Each dialect's name (a string index).
+  std::vector<uint64_t> dialectNames;
+  /// The attribute entries, then the type entries.
+  std::vector<AttrTypeEntry> entries;
+  size_t numAttrEntries = 0;
 };
 
 Error Checker::check() {
@@ -280,11 +519,13 @@ Error Checker::check() {
   for (SectionId id : {kString, kDialect, kAttrType, kAttrTypeOffset, kIR})
     if (!sections[id])
       return Error::success(); // The reader refuses it before reading any.
-  if (Error e = sections[kString]->count("string").takeError())
+  if (Error e = Cursor(*sections[kString]).count("string").takeError())
     return e;
   if (Error e = checkDialects(*sections[kDialect]))
     return e;
   if (Error e = checkAttrTypeOffsets(*sections[kAttrTypeOffset]))
+    return e;
+  if (Error e = checkAttrTypeCycles())
     return e;
   if (sections[kProperties] && !sections[kProperties]->empty())
     if (Error e = sections[kProperties]->count("property").takeError())
@@ -314,13 +555,16 @@ Error Checker::checkDialects(Cursor c) {
     return numDialects.takeError();
   for (uint64_t i = 0; i < *numDialects; ++i) {
     if (version < kDialectVersioning) {
-      if (Error e = c.varint("a dialect name").takeError())
-        return e;
+      Expected<uint64_t> name = c.varint("a dialect name");
+      if (!name)
+        return name.takeError();
+      dialectNames.push_back(*name);
       continue;
     }
     Expected<std::pair<uint64_t, bool>> name = c.varintWithFlag("a dialect");
     if (!name)
       return name.takeError();
+    dialectNames.push_back(name->first);
     if (!name->second)
       continue;
     size_t at = c.offset();
@@ -352,14 +596,16 @@ Error Checker::checkAttrTypeOffsets(Cursor c) {
     return e;
   if (Error e = checkAttrTypeGroups(c, *numAttrs, "attribute"))
     return e;
+  numAttrEntries = entries.size();
   return checkAttrTypeGroups(c, *numTypes, "type");
 }
 
-Error Checker::checkAttrTypeGroups(Cursor &c, uint64_t entries,
+Error Checker::checkAttrTypeGroups(Cursor &c, uint64_t numEntries,
                                    StringRef noun) {
-  for (uint64_t left = entries; left;) {
-    if (Error e = c.varint("a dialect of " + noun + "s").takeError())
-      return e;
+  for (uint64_t left = numEntries; left;) {
+    Expected<uint64_t> dialect = c.varint("a dialect of " + noun + "s");
+    if (!dialect)
+      return dialect.takeError();
     size_t at = c.offset();
     Expected<uint64_t> n = c.varint("a dialect's " + noun + " count");
     if (!n)
@@ -367,13 +613,62 @@ Error Checker::checkAttrTypeGroups(Cursor &c, uint64_t entries,
     if (*n > left)
       return c.fail(at, "a dialect group lists " + Twine(*n) + " " + noun +
                             "s but only " + Twine(left) + " of the " +
-                            Twine(entries) + " declared are left");
-    for (uint64_t i = 0; i < *n; ++i)
-      if (Error e = c.varint("the size of an entry").takeError())
-        return e;
+                            Twine(numEntries) + " declared are left");
+    for (uint64_t i = 0; i < *n; ++i) {
+      Expected<std::pair<uint64_t, bool>> size =
+          c.varintWithFlag("the size of an entry");
+      if (!size)
+        return size.takeError();
+      entries.push_back({*dialect, size->first, size->second});
+    }
     left -= *n;
   }
   return Error::success();
+}
+
+/// References between builtin entries that form a cycle. The entries sit
+/// one after the other, the attributes first.
+Error Checker::checkAttrTypeCycles() const {
+  std::optional<uint64_t> builtin = builtinDialect();
+  if (!builtin)
+    return Error::success();
+  AttrTypeGraph graph(numAttrEntries, entries.size() - numAttrEntries);
+  Cursor c = *sections[kAttrType];
+  for (size_t node = 0; node < entries.size(); ++node) {
+    const AttrTypeEntry &entry = entries[node];
+    if (entry.size > c.remaining())
+      break; // The reader refuses it before reading any entry.
+    Cursor data = c.take(entry.size, "attribute/type entry");
+    if (entry.dialect == *builtin && entry.custom)
+      if (Error e = graph.decodeBuiltin(data, node))
+        return e;
+  }
+  return graph.findCycle();
+}
+
+/// The index of the builtin dialect, if the file names it. The string
+/// section holds the string count, their lengths (each with its nul) from
+/// the last string to the first, and the strings, the last at the end.
+std::optional<uint64_t> Checker::builtinDialect() const {
+  Cursor c = *sections[kString];
+  StringRef data = c.rest();
+  Expected<uint64_t> numStrings = c.count("string");
+  if (!numStrings)
+    return consumeError(numStrings.takeError()), std::nullopt;
+  std::optional<uint64_t> builtinString;
+  size_t end = data.size();
+  for (uint64_t i = 0; i < *numStrings; ++i) {
+    Expected<uint64_t> length = c.varint("a string length");
+    if (!length || *length == 0 || *length > end)
+      return consumeError(length.takeError()), std::nullopt;
+    end -= *length;
+    if (data.substr(end, *length - 1) == "builtin")
+      builtinString = *numStrings - 1 - i;
+  }
+  for (size_t i = 0; builtinString && i < dialectNames.size(); ++i)
+    if (dialectNames[i] == *builtinString)
+      return i;
+  return std::nullopt;
 }
 
 /// The IR section: the module's block, then everything nested in it.

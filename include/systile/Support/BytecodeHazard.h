@@ -14,7 +14,10 @@
 //   before its entries are read;
 // * a dialect group of the attribute and type offset section may list more
 //   entries than the section declared, and the reader writes past its
-//   table.
+//   table;
+// * attribute and type entries may reference each other in a cycle (a
+//   FileLineColLoc naming itself as its file name); the reader defers an
+//   entry it cannot finish and retries its deferred entries forever.
 //
 // findBytecodeHazard walks the file's structure first, with no MLIR
 // dependency: the header, every section's length and alignment within the
@@ -22,9 +25,16 @@
 // and operation, isolated regions' nested sections included), and refuses
 // each of the above, a count larger than the bytes left could hold, a
 // region declaring more values than it defines, and regions nested deeper
-// than kMaxInputNesting. What the reader checks itself (indices into the
-// tables, the contents of attributes, types and resources) it leaves to
-// the reader. The format is mlir/docs/BytecodeFormat.md's, versions 0 to 6.
+// than kMaxInputNesting. It decodes the builtin dialect's attribute and
+// type entries (mlir/IR/BuiltinDialectBytecode.td) up to their last
+// reference to another entry and refuses a cycle of such references, which
+// no valid file has, and a list in them longer than the entry's bytes
+// left. Entries of other dialects, in assembly form, or of a
+// kind it does not know reference nothing as far as it knows, so a cycle
+// through one is left to the reader. What the reader checks itself
+// (indices into the tables, including an entry's references, the contents
+// of attributes, types and resources) it leaves to the reader. The format
+// is mlir/docs/BytecodeFormat.md's, versions 0 to 6.
 //
 //===----------------------------------------------------------------------===//
 
