@@ -23,6 +23,9 @@ Integers: i8 x i8 -> i32 with two's-complement wrap-around. linalg.matmul
 keeps upstream's order instead: acc = C[i, j], then acc = fl32(acc +
 fl32(a*b)) for k = 0 .. K-1 (`linalg_matmul`).
 """
+import ctypes
+import ctypes.util
+
 import numpy as np
 
 F32 = np.float32
@@ -200,11 +203,8 @@ def libm(name, x):
     test-sized arrays)."""
     global _LIBM
     if _LIBM is None:
-        import ctypes
-        import ctypes.util
         _LIBM = ctypes.CDLL(ctypes.util.find_library("m") or "libm.so.6")
     f = getattr(_LIBM, name)
-    import ctypes
     f.restype, f.argtypes = ctypes.c_float, [ctypes.c_float]
     x = np.asarray(x, dtype=F32)
     flat = [f(float(v)) for v in x.ravel()]
