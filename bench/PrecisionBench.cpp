@@ -9,7 +9,8 @@
 //  * accuracy: on random matrices whose elements have exponents spread over
 //    a range, the largest error of each precision (f32, bf16, bf16_3x,
 //    bf16_6x, and bf16_6x with flushed subnormals) against the product in
-//    f64: the max relative error |D(i,j) - ref(i,j)| / |ref(i,j)|, and the
+//    f64 (two of the ranges make subnormal bf16 parts, so that flushing
+//    shows): the max relative error |D(i,j) - ref(i,j)| / |ref(i,j)|, and the
 //    same error relative to the scale of the element's dot product,
 //    sum_k |a(i,k) b(k,j)|, which cancellation in the sum cannot blow up.
 // It prints the CPU's instruction sets and the kernel path that ran.
@@ -174,15 +175,18 @@ Errors maxErrors(int64_t n, const std::vector<float> &a,
 
 bool accuracyTable(const Args &args) {
   const int64_t n = args.accuracySize;
+  // The exponent ranges of a's and b's elements. The last two put a's
+  // bf16 parts among the subnormals (its elements near 2^-126 have
+  // subnormal low parts; below it the elements themselves are subnormal),
+  // with b large enough that the products stay normal: the flushed
+  // column then loses what the unflushed one keeps.
   struct Range {
-    const char *name;
-    int lo, hi;
+    int alo, ahi, blo, bhi;
   };
-  const Range ranges[] = {{"2^[0,0]", 0, 0},
-                          {"2^[-8,8]", -8, 8},
-                          {"2^[-32,32]", -32, 32},
-                          {"2^[-50,50]", -50, 50},
-                          {"2^[-70,-50]", -70, -50}};
+  const Range ranges[] = {{0, 0, 0, 0},         {-8, 8, -8, 8},
+                          {-32, 32, -32, 32},   {-50, 50, -50, 50},
+                          {-70, -50, -70, -50}, {-126, -112, 100, 110},
+                          {-140, -127, 110, 120}};
   struct Column {
     const char *name;
     Precision precision;
@@ -196,8 +200,8 @@ bool accuracyTable(const Args &args) {
   std::mt19937 rng(7);
   std::vector<std::vector<Errors>> table;
   for (const Range &range : ranges) {
-    std::vector<float> a = randomMatrix(rng, n * n, range.lo, range.hi);
-    std::vector<float> b = randomMatrix(rng, n * n, range.lo, range.hi);
+    std::vector<float> a = randomMatrix(rng, n * n, range.alo, range.ahi);
+    std::vector<float> b = randomMatrix(rng, n * n, range.blo, range.bhi);
     auto ta = TiledMatrix<float>::fromDense({n, n}, {}, a);
     auto tb = TiledMatrix<float>::fromDense({n, n}, {}, b);
     auto tc = TiledMatrix<float>::zeros({n, n});
@@ -217,16 +221,20 @@ bool accuracyTable(const Args &args) {
     }
   }
   for (bool scaled : {false, true}) {
-    std::printf("\naccuracy at %lld^3: %s against an f64 product\n%-12s",
+    std::printf("\naccuracy at %lld^3: %s against an f64 product\n%-27s",
                 static_cast<long long>(n),
                 scaled ? "max |D - ref| / sum_k |a b|"
                        : "max relative error |D - ref| / |ref|",
-                "exponents");
+                "exponents of a, b");
     for (const Column &col : columns)
       std::printf(" %11s", col.name);
     std::printf("\n");
     for (size_t r = 0; r < table.size(); ++r) {
-      std::printf("%-12s", ranges[r].name);
+      char label[64];
+      std::snprintf(label, sizeof label, "2^[%d,%d] 2^[%d,%d]",
+                    ranges[r].alo, ranges[r].ahi, ranges[r].blo,
+                    ranges[r].bhi);
+      std::printf("%-27s", label);
       for (const Errors &e : table[r])
         std::printf(" %11.3e", scaled ? e.scaled : e.relative);
       std::printf("\n");

@@ -3,7 +3,9 @@
 // Splits D = A x B + C into the RFC 6 structure and runs it fast:
 //
 //  1. pack: A into [kb][row panel][k][MR] and B into [kb][nb][col panel]
-//     [k][NR] (bf16 precision rounds here, int8 widens to int16 pairs);
+//     [k][NR] (bf16 precision rounds here, int8 widens to int16 pairs; a
+//     multi-pass precision splits each element here into its bf16 parts,
+//     one set of panels per part);
 //     rows/cols beyond the logical shape are zero and their results are
 //     dropped, and k never runs past K, so padding never enters a sum. With
 //     skipZeroBlocks, all-zero (kb, nb) blocks of B are detected (on the
@@ -14,7 +16,10 @@
 //     copies its accumulator block into a dense buffer, runs every kb in
 //     increasing order (each kb = one register-tiled pass of the
 //     micro-kernel, partial sums from +0, then one add into the buffer) and
-//     writes the block into the result's tiled storage.
+//     writes the block into the result's tiled storage. A multi-pass
+//     precision runs its passes in RFC 6's order inside the item, on a
+//     second buffer R from +0 (zeroNonFinite before the hi.hi pass), then
+//     writes fl32(C + R).
 //
 // The per-element sequence of rounded operations is the same whatever the
 // kernel, the tile sizes, the chunking or the thread count, hence the same
@@ -28,13 +33,14 @@
 #include "systile/Runtime/Parallel.h"
 
 #include "MatmulKernels.h"
-#include "MatmulPrecision.h"
 #include "TileAccess.h"
 
 #include <algorithm>
 #include <atomic>
+#include <cmath>
 #include <cstring>
 #include <iterator>
+#include <limits>
 #include <memory>
 #include <mutex>
 #include <optional>
@@ -243,6 +249,54 @@ inline Packed convertIn(In v, Precision precision) {
     else
       f = v;
     return precision == Precision::BF16 ? roundToBF16(f) : f;
+  }
+}
+
+/// RFC 6's split(v, n) into bf16 parts, high first: p0 = bf16(x),
+/// r = fl32(x - p0), p1 = bf16(r), ... (n = 1: the rounding alone), each
+/// part flushed to +-0 when subnormal and `flush`.
+template <typename In>
+inline void splitToBF16(In v, int n, bool flush, bf16 *parts) {
+  float r;
+  if constexpr (std::is_same_v<In, bf16>)
+    r = v.toFloat();
+  else
+    r = v;
+  for (int p = 0; p < n; ++p) {
+    const bf16 rounded = bf16::fromFloat(r);
+    parts[p] = flush ? flushSubnormal(rounded) : rounded;
+    r = r - parts[p].toFloat(); // exact: no fused operation to contract
+  }
+}
+
+/// A bf16 part as a float mode's panels hold it: an f32 value, or the bits
+/// of a bf16 pair's half.
+template <typename Packed> inline Packed encodePart(bf16 v) {
+  static_assert(std::is_same_v<Packed, float> ||
+                    std::is_same_v<Packed, uint16_t>,
+                "only float modes split");
+  if constexpr (std::is_same_v<Packed, float>)
+    return v.toFloat();
+  else
+    return v.bits();
+}
+
+/// One pass of a multi-pass precision: the lhs and rhs parts it multiplies
+/// (0 the high part).
+struct Pass {
+  int lhs, rhs;
+};
+
+/// The passes of `precision` in RFC 6's order; zeroNonFinite runs before
+/// the last (hi.hi), the only pass of a single-pass precision.
+std::vector<Pass> passOrder(Precision precision) {
+  switch (precision) {
+  case Precision::BF16_3X:
+    return {{1, 0}, {0, 1}, {0, 0}}; // al.bh, ah.bl; ah.bh
+  case Precision::BF16_6X:
+    return {{1, 1}, {2, 0}, {0, 2}, {1, 0}, {0, 1}, {0, 0}};
+  default:
+    return {{0, 0}};
   }
 }
 
@@ -493,7 +547,7 @@ public:
         // the thread's, then every column block of the slab.
         parallelFor(threads, chunks, [&](int64_t chunk) {
           thread_local std::vector<Packed> local;
-          local.resize(static_cast<size_t>(nkb * chunkPanels * aPanelSize));
+          local.resize(static_cast<size_t>(parts * localPartStride()));
           for (int64_t kbi = 0; kbi < nkb; ++kbi)
             packA(kbi, chunk, local.data());
           for (int64_t w = 0; w < width; ++w)
@@ -515,36 +569,73 @@ public:
 private:
   void plan();
   Status allocatePanels();
-  template <int64_t R>
-  void packAPanel(int64_t kbi, int64_t ip, Packed *dst) const;
+  /// Packs row panel ip of k block kbi into `dst`; Split: every part,
+  /// part p at dst + p * partStride.
+  template <int64_t R, bool Split>
+  void packAPanel(int64_t kbi, int64_t ip, Packed *dst,
+                  int64_t partStride) const;
   /// Packs row chunk `chunk`'s panels of k block kbi: into the global
-  /// panels, or (lazyA) into `local`, laid out [kbi][panel of the chunk].
+  /// panels, or (lazyA) into `local`, laid out [part][kbi][panel of the
+  /// chunk].
   void packA(int64_t kbi, int64_t chunk, Packed *local = nullptr) const;
   bool isZeroBlock(int64_t k0, int64_t klen, int64_t n0, int64_t nlen) const;
   void packB(int64_t kbi, int64_t nbi);
   void packTransposedB(int64_t kbi, int64_t nbi, int64_t k0, int64_t klen,
                        int64_t n0, int64_t nlen);
+  void packRowsOfB(int64_t kbi, int64_t nbi, int64_t k0, int64_t klen,
+                   int64_t n0, int64_t nlen);
+  /// The split parts of rhs element v, part p at d + p * partStride.
+  void putSplit(Packed *d, B v, int64_t partStride) const {
+    bf16 p[3];
+    splitToBF16(v, parts, flush, p);
+    for (int part = 0; part < parts; ++part)
+      d[part * partStride] = encodePart<Packed>(p[part]);
+  }
+  /// Marks the parts of block (kbi, nbi) whose packed panels are all +0
+  /// skipped (a split rhs, skipZeroBlocks).
+  void markZeroParts(int64_t kbi, int64_t nbi, int64_t klen, int64_t nlen);
+  /// The k blocks of one pass over one work item's rows: lhs part `lp`
+  /// times rhs part `rp` into `cbuf`.
+  void runPass(int lp, int rp, int64_t chunk, int64_t nbi, Acc *cbuf,
+               int64_t ldc, const Packed *localA) const;
   Expected<TiledMatrix<Acc>> startResult() const;
   void compute(int64_t chunk, int64_t nbi, Acc *out,
                const Packed *localA = nullptr) const;
   Expected<MatmulStats> count() const;
 
-  Packed *aPanel(int64_t kbi, int64_t ip) const {
-    return aPack.get() + (kbi * rowPanels + ip) * aPanelSize;
+  /// The elements of one part's global A panels, and of a lazyA chunk's.
+  int64_t aPartStride() const { return nkb * rowPanels * aPanelSize; }
+  int64_t localPartStride() const { return nkb * chunkPanels * aPanelSize; }
+  /// The elements of one part's panels of a B slab.
+  int64_t bPartStride() const {
+    return nkb * slabNb * colPanelsPerBlock * bPanelSize;
   }
-  /// Panel jp of block (kbi, nbi); nbi is in the current slab.
-  Packed *bPanel(int64_t kbi, int64_t nbi, int64_t jp) const {
-    return bPack.get() +
+  Packed *aPanel(int64_t kbi, int64_t ip, int part = 0) const {
+    return aPack.get() + part * aPartStride() +
+           (kbi * rowPanels + ip) * aPanelSize;
+  }
+  /// Panel jp of block (kbi, nbi) of rhs part `part`; nbi is in the
+  /// current slab.
+  Packed *bPanel(int64_t kbi, int64_t nbi, int64_t jp, int part = 0) const {
+    return bPack.get() + part * bPartStride() +
            ((kbi * slabNb + (nbi - slab0)) * colPanelsPerBlock + jp) *
                bPanelSize;
   }
   /// Panel jp of block (kbi, nbi) as the kernel reads it: packed, or in
   /// the rhs's storage (readRhs).
-  const Packed *kernelBPanel(int64_t kbi, int64_t nbi, int64_t jp) const {
+  const Packed *kernelBPanel(int64_t kbi, int64_t nbi, int64_t jp,
+                             int part = 0) const {
     if constexpr (std::is_same_v<B, Packed>)
       if (readRhs)
         return rhs.data() + lb.offset((kb0 + kbi) * m, (nb0 + nbi) * m + jp * NR);
-    return bPanel(kbi, nbi, jp);
+    return bPanel(kbi, nbi, jp, part);
+  }
+  /// Whether rhs part `part`'s block (kbi, nbi) is skipped (all +0).
+  bool skipped(int part, int64_t kbi, int64_t nbi) const {
+    return skip[(part * nkb + kbi) * nnb + nbi] != 0;
+  }
+  void setSkipped(int part, int64_t kbi, int64_t nbi) {
+    skip[(part * nkb + kbi) * nnb + nbi] = 1;
   }
   bool canReadRhs() const;
   /// Where element k goes within its k group of a packed panel row.
@@ -563,17 +654,21 @@ private:
     }
   }
   /// The exponents of pack task t's panels (checkExact only).
+  /// Every part's (a split operand's exponents are those of its parts).
   void scanA(int64_t t) {
     if constexpr (std::is_same_v<Packed, float>)
-      for (int64_t ip = t % chunks * chunkPanels;
-           ip < std::min(rowPanels, (t % chunks + 1) * chunkPanels); ++ip)
-        aRanges[t].scan(aPanel(t / chunks, ip), aPanelSize);
+      for (int part = 0; part < parts; ++part)
+        for (int64_t ip = t % chunks * chunkPanels;
+             ip < std::min(rowPanels, (t % chunks + 1) * chunkPanels); ++ip)
+          aRanges[t].scan(aPanel(t / chunks, ip, part), aPanelSize);
   }
   void scanB(int64_t t, int64_t width) {
     const int64_t kbi = t / width, nbi = slab0 + t % width;
     if constexpr (std::is_same_v<Packed, float>)
-      if (!skip[kbi * nnb + nbi])
-        bRanges[t].scan(bPanel(kbi, nbi, 0), colPanelsPerBlock * bPanelSize);
+      for (int part = 0; part < parts; ++part)
+        if (!skipped(part, kbi, nbi))
+          bRanges[t].scan(bPanel(kbi, nbi, 0, part),
+                          colPanelsPerBlock * bPanelSize);
   }
 
   const TiledMatrix<A> &lhs;
@@ -608,6 +703,14 @@ private:
   bool checkExact = false;
   std::vector<ExponentRange> aRanges, bRanges;
   int threads = 1;
+  /// A float problem whose operands are split into bf16 parts as they are
+  /// packed (a multi-pass precision, or bf16 with flushed conversions):
+  /// `parts` per operand (1 otherwise), flushed when `flush`, multiplied
+  /// in the order of `passes`.
+  static constexpr bool kSplits = std::is_same_v<Acc, float>;
+  bool split = false, flush = false;
+  int parts = 1;
+  std::vector<Pass> passes;
 
   TiledMatrix<Acc> *const inPlace;
 
@@ -625,7 +728,7 @@ private:
                Acc *cbuf, int64_t ldc) const {
     std::vector<uint32_t> sums(static_cast<size_t>(nlen), 0);
     for (int64_t kbi = 0; kbi < nkb; ++kbi)
-      if (!skip[kbi * nnb + nbi])
+      if (!skipped(0, kbi, nbi))
         for (int64_t j = 0; j < nlen; ++j)
           sums[j] += colSums[(kbi * nnb + nbi) * m + j];
     for (int64_t i = r0; i < r1; ++i)
@@ -643,6 +746,15 @@ void MatmulRun<A, B, Acc, Mode>::plan() {
   MR = kset.mr;
   NR = kset.nr;
   kernel = Mode::kernel(kset);
+  passes = passOrder(precision);
+  if constexpr (kSplits) {
+    parts = precision == Precision::BF16_6X   ? 3
+            : precision == Precision::BF16_3X ? 2
+                                              : 1;
+    split = parts > 1 ||
+            (precision == Precision::BF16 && options.flushSubnormals);
+    flush = options.flushSubnormals;
+  }
 
   M = la.logicalShape().rows;
   K = la.logicalShape().cols;
@@ -663,7 +775,7 @@ void MatmulRun<A, B, Acc, Mode>::plan() {
   if constexpr (std::is_same_v<Packed, float>) {
     exactKernel = kset.f32ExactProducts;
     checkExact = exactKernel && options.fuseExactProducts &&
-                 (precision == Precision::BF16 ||
+                 (precision == Precision::BF16 || split ||
                   (std::is_same_v<A, bf16> && std::is_same_v<B, bf16>));
   }
   slabKernel = kernel;
@@ -691,7 +803,7 @@ void MatmulRun<A, B, Acc, Mode>::plan() {
   // copied whole: a 1 GiB constant rhs, which the interpreter borrows in
   // place, costs the budget in panels, not another 1 GiB.
   const int64_t blockBytes =
-      nkb * colPanelsPerBlock * bPanelSize * int64_t(sizeof(Packed));
+      parts * nkb * colPanelsPerBlock * bPanelSize * int64_t(sizeof(Packed));
   slabNb = readRhs ? nnb
                    : std::clamp<int64_t>(
                          std::max<int64_t>(options.packedRhsBudget, 0) /
@@ -703,8 +815,8 @@ void MatmulRun<A, B, Acc, Mode>::plan() {
   // lazyA (f32 panels, no exactness scan of the whole A first) when a
   // packed A would be large.
   lazyA = std::is_same_v<Packed, float> && !checkExact &&
-          double(nkb) * double(rowPanels) * double(aPanelSize) *
-                  sizeof(Packed) >
+          double(parts) * double(nkb) * double(rowPanels) *
+                  double(aPanelSize) * sizeof(Packed) >
               double(8 << 20);
   // With lazyA a task is a whole row chunk, so there must be enough of
   // them.
@@ -732,14 +844,14 @@ bool MatmulRun<A, B, Acc, Mode>::canReadRhs() const {
 template <typename A, typename B, typename Acc, typename Mode>
 Status MatmulRun<A, B, Acc, Mode>::allocatePanels() {
   if (Status st = aPack.allocate(
-          static_cast<size_t>(lazyA ? 0 : nkb * rowPanels * aPanelSize));
+          static_cast<size_t>(lazyA ? 0 : parts * aPartStride()));
       !st)
     return st;
-  if (Status st = bPack.allocate(static_cast<size_t>(
-          readRhs ? 0 : nkb * slabNb * colPanelsPerBlock * bPanelSize));
+  if (Status st = bPack.allocate(
+          static_cast<size_t>(readRhs ? 0 : parts * bPartStride()));
       !st)
     return st;
-  skip.assign(static_cast<size_t>(nkb * nnb), 0);
+  skip.assign(static_cast<size_t>(parts * nkb * nnb), 0);
   if constexpr (Mode::kCorrection)
     colSums.assign(static_cast<size_t>(nkb * nnb * m), 0);
   if (checkExact) {
@@ -753,15 +865,28 @@ Status MatmulRun<A, B, Acc, Mode>::allocatePanels() {
 /// column only), so its R rows are read side by side and the panel is
 /// written sequentially. R is a template constant so the row loop unrolls.
 template <typename A, typename B, typename Acc, typename Mode>
-template <int64_t R>
+template <int64_t R, bool Split>
 void MatmulRun<A, B, Acc, Mode>::packAPanel(int64_t kbi, int64_t ip,
-                                             Packed *dst) const {
+                                             Packed *dst,
+                                             int64_t partStride) const {
   const int64_t k0 = (kb0 + kbi) * m, klen = std::min(m, K - k0);
   const int64_t rows = std::min<int64_t>(R, M - ip * R);
   // Zero only what is left unwritten but read by the kernel: rows past M
   // and the odd k slot of a last int8 pair.
   if (rows < R || klen % ks != 0)
-    std::fill(dst, dst + aPanelSize, Packed(0));
+    for (int part = 0; part < parts; ++part)
+      std::fill(dst + part * partStride, dst + part * partStride + aPanelSize,
+                Packed(0));
+  auto put = [&](Packed *d, A v) {
+    if constexpr (Split) {
+      bf16 p[3];
+      splitToBF16(v, parts, flush, p);
+      for (int part = 0; part < parts; ++part)
+        d[part * partStride] = encodePart<Packed>(p[part]);
+    } else {
+      *d = Mode::fromA(v, precision);
+    }
+  };
   const A *src[R];
   detail::forRowSegments(
       la, lhs.data(), ip * R, k0, k0 + klen,
@@ -773,7 +898,7 @@ void MatmulRun<A, B, Acc, Mode>::packAPanel(int64_t kbi, int64_t ip,
             const int64_t k = c - k0 + t;
             Packed *d = dst + (k / ks) * R * ks + slot(k);
             for (int64_t r = 0; r < R; ++r)
-              d[r * ks] = Mode::fromA(src[r][t], precision);
+              put(d + r * ks, src[r][t]);
           }
           return;
         }
@@ -781,7 +906,7 @@ void MatmulRun<A, B, Acc, Mode>::packAPanel(int64_t kbi, int64_t ip,
           const int64_t k = c - k0 + t;
           Packed *d = dst + (k / ks) * R * ks + slot(k);
           for (int64_t r = 0; r < rows; ++r)
-            d[r * ks] = Mode::fromA(src[r][t], precision);
+            put(d + r * ks, src[r][t]);
         }
       });
 }
@@ -791,20 +916,26 @@ void MatmulRun<A, B, Acc, Mode>::packA(int64_t kbi, int64_t chunk,
                                         Packed *local) const {
   const int64_t ip0 = chunk * chunkPanels;
   const int64_t ip1 = std::min(rowPanels, ip0 + chunkPanels);
+  const int64_t partStride = local ? localPartStride() : aPartStride();
   for (int64_t ip = ip0; ip < ip1; ++ip) {
     Packed *dst = local ? local + (kbi * chunkPanels + ip - ip0) * aPanelSize
                         : aPanel(kbi, ip);
-    switch (MR) {
-    case 4:
-      packAPanel<4>(kbi, ip, dst);
-      break;
-    case 6:
-      packAPanel<6>(kbi, ip, dst);
-      break;
-    default:
-      packAPanel<8>(kbi, ip, dst);
-      break;
-    }
+    auto pack = [&](auto split) {
+      switch (MR) {
+      case 4:
+        return packAPanel<4, decltype(split)::value>(kbi, ip, dst, partStride);
+      case 6:
+        return packAPanel<6, decltype(split)::value>(kbi, ip, dst, partStride);
+      default:
+        return packAPanel<8, decltype(split)::value>(kbi, ip, dst, partStride);
+      }
+    };
+    if constexpr (kSplits)
+      if (split) {
+        pack(std::true_type());
+        continue;
+      }
+    pack(std::false_type());
   }
 }
 
@@ -830,8 +961,9 @@ template <typename A, typename B, typename Acc, typename Mode>
 void MatmulRun<A, B, Acc, Mode>::packB(int64_t kbi, int64_t nbi) {
   const int64_t k0 = (kb0 + kbi) * m, klen = std::min(m, K - k0);
   const int64_t n0 = (nb0 + nbi) * m, nlen = std::min(m, N - n0);
-  if (options.skipZeroBlocks && isZeroBlock(k0, klen, n0, nlen)) {
-    skip[kbi * nnb + nbi] = 1;
+  // A split rhs is checked part by part once packed (markZeroParts).
+  if (!split && options.skipZeroBlocks && isZeroBlock(k0, klen, n0, nlen)) {
+    setSkipped(0, kbi, nbi);
     return;
   }
   if (readRhs)
@@ -839,13 +971,47 @@ void MatmulRun<A, B, Acc, Mode>::packB(int64_t kbi, int64_t nbi) {
   const int64_t panels = (nlen + NR - 1) / NR;
   for (int64_t jp = 0; jp < panels; ++jp) {
     // As for A: columns past the block and the odd k slot of an int8 pair.
-    if ((jp + 1) * NR > nlen || klen % ks != 0) {
-      Packed *dst = bPanel(kbi, nbi, jp);
-      std::fill(dst, dst + bPanelSize, Packed(0));
-    }
+    if ((jp + 1) * NR > nlen || klen % ks != 0)
+      for (int part = 0; part < parts; ++part) {
+        Packed *dst = bPanel(kbi, nbi, jp, part);
+        std::fill(dst, dst + bPanelSize, Packed(0));
+      }
   }
   if (options.rhsTransposed)
-    return packTransposedB(kbi, nbi, k0, klen, n0, nlen);
+    packTransposedB(kbi, nbi, k0, klen, n0, nlen);
+  else
+    packRowsOfB(kbi, nbi, k0, klen, n0, nlen);
+  if constexpr (kSplits)
+    if (split && options.skipZeroBlocks)
+      markZeroParts(kbi, nbi, klen, nlen);
+}
+
+template <typename A, typename B, typename Acc, typename Mode>
+void MatmulRun<A, B, Acc, Mode>::markZeroParts(int64_t kbi, int64_t nbi,
+                                               int64_t klen, int64_t nlen) {
+  // The kernel reads the first ceil(klen / ks) rows of each panel.
+  const int64_t used = (klen + ks - 1) / ks * NR * ks;
+  for (int part = 0; part < parts; ++part) {
+    bool zero = true;
+    for (int64_t jp = 0; jp < (nlen + NR - 1) / NR && zero; ++jp) {
+      const Packed *p = bPanel(kbi, nbi, jp, part);
+      for (int64_t i = 0; i < used; ++i) {
+        if constexpr (std::is_same_v<Packed, float>)
+          zero &= detail::isZeroBits(p[i]);
+        else
+          zero &= detail::isZeroBits(bf16::fromBits(p[i]));
+      }
+    }
+    if (zero)
+      setSkipped(part, kbi, nbi);
+  }
+}
+
+template <typename A, typename B, typename Acc, typename Mode>
+void MatmulRun<A, B, Acc, Mode>::packRowsOfB(int64_t kbi, int64_t nbi,
+                                             int64_t k0, int64_t klen,
+                                             int64_t n0, int64_t nlen) {
+  const int64_t partStride = bPartStride();
   for (int64_t k = 0; k < klen; ++k)
     detail::forRowSegments(
         lb, rhs.data(), k0 + k, n0, n0 + nlen,
@@ -854,6 +1020,17 @@ void MatmulRun<A, B, Acc, Mode>::packB(int64_t kbi, int64_t nbi) {
           // division per element.
           int64_t jp = (c - n0) / NR, jj = (c - n0) % NR;
           Packed *d = bPanel(kbi, nbi, jp) + (k / ks) * NR * ks + slot(k);
+          if constexpr (kSplits)
+            if (split) {
+              for (int64_t t = 0; t < n; ++t) {
+                putSplit(d + jj * ks, p[t], partStride);
+                if (++jj == NR) {
+                  jj = 0;
+                  d += bPanelSize;
+                }
+              }
+              return;
+            }
           if constexpr (std::is_same_v<B, float> &&
                         std::is_same_v<Packed, float>) {
             // Runs contiguous in a panel row, converted as a vector.
@@ -887,6 +1064,7 @@ template <typename A, typename B, typename Acc, typename Mode>
 void MatmulRun<A, B, Acc, Mode>::packTransposedB(int64_t kbi, int64_t nbi,
                                                   int64_t k0, int64_t klen,
                                                   int64_t n0, int64_t nlen) {
+  const int64_t partStride = bPartStride();
   for (int64_t j = 0; j < nlen; ++j) {
     Packed *col = bPanel(kbi, nbi, j / NR) + (j % NR) * ks;
     detail::forRowSegments(
@@ -894,7 +1072,13 @@ void MatmulRun<A, B, Acc, Mode>::packTransposedB(int64_t kbi, int64_t nbi,
         [&](const B *p, int64_t c, int64_t n) {
           for (int64_t t = 0; t < n; ++t) {
             const int64_t k = c - k0 + t;
-            col[(k / ks) * NR * ks + slot(k)] = Mode::fromB(p[t], precision);
+            Packed *d = col + (k / ks) * NR * ks + slot(k);
+            if constexpr (kSplits)
+              if (split) {
+                putSplit(d, p[t], partStride);
+                continue;
+              }
+            *d = Mode::fromB(p[t], precision);
             if constexpr (Mode::kCorrection)
               colSum(kbi, nbi)[j] += static_cast<uint32_t>(p[t]);
           }
@@ -924,55 +1108,35 @@ Expected<TiledMatrix<Acc>> MatmulRun<A, B, Acc, Mode>::startResult() const {
 }
 
 /// One work item: rows of chunk `chunk` x columns of block nb0 + nbi, all
-/// k blocks in increasing order (RFC 6), in a local buffer.
+/// k blocks in increasing order (RFC 6), in a local buffer; a multi-pass
+/// precision's passes in RFC 6's order, on R from +0, then fl32(C + R).
 template <typename A, typename B, typename Acc, typename Mode>
 void MatmulRun<A, B, Acc, Mode>::compute(int64_t chunk, int64_t nbi,
                                          Acc *out,
                                          const Packed *localA) const {
   const int64_t ip0 = chunk * chunkPanels;
-  auto aOf = [&](int64_t kbi, int64_t ip) -> const Packed * {
-    return localA ? localA + (kbi * chunkPanels + ip - ip0) * aPanelSize
-                  : aPanel(kbi, ip);
-  };
   const int64_t ip1 = std::min(rowPanels, ip0 + chunkPanels);
   const int64_t r0 = ip0 * MR, r1 = std::min(M, ip1 * MR);
   const int64_t n0 = (nb0 + nbi) * m, nlen = std::min(m, N - n0);
-  const int64_t panels = (nlen + NR - 1) / NR;
-  const int64_t ldc = panels * NR;
-  std::vector<Acc> cbuf(static_cast<size_t>((ip1 - ip0) * MR * ldc), Acc(0));
+  const int64_t ldc = (nlen + NR - 1) / NR * NR;
+  const size_t size = static_cast<size_t>((ip1 - ip0) * MR * ldc);
+  std::vector<Acc> cbuf(size, Acc(0));
   for (int64_t i = r0; i < r1; ++i)
     detail::readRowSegment(lc, acc.data(), i, n0, n0 + nlen,
                            cbuf.data() + (i - r0) * ldc);
-  for (int64_t kbi = 0; kbi < nkb; ++kbi) {
-    if (skip[kbi * nnb + nbi])
-      continue;
-    const int64_t k0 = (kb0 + kbi) * m, klen = std::min(m, K - k0);
-    const int64_t kunits = (klen + ks - 1) / ks;
-    for (int64_t jp = 0; jp < panels; ++jp) {
-      const Packed *bp = kernelBPanel(kbi, nbi, jp);
-      // The next B panel this item reads, fetched into L2 a slice per
-      // kernel call, so its first pass does not wait on memory.
-      int64_t nextKb = jp + 1 < panels ? kbi : kbi + 1;
-      while (nextKb < nkb && nextKb != kbi && skip[nextKb * nnb + nbi])
-        ++nextKb;
-      const Packed *next =
-          nextKb < nkb ? kernelBPanel(nextKb, nbi, jp + 1 < panels ? jp + 1 : 0)
-                       : nullptr;
-      const int64_t nextRows =
-          nextKb < nkb ? (std::min(m, K - (kb0 + nextKb) * m) + ks - 1) / ks
-                       : 0;
-      const int64_t rowsPerCall = (nextRows + (ip1 - ip0) - 1) / (ip1 - ip0);
-      for (int64_t ip = ip0; ip < ip1; ++ip) {
-        if (next)
-          prefetchPanelRows(next, (ip - ip0) * rowsPerCall,
-                            std::min(nextRows, (ip - ip0 + 1) * rowsPerCall));
-        Acc *c = cbuf.data() + (ip - ip0) * MR * ldc + jp * NR;
-        if constexpr (std::is_same_v<Packed, float>)
-          slabKernel(kunits, aOf(kbi, ip), bp, bStrides, c, ldc);
-        else
-          kernel(kunits, aOf(kbi, ip), bp, c, ldc);
-      }
-    }
+  if (passes.size() == 1) {
+    runPass(0, 0, chunk, nbi, cbuf.data(), ldc, localA);
+  } else if constexpr (kSplits) {
+    std::vector<float> r(size, 0.0f);
+    for (size_t p = 0; p + 1 < passes.size(); ++p)
+      runPass(passes[p].lhs, passes[p].rhs, chunk, nbi, r.data(), ldc,
+              localA);
+    for (float &x : r) // zeroNonFinite: x where |x| < inf, else +0
+      if (!(std::fabs(x) < std::numeric_limits<float>::infinity()))
+        x = 0.0f;
+    runPass(0, 0, chunk, nbi, r.data(), ldc, localA);
+    for (size_t i = 0; i < size; ++i)
+      cbuf[i] = cbuf[i] + r[i]; // D = fl32(C + R)
   }
   if constexpr (Mode::kCorrection)
     correct(nbi, r0, r1, nlen, cbuf.data(), ldc);
@@ -981,23 +1145,85 @@ void MatmulRun<A, B, Acc, Mode>::compute(int64_t chunk, int64_t nbi,
                             cbuf.data() + (i - r0) * ldc);
 }
 
+template <typename A, typename B, typename Acc, typename Mode>
+void MatmulRun<A, B, Acc, Mode>::runPass(int lp, int rp, int64_t chunk,
+                                         int64_t nbi, Acc *cbuf, int64_t ldc,
+                                         const Packed *localA) const {
+  const int64_t ip0 = chunk * chunkPanels;
+  const int64_t ip1 = std::min(rowPanels, ip0 + chunkPanels);
+  auto aOf = [&](int64_t kbi, int64_t ip) -> const Packed * {
+    return localA ? localA + lp * localPartStride() +
+                        (kbi * chunkPanels + ip - ip0) * aPanelSize
+                  : aPanel(kbi, ip, lp);
+  };
+  const int64_t n0 = (nb0 + nbi) * m, nlen = std::min(m, N - n0);
+  const int64_t panels = (nlen + NR - 1) / NR;
+  for (int64_t kbi = 0; kbi < nkb; ++kbi) {
+    if (skipped(rp, kbi, nbi))
+      continue;
+    const int64_t k0 = (kb0 + kbi) * m, klen = std::min(m, K - k0);
+    const int64_t kunits = (klen + ks - 1) / ks;
+    for (int64_t jp = 0; jp < panels; ++jp) {
+      const Packed *bp = kernelBPanel(kbi, nbi, jp, rp);
+      // The next B panel this item reads, fetched into L2 a slice per
+      // kernel call, so its first pass does not wait on memory.
+      int64_t nextKb = jp + 1 < panels ? kbi : kbi + 1;
+      while (nextKb < nkb && nextKb != kbi && skipped(rp, nextKb, nbi))
+        ++nextKb;
+      const Packed *next =
+          nextKb < nkb
+              ? kernelBPanel(nextKb, nbi, jp + 1 < panels ? jp + 1 : 0, rp)
+              : nullptr;
+      const int64_t nextRows =
+          nextKb < nkb ? (std::min(m, K - (kb0 + nextKb) * m) + ks - 1) / ks
+                       : 0;
+      const int64_t rowsPerCall = (nextRows + (ip1 - ip0) - 1) / (ip1 - ip0);
+      for (int64_t ip = ip0; ip < ip1; ++ip) {
+        if (next)
+          prefetchPanelRows(next, (ip - ip0) * rowsPerCall,
+                            std::min(nextRows, (ip - ip0 + 1) * rowsPerCall));
+        Acc *c = cbuf + (ip - ip0) * MR * ldc + jp * NR;
+        if constexpr (std::is_same_v<Packed, float>)
+          slabKernel(kunits, aOf(kbi, ip), bp, bStrides, c, ldc);
+        else
+          kernel(kunits, aOf(kbi, ip), bp, c, ldc);
+      }
+    }
+  }
+}
+
 /// RFC 8's figures of the loads issued and skipped.
 template <typename A, typename B, typename Acc, typename Mode>
 Expected<MatmulStats> MatmulRun<A, B, Acc, Mode>::count() const {
-  MatmulStats stats;
+  // A multi-pass precision: every pass's loads (issued or skipped), the
+  // logical MACs those of the hi.hi pass (the matmul's own, once).
   const int64_t mPad = la.paddedShape().rows;
-  for (int64_t kbi = 0; kbi < nkb; ++kbi)
-    for (int64_t nbi = 0; nbi < nnb; ++nbi) {
-      if (skip[kbi * nnb + nbi]) {
-        ++stats.skippedLoads;
-        continue;
+  UtilizationTotals totals;
+  MatmulStats hiHi;
+  for (Pass pass : passes) {
+    MatmulStats stats;
+    for (int64_t kbi = 0; kbi < nkb; ++kbi)
+      for (int64_t nbi = 0; nbi < nnb; ++nbi) {
+        if (skipped(pass.rhs, kbi, nbi)) {
+          ++stats.skippedLoads;
+          continue;
+        }
+        if (!addIssuedLoad(stats, {M, K, N, mPad, m}, kb0 + kbi, nb0 + nbi))
+          return Error(std::string(only ? "simulateMxuBlock: "
+                                        : "simulateMatmul: ") +
+                       kStatsOverflow);
       }
-      if (!addIssuedLoad(stats, {M, K, N, mPad, m}, kb0 + kbi, nb0 + nbi))
-        return Error(std::string(only ? "simulateMxuBlock: "
-                                      : "simulateMatmul: ") +
-                     kStatsOverflow);
-    }
-  return stats;
+    totals.add(stats);
+    hiHi = stats;
+  }
+  Expected<MatmulStats> sum = totals.stats();
+  if (!sum)
+    return Error(std::string(only ? "simulateMxuBlock: "
+                                  : "simulateMatmul: ") +
+                 kStatsOverflow);
+  sum->logicalMacs = hiHi.logicalMacs;
+  sum->paddingMacs = sum->issuedMacs - hiHi.logicalMacs;
+  return sum;
 }
 
 /// The exponents of the logical elements of `m` (f32 or bf16 values).
@@ -1023,14 +1249,19 @@ template <typename T> ExponentRange logicalExponents(const TiledMatrix<T> &m) {
 }
 
 /// Whether ModeBF16Pairs gives RFC 6's bits for these operands once they
-/// are bf16 values: every product exact and every partial sum a multiple
-/// of 2^-126 (so never subnormal). A product's lowest bit is at least
-/// 2^(Ea-134 + Eb-134), hence Ea_min + Eb_min >= 142; a sum of multiples
-/// of 2^-126 below 2^-102 is exact and above it its ulp is at least
-/// 2^-125, so the partial sums stay multiples too. f32 values rounded to
-/// bf16 may gain one in exponent (rounding up), never lose one.
+/// are bf16 values (split into `parts` parts each): every product exact
+/// and every partial sum a multiple of 2^-126 (so never subnormal). A
+/// product's lowest bit is at least 2^(Ea-134 + Eb-134), hence Ea_min +
+/// Eb_min >= 142; a sum of multiples of 2^-126 below 2^-102 is exact and
+/// above it its ulp is at least 2^-125, so the partial sums stay multiples
+/// too. f32 values rounded to bf16 may gain one in exponent (rounding up),
+/// never lose one. The parts after the first of an f32 element of biased
+/// exponent E are multiples of its ulp, 2^(E-150), so a nonzero one has an
+/// exponent of at least E - 23 (which must be normal); a bf16 element's are
+/// zero.
 template <typename A, typename B>
-bool bf16PairsExact(const TiledMatrix<A> &lhs, const TiledMatrix<B> &rhs) {
+bool bf16PairsExact(const TiledMatrix<A> &lhs, const TiledMatrix<B> &rhs,
+                    int parts) {
   ExponentRange a = logicalExponents(lhs), b = logicalExponents(rhs);
   if (a.special || b.special)
     return false;
@@ -1038,7 +1269,10 @@ bool bf16PairsExact(const TiledMatrix<A> &lhs, const TiledMatrix<B> &rhs) {
     return true;
   const uint32_t ua = std::is_same_v<A, float> ? 1 : 0;
   const uint32_t ub = std::is_same_v<B, float> ? 1 : 0;
-  return a.minE + b.minE >= 142 && a.maxE + ua <= 254 &&
+  const uint32_t da = parts > 1 && ua ? 23 : 0, db = parts > 1 && ub ? 23 : 0;
+  if (a.minE <= da || b.minE <= db)
+    return false;
+  return (a.minE - da) + (b.minE - db) >= 142 && a.maxE + ua <= 254 &&
          b.maxE + ub <= 254 && a.maxE + ua + b.maxE + ub <= 380;
 }
 
@@ -1060,10 +1294,13 @@ runMatmul(const TiledMatrix<A> &lhs, const TiledMatrix<B> &rhs,
           .run();
   } else {
     const bool bf16Values =
-        precision == Precision::BF16 ||
+        precision != Precision::F32 ||
         (std::is_same_v<A, bf16> && std::is_same_v<B, bf16>);
     if (known && set.bf16Pairs && bf16Values && options.fuseExactProducts &&
-        bf16PairsExact(lhs, rhs))
+        bf16PairsExact(lhs, rhs, passCount(precision) > 1
+                                     ? (precision == Precision::BF16_6X ? 3
+                                                                        : 2)
+                                     : 1))
       return MatmulRun<A, B, Acc, ModeBF16Pairs>(std::forward<Args>(args)...)
           .run();
   }
@@ -1077,10 +1314,6 @@ matmul(const TiledMatrix<A> &lhs, const TiledMatrix<B> &rhs,
        const MatmulOptions &options) {
   if (Status s = validate("simulateMatmul", lhs, rhs, acc, options); !s)
     return Error(s.message());
-  if constexpr (std::is_same_v<Acc, float>)
-    if (detail::runsOnBF16Parts(precision, options))
-      return detail::matmulOnBF16Parts(lhs, rhs, acc, precision, options,
-                                       std::nullopt, nullptr);
   return runMatmul<A, B, Acc>(lhs, rhs, precision, options, lhs, rhs, acc,
                               precision, options, std::nullopt);
 }
@@ -1096,10 +1329,6 @@ matmulInPlace(const TiledMatrix<A> &lhs, const TiledMatrix<B> &rhs,
       acc.data() == static_cast<const void *>(rhs.data()))
     return Error("simulateMatmul: the accumulator written in place must be "
                  "a storage of its own, not an operand's");
-  if constexpr (std::is_same_v<Acc, float>)
-    if (detail::runsOnBF16Parts(precision, options))
-      return detail::matmulOnBF16Parts(lhs, rhs, acc, precision, options,
-                                       std::nullopt, &acc);
   return runMatmul<A, B, Acc>(lhs, rhs, precision, options, lhs, rhs, acc,
                               precision, options, std::nullopt, &acc);
 }
@@ -1125,10 +1354,6 @@ mxuBlock(const TiledMatrix<A> &lhs, const TiledMatrix<B> &rhs,
                  " is out of range: N = " + std::to_string(weight.cols) +
                  " with mxu = " + std::to_string(rhs.geometry().mxu) +
                  " has n blocks [0, " + std::to_string(NB) + ")");
-  if constexpr (std::is_same_v<Acc, float>)
-    if (detail::runsOnBF16Parts(precision, options))
-      return detail::matmulOnBF16Parts(lhs, rhs, acc, precision, options,
-                                       detail::WeightBlock{kb, nb}, nullptr);
   return runMatmul<A, B, Acc>(lhs, rhs, precision, options, lhs, rhs, acc,
                               precision, options, Block{kb, nb});
 }

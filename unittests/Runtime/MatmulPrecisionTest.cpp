@@ -116,16 +116,39 @@ struct Case {
   int64_t M, K, N;
 };
 
+/// n values +-m * 2^e, m uniform in [1/2, 1), e uniform in [-12, 12]: no
+/// element near zero, so that every part of a split has an exponent the
+/// bf16 pair kernel (vdpbf16ps) computes exactly, and the simulator picks
+/// it where the CPU has it.
+std::vector<float> randomAwayFromZero(std::mt19937 &rng, size_t n) {
+  std::uniform_real_distribution<float> mant(0.5f, 1.0f);
+  std::uniform_int_distribution<int> expo(-12, 12), sign(0, 1);
+  std::vector<float> v(n);
+  for (float &x : v)
+    x = std::ldexp(sign(rng) ? -mant(rng) : mant(rng), expo(rng));
+  return v;
+}
+
+/// Which data a case runs on.
+enum class Data {
+  /// randomFloats, with one subnormal element, so that flushing shows.
+  WithSubnormal,
+  /// randomAwayFromZero, so that the bf16 pair kernel runs.
+  AwayFromZero,
+};
+
 /// One random case of operand types A x B, every path, thread count, fused
 /// or not, flushed or not, rhs transposed or not, in place or not.
 template <typename A, typename B>
-void checkCase(std::mt19937 &rng, Case cs, Precision p) {
+void checkCase(std::mt19937 &rng, Case cs, Precision p,
+               Data data = Data::WithSubnormal) {
   const int64_t M = cs.M, K = cs.K, N = cs.N;
-  std::vector<A> ad = asOperand<A>(randomFloats(rng, size_t(M * K)));
-  std::vector<B> bd = asOperand<B>(randomFloats(rng, size_t(K * N)));
+  auto gen = data == Data::AwayFromZero ? randomAwayFromZero : randomFloats;
+  std::vector<A> ad = asOperand<A>(gen(rng, size_t(M * K)));
+  std::vector<B> bd = asOperand<B>(gen(rng, size_t(K * N)));
   std::vector<float> c = randomFloats(rng, size_t(M * N));
-  // Some subnormal elements, so that flushing shows.
-  ad[0] = asOperand<A>({std::ldexp(1.5f, -130)})[0];
+  if (data == Data::WithSubnormal)
+    ad[0] = asOperand<A>({std::ldexp(1.5f, -130)})[0];
   const std::vector<float> a = widen(ad), b = widen(bd);
   auto lhs = TiledMatrix<A>::fromDense({M, K}, cs.g, ad);
   auto rhs = TiledMatrix<B>::fromDense({K, N}, cs.g, bd);
@@ -191,6 +214,24 @@ TEST(MatmulPrecision, MultiPassMatchesModelOnEveryPath) {
     }
   checkCase<float, bf16>(rng, kCases[2], Precision::BF16_6X);
   checkCase<bf16, bf16>(rng, kCases[2], Precision::BF16_3X);
+}
+
+TEST(MatmulPrecision, MultiPassOnPairKernelMatchesModel) {
+  std::mt19937 rng(34);
+  for (Precision p : {Precision::BF16_3X, Precision::BF16_6X})
+    for (const Case &cs : {kCases[2], kCases[4]}) {
+      checkCase<float, float>(rng, cs, p, Data::AwayFromZero);
+      checkCase<bf16, float>(rng, cs, p, Data::AwayFromZero);
+    }
+  checkCase<float, float>(rng, kCases[4], Precision::BF16, Data::AwayFromZero);
+}
+
+TEST(MatmulPrecision, MultiPassWithLargeLhsMatchesModel) {
+  // The six parts' f32 panels of a 600 x 1200 lhs exceed the simulator's
+  // 8 MiB bound for packing A whole, so unfused runs pack it per row chunk.
+  std::mt19937 rng(35);
+  checkCase<float, float>(rng, {{8, 128, 128}, 600, 1200, 20},
+                          Precision::BF16_6X);
 }
 
 TEST(MatmulPrecision, FlushedBF16MatchesModelOnEveryPath) {

@@ -19,7 +19,8 @@
 //   two's-complement wrap).
 //
 // The multi-pass precisions (BF16_3X, BF16_6X) split each operand into bf16
-// parts once and run the bf16 kernels once per pass (MatmulPrecision.cpp).
+// parts as it is packed, once, and run the bf16 kernels once per pass on
+// the packed parts (Matmul.cpp).
 //
 //===----------------------------------------------------------------------===//
 
