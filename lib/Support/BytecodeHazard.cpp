@@ -21,6 +21,7 @@
 #include "llvm/Support/MathExtras.h"
 
 #include <optional>
+#include <string>
 #include <tuple>
 #include <utility>
 #include <vector>
@@ -479,7 +480,10 @@ private:
   Error checkDialects(Cursor c);
   Error checkAttrTypeOffsets(Cursor c);
   Error checkAttrTypeGroups(Cursor &c, uint64_t numEntries, StringRef noun);
-  Error checkAttrTypeCycles() const;
+  Error checkAttrTypeCycles();
+  Error checkDenseData(uint64_t node, Cursor c) const;
+  std::optional<uint64_t> elementStorageBits(uint64_t type,
+                                             unsigned depth = 0) const;
   std::optional<uint64_t> builtinDialect() const;
   Error checkIR(Cursor c);
   Error walkRegions(Cursor &c, uint64_t numRegions, size_t at, unsigned depth);
@@ -499,6 +503,8 @@ private:
   /// The attribute entries, then the type entries.
   std::vector<AttrTypeEntry> entries;
   size_t numAttrEntries = 0;
+  /// The bytes of each builtin entry in the dialect's own encoding.
+  std::vector<std::optional<Cursor>> builtinEntries;
 };
 
 Error Checker::check() {
@@ -628,22 +634,204 @@ Error Checker::checkAttrTypeGroups(Cursor &c, uint64_t numEntries,
 
 /// References between builtin entries that form a cycle. The entries sit
 /// one after the other, the attributes first.
-Error Checker::checkAttrTypeCycles() const {
+Error Checker::checkAttrTypeCycles() {
   std::optional<uint64_t> builtin = builtinDialect();
   if (!builtin)
     return Error::success();
   AttrTypeGraph graph(numAttrEntries, entries.size() - numAttrEntries);
   Cursor c = *sections[kAttrType];
+  builtinEntries.assign(entries.size(), std::nullopt);
   for (size_t node = 0; node < entries.size(); ++node) {
     const AttrTypeEntry &entry = entries[node];
     if (entry.size > c.remaining())
       break; // The reader refuses it before reading any entry.
     Cursor data = c.take(entry.size, "attribute/type entry");
-    if (entry.dialect == *builtin && entry.custom)
+    if (entry.dialect == *builtin && entry.custom) {
+      builtinEntries[node] = data;
       if (Error e = graph.decodeBuiltin(data, node))
         return e;
+    }
   }
-  return graph.findCycle();
+  if (Error e = graph.findCycle())
+    return e;
+  for (size_t node = 0; node < numAttrEntries; ++node)
+    if (builtinEntries[node])
+      if (Error e = checkDenseData(node, *builtinEntries[node]))
+        return e;
+  return Error::success();
+}
+
+/// The builtin attribute kinds whose data is a blob the reader hands to
+/// the attribute unchecked (their codes in BuiltinDialectBytecode.td).
+constexpr uint64_t kDenseArrayAttr = 17, kDenseIntOrFPElementsAttr = 18;
+/// The builtin type kinds the data check decodes.
+enum BuiltinTypeCode : uint64_t {
+  kIntegerType = 0,
+  kIndexType = 1,
+  kBFloat16Type = 3,
+  kFloat16Type = 4,
+  kFloat32Type = 5,
+  kFloat64Type = 6,
+  kFloat80Type = 7,
+  kFloat128Type = 8,
+  kComplexType = 9,
+  kRankedTensorType = 13,
+  kRankedTensorTypeWithEncoding = 14,
+  kVectorType = 19,
+  kScalableVectorType = 20,
+};
+
+/// The bits one element of builtin type `type` takes in a dense
+/// attribute's data (MLIR's getDenseElementStorageWidth: i1 one bit, other
+/// integers and floats their width rounded up to bytes, index 64, complex
+/// twice its element's), or none for a type the check does not decode.
+std::optional<uint64_t> Checker::elementStorageBits(uint64_t type,
+                                                    unsigned depth) const {
+  const uint64_t node = numAttrEntries + type;
+  if (node >= builtinEntries.size() || !builtinEntries[node] || depth > 1)
+    return std::nullopt;
+  Cursor c = *builtinEntries[node];
+  Expected<uint64_t> code = c.varint("a builtin type's kind");
+  if (!code)
+    return consumeError(code.takeError()), std::nullopt;
+  switch (*code) {
+  case kIntegerType: {
+    Expected<uint64_t> widthAndSignedness = c.varint("an integer width");
+    if (!widthAndSignedness)
+      return consumeError(widthAndSignedness.takeError()), std::nullopt;
+    const uint64_t width = *widthAndSignedness >> 2;
+    return width == 1 ? 1 : alignTo(width, 8);
+  }
+  case kIndexType:
+    return 64;
+  case kBFloat16Type:
+  case kFloat16Type:
+    return 16;
+  case kFloat32Type:
+    return 32;
+  case kFloat64Type:
+    return 64;
+  case kFloat80Type:
+    return 80;
+  case kFloat128Type:
+    return 128;
+  case kComplexType: {
+    Expected<uint64_t> element = c.varint("a complex element type");
+    if (!element)
+      return consumeError(element.takeError()), std::nullopt;
+    std::optional<uint64_t> bits = elementStorageBits(*element, depth + 1);
+    if (!bits || *bits == 1)
+      return std::nullopt;
+    return 2 * *bits;
+  }
+  default:
+    return std::nullopt;
+  }
+}
+
+/// A DenseIntOrFPElementsAttr whose data is neither one element (a splat)
+/// nor one per element of its type, or a DenseArrayAttr whose data is not
+/// its size times its element's bytes. MLIR's reader hands both blobs to
+/// the attribute as they are, and the attribute's uniquing reads them in
+/// steps of an element (`DenseIntOrFPElementsAttrStorage::getKey` steps
+/// past the end of a size that is no multiple of one: an endless loop).
+Error Checker::checkDenseData(uint64_t node, Cursor c) const {
+  Expected<uint64_t> code = c.varint("a builtin attribute's kind");
+  if (!code)
+    return consumeError(code.takeError()), Error::success();
+  if (*code != kDenseArrayAttr && *code != kDenseIntOrFPElementsAttr)
+    return Error::success();
+  const bool array = *code == kDenseArrayAttr;
+  const char *kind = array ? "DenseArrayAttr" : "DenseIntOrFPElementsAttr";
+  Expected<uint64_t> typeIndex = c.varint("a type");
+  if (!typeIndex)
+    return consumeError(typeIndex.takeError()), Error::success();
+  // The element count: a DenseArrayAttr's own, or the product of the
+  // shaped type's static dimensions.
+  uint64_t numElements = 1;
+  uint64_t elementType = *typeIndex;
+  if (array) {
+    Expected<uint64_t> size = c.varint("an array size");
+    if (!size)
+      return consumeError(size.takeError()), Error::success();
+    numElements = *size;
+  } else {
+    const uint64_t typeNode = numAttrEntries + *typeIndex;
+    if (typeNode >= builtinEntries.size() || !builtinEntries[typeNode])
+      return Error::success(); // Not a builtin type: the reader's.
+    Cursor t = *builtinEntries[typeNode];
+    Expected<uint64_t> typeCode = t.varint("a builtin type's kind");
+    if (!typeCode)
+      return consumeError(typeCode.takeError()), Error::success();
+    if (*typeCode == kRankedTensorTypeWithEncoding)
+      if (!succeeded(t.varint("an encoding")))
+        return Error::success();
+    if (*typeCode == kScalableVectorType) {
+      Expected<uint64_t> flags = t.varint("a scalable flag count");
+      if (!flags || *flags > t.remaining())
+        return succeeded(std::move(flags)), Error::success();
+      (void)t.take(*flags, "the scalable flags");
+    }
+    if (*typeCode != kRankedTensorType &&
+        *typeCode != kRankedTensorTypeWithEncoding &&
+        *typeCode != kVectorType && *typeCode != kScalableVectorType)
+      return Error::success(); // Not a shaped type the check decodes.
+    Expected<uint64_t> rank = t.varint("a rank");
+    if (!rank || *rank > t.remaining())
+      return succeeded(std::move(rank)), Error::success();
+    for (uint64_t i = 0; i < *rank; ++i) {
+      size_t at = t.offset();
+      Expected<uint64_t> zigzag = t.varint("a dimension");
+      if (!zigzag)
+        return consumeError(zigzag.takeError()), Error::success();
+      const int64_t dim = int64_t(*zigzag >> 1) ^ -int64_t(*zigzag & 1);
+      if (dim < 0)
+        return t.fail(at, "type " + Twine(*typeIndex) +
+                              " (builtin shaped type) of attribute " +
+                              Twine(node) + " (builtin " + kind +
+                              ") has dynamic dimension " + Twine(dim) +
+                              "; a dense attribute's type is static");
+      if (__builtin_mul_overflow(numElements, uint64_t(dim), &numElements))
+        return t.fail(at, "type " + Twine(*typeIndex) + " of attribute " +
+                              Twine(node) + " (builtin " + kind +
+                              ") has more than 2^64 elements");
+    }
+    Expected<uint64_t> element = t.varint("an element type");
+    if (!element)
+      return consumeError(element.takeError()), Error::success();
+    elementType = *element;
+  }
+  std::optional<uint64_t> bits = elementStorageBits(elementType);
+  if (!bits)
+    return Error::success();
+  // A DenseArrayAttr stores i1 as a byte.
+  if (array && *bits == 1)
+    bits = 8;
+  size_t at = c.offset();
+  Expected<uint64_t> blobSize = c.varint("a data size");
+  if (!blobSize)
+    return consumeError(blobSize.takeError()), Error::success();
+  const uint64_t have = *blobSize;
+  uint64_t all = 0;
+  bool overflow = false;
+  if (*bits == 1)
+    all = numElements / 8 + (numElements % 8 != 0);
+  else
+    overflow = __builtin_mul_overflow(numElements, *bits / 8, &all);
+  const uint64_t one = *bits == 1 ? 1 : *bits / 8;
+  const bool valid =
+      (!overflow && have == all) || (!array && have == one);
+  if (valid)
+    return Error::success();
+  std::string want = overflow ? std::string("more than 2^64")
+                              : std::to_string(all);
+  if (!array && one != 0)
+    want += " (or " + std::to_string(one) + " for a splat)";
+  return c.fail(at, "attribute " + Twine(node) + " (builtin " + kind +
+                        ") holds " + Twine(have) + " bytes of data, but its " +
+                        Twine(numElements) + " elements take " + want +
+                        "; MLIR's reader passes the size on unchecked and "
+                        "the attribute reads past it");
 }
 
 /// The index of the builtin dialect, if the file names it. The string

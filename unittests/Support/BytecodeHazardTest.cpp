@@ -294,6 +294,69 @@ TEST(BytecodeHazard, BuiltinListLongerThanItsEntry) {
                      "the attribute/type entry"));
 }
 
+/// A builtin dense attribute entry: kind (17 DenseArrayAttr, 18
+/// DenseIntOrFPElementsAttr), its fields, then a blob of `bytes` bytes.
+std::string denseEntry(std::initializer_list<uint64_t> fields, size_t bytes) {
+  return entry(fields) + varint(bytes) + std::string(bytes, '\x01');
+}
+
+TEST(BytecodeHazard, DenseDataMustFitItsType) {
+  // Types: 0 i0, 1 tensor<8xi0>, 2 f32, 3 tensor<4xf32>, 4 tensor<?xf32>,
+  // 5 i1, 6 tensor<9xi1> (a shape is a list of zigzag varints: 8 is 16,
+  // -1 is 1).
+  const std::vector<std::string> types = {
+      entry({0, 0 << 2}), entry({13, 1, 16, 0}), entry({5}),
+      entry({13, 1, 8, 2}), entry({13, 1, 1, 2}), entry({0, 1 << 2}),
+      entry({13, 1, 18, 5})};
+  auto check = [&](const std::string &attr) {
+    return findBytecodeHazard(builtinFile({attr}, types), "t.mlirbc");
+  };
+  auto at = [&](const std::string &attr, size_t offset,
+                const std::string &what) {
+    return expected(entriesOffset(builtinFile({attr}, types)) + offset,
+                    "attribute/type entry: attribute 0 (builtin " + what +
+                        "; MLIR's reader passes the size on unchecked and "
+                        "the attribute reads past it");
+  };
+  // The fuzzer's hang: 8 i0 elements with 8 bytes of data.
+  std::string a = denseEntry({18, 1}, 8);
+  EXPECT_EQ(check(a), at(a, 2,
+                         "DenseIntOrFPElementsAttr) holds 8 bytes of data, "
+                         "but its 8 elements take 0"));
+  EXPECT_EQ(check(denseEntry({18, 1}, 0)), "");
+  // Four f32: 16 bytes, or 4 for a splat.
+  EXPECT_EQ(check(denseEntry({18, 3}, 16)), "");
+  EXPECT_EQ(check(denseEntry({18, 3}, 4)), "");
+  a = denseEntry({18, 3}, 12);
+  EXPECT_EQ(check(a), at(a, 2,
+                         "DenseIntOrFPElementsAttr) holds 12 bytes of data, "
+                         "but its 4 elements take 16 (or 4 for a splat)"));
+  // Nine i1: packed in 2 bytes, or one for a splat.
+  EXPECT_EQ(check(denseEntry({18, 6}, 2)), "");
+  EXPECT_EQ(check(denseEntry({18, 6}, 1)), "");
+  a = denseEntry({18, 6}, 9);
+  EXPECT_EQ(check(a), at(a, 2,
+                         "DenseIntOrFPElementsAttr) holds 9 bytes of data, "
+                         "but its 9 elements take 2 (or 1 for a splat)"));
+  // A dynamic dimension, at the dimension's byte of type 4.
+  EXPECT_NE(check(denseEntry({18, 4}, 4)).find(
+                "type 4 (builtin shaped type) of attribute 0 (builtin "
+                "DenseIntOrFPElementsAttr) has dynamic dimension -1; a dense "
+                "attribute's type is static"),
+            std::string::npos);
+  // DenseArrayAttr: its size times the element's bytes, no splat; i1 is a
+  // byte each.
+  EXPECT_EQ(check(denseEntry({17, 2, 3}, 12)), "");
+  a = denseEntry({17, 2, 3}, 4);
+  EXPECT_EQ(check(a), at(a, 3,
+                         "DenseArrayAttr) holds 4 bytes of data, but its 3 "
+                         "elements take 12"));
+  EXPECT_EQ(check(denseEntry({17, 5, 3}, 3)), "");
+  // That the check accepts what systile-opt writes (i0, f32 and i1 dense
+  // constants, a DenseArrayAttr) and the reader reads it:
+  // test/Tools/bytecode-dense-data.mlir, test/Tools/bytecode-versions.test.
+}
+
 TEST(BytecodeHazard, EntriesNotDecodedAreLeftToTheReader) {
   // The same self-reference in assembly form (no custom encoding flag),
   // and one naming attribute 5 of 1 (the reader refuses the index).

@@ -18,6 +18,10 @@
 // * attribute and type entries may reference each other in a cycle (a
 //   FileLineColLoc naming itself as its file name); the reader defers an
 //   entry it cannot finish and retries its deferred entries forever.
+// * a dense attribute's data is handed to the attribute without its size
+//   checked against the type (an assertion upstream); elements of 0 bits
+//   (i0) with data make the attribute's uniquing loop forever, and a size
+//   that is no multiple of an element reads past the data.
 //
 // findBytecodeHazard walks the file's structure first, with no MLIR
 // dependency: the header, every section's length and alignment within the
@@ -29,7 +33,9 @@
 // type entries (mlir/IR/BuiltinDialectBytecode.td) up to their last
 // reference to another entry and refuses a cycle of such references, which
 // no valid file has, and a list in them longer than the entry's bytes
-// left. Entries of other dialects, in assembly form, or of a
+// left, and a DenseIntOrFPElementsAttr or DenseArrayAttr whose data size
+// does not fit its type (decoded when the type is a builtin shaped type of
+// a builtin element type). Entries of other dialects, in assembly form, or of a
 // kind it does not know reference nothing as far as it knows, so a cycle
 // through one is left to the reader. What the reader checks itself
 // (indices into the tables, including an entry's references, the contents
