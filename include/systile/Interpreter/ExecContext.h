@@ -201,6 +201,8 @@ private:
 void registerArithExecutionModels(mlir::DialectRegistry &registry);
 void registerMathExecutionModels(mlir::DialectRegistry &registry);
 void registerFuncExecutionModels(mlir::DialectRegistry &registry);
+/// cf.assert.
+void registerCfExecutionModels(mlir::DialectRegistry &registry);
 void registerScfExecutionModels(mlir::DialectRegistry &registry);
 void registerTensorExecutionModels(mlir::DialectRegistry &registry);
 void registerLinalgExecutionModels(mlir::DialectRegistry &registry);

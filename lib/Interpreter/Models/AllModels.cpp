@@ -7,6 +7,7 @@ void systile::interp::registerAllExecutionModels(
   registerArithExecutionModels(registry);
   registerMathExecutionModels(registry);
   registerFuncExecutionModels(registry);
+  registerCfExecutionModels(registry);
   registerScfExecutionModels(registry);
   registerTensorExecutionModels(registry);
   registerLinalgExecutionModels(registry);
