@@ -53,7 +53,7 @@ FailureOr<ElementKind> ExecContext::kindOf(Operation *op, Type type) {
   return ExecContext::opError(op)
          << " on element type " << element
          << " is not supported by systile-run (it computes "
-            "with i1, i8, i16, i32, i64, index, bf16, f16, "
+            "with i1, i8, i16, i32, i64 (of any signedness), index, bf16, f16, "
             "f32 and f64)";
 }
 

@@ -8,6 +8,8 @@
 
 #include "systile/Interpreter/Value.h"
 
+#include "mlir/IR/TypeUtilities.h"
+
 #include "mlir/IR/BuiltinTypes.h"
 #include "llvm/Support/Format.h"
 
@@ -56,8 +58,6 @@ std::optional<ElementKind> systile::interp::getElementKind(mlir::Type type) {
   if (type.isIndex())
     return ElementKind::Index;
   if (auto i = mlir::dyn_cast<mlir::IntegerType>(type)) {
-    if (i.isUnsigned())
-      return std::nullopt;
     switch (i.getWidth()) {
     case 1:
       return ElementKind::I1;
@@ -74,7 +74,25 @@ std::optional<ElementKind> systile::interp::getElementKind(mlir::Type type) {
   return std::nullopt;
 }
 
-const char *systile::interp::npyDescr(ElementKind kind) {
+bool systile::interp::isUnsignedElement(mlir::Type type) {
+  auto i = mlir::dyn_cast<mlir::IntegerType>(mlir::getElementTypeOrSelf(type));
+  return i && i.isUnsigned();
+}
+
+const char *systile::interp::npyDescr(ElementKind kind, bool isUnsigned) {
+  if (isUnsigned)
+    switch (kind) {
+    case ElementKind::I8:
+      return "|u1";
+    case ElementKind::I16:
+      return "<u2";
+    case ElementKind::I32:
+      return "<u4";
+    case ElementKind::I64:
+      return "<u8";
+    default:
+      break;
+    }
   static const char *descrs[] = {"|b1", "|i1", "<i2", "<i4", "<i8",
                                  "<i8", "<u2", "<f2", "<f4", "<f8"};
   return descrs[static_cast<int>(kind)];
@@ -388,7 +406,8 @@ template <typename F> std::string formatFloat(F f) {
 } // namespace
 
 std::string systile::interp::formatElement(ElementKind kind,
-                                           const void *element) {
+                                           const void *element,
+                                           bool isUnsigned) {
   return visitKind(kind, [&](auto tag) -> std::string {
     using T = typename decltype(tag)::type;
     T x;
@@ -397,15 +416,18 @@ std::string systile::interp::formatElement(ElementKind kind,
       return formatFloat(x.toFloat());
     else if constexpr (std::is_floating_point_v<T>)
       return formatFloat(x);
+    else if (isUnsigned)
+      return std::to_string(static_cast<std::make_unsigned_t<T>>(x));
     else
       return std::to_string(static_cast<int64_t>(x));
   });
 }
 
 std::string systile::interp::formatElementAt(const DenseValue &value,
-                                             int64_t index) {
+                                             int64_t index, bool isUnsigned) {
   return formatElement(value.kind(),
-                       value.data<char>() + index * elementSize(value.kind()));
+                       value.data<char>() + index * elementSize(value.kind()),
+                       isUnsigned);
 }
 
 std::string systile::interp::formatBits(const DenseValue &value,
@@ -422,13 +444,13 @@ std::string systile::interp::formatBits(const DenseValue &value,
 }
 
 void systile::interp::printDense(llvm::raw_ostream &os, const DenseValue &value,
-                                 int64_t limit) {
+                                 int64_t limit, bool isUnsigned) {
   if (limit > 0 && value.numElements() > limit) {
     os << "<" << value.numElements() << " elements not printed>";
     return;
   }
   if (value.rank() == 0) {
-    os << formatElementAt(value, 0);
+    os << formatElementAt(value, 0, isUnsigned);
     return;
   }
   llvm::ArrayRef<int64_t> shape = value.shape();
@@ -440,7 +462,7 @@ void systile::interp::printDense(llvm::raw_ostream &os, const DenseValue &value,
       if (i)
         os << ", ";
       if (dim + 1 == shape.size())
-        os << formatElementAt(value, index++);
+        os << formatElementAt(value, index++, isUnsigned);
       else
         print(dim + 1);
     }

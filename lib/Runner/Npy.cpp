@@ -105,7 +105,8 @@ namespace {
 /// The descrs the reader accepts (parseDescr), for messages.
 constexpr const char *kAcceptedDtypes =
     "'<f4' (f32), '<f8' (f64), '<f2' (f16), '<u2' (bf16 bit patterns), "
-    "'|b1' (i1), '|i1' (i8), '<i2' (i16), '<i4' (i32) or '<i8' (i64, index)";
+    "'|b1' (i1), '|i1' (i8), '<i2' (i16), '<i4' (i32), '<i8' (i64, index), "
+    "'|u1' (ui8), '<u4' (ui32) or '<u8' (ui64)";
 
 /// Longest header accepted. NumPy writes headers of a few dozen bytes for
 /// the dtypes systile exchanges (and its own reader refuses more than 10000
@@ -123,6 +124,7 @@ struct Preamble {
 struct Header {
   uint64_t dataOffset = 0;
   ElementKind element = ElementKind::F32;
+  bool isUnsigned = false;
   std::string descr;
   llvm::SmallVector<int64_t, 4> shape;
   int64_t numElements = 1;
@@ -235,7 +237,8 @@ llvm::Error parseDict(StringRef text, std::optional<std::string> &descr,
 
 /// The element type of a descr string: the one npyDescr writes for each
 /// kind, and "<i1"/"i1" for i8 and "<f8"... as NumPy also writes them.
-llvm::Expected<ElementKind> parseDescr(StringRef d) {
+llvm::Expected<ElementKind> parseDescr(StringRef d, bool &isUnsigned) {
+  isUnsigned = false;
   if (d.size() == 3 && d[0] == '>' && d != ">i1" && d != ">u1" && d != ">b1")
     return fail("big-endian data ('" + d +
                 "') is not supported; save it little-endian, e.g. "
@@ -244,6 +247,14 @@ llvm::Expected<ElementKind> parseDescr(StringRef d) {
     return ElementKind::I8;
   if (d == "|b1" || d == "<b1" || d == "b1")
     return ElementKind::I1;
+  isUnsigned = true;
+  if (d == "|u1" || d == "<u1" || d == ">u1" || d == "=u1" || d == "u1")
+    return ElementKind::I8;
+  if (d == "<u4")
+    return ElementKind::I32;
+  if (d == "<u8")
+    return ElementKind::I64;
+  isUnsigned = false;
   for (ElementKind k : {ElementKind::I16, ElementKind::I32, ElementKind::I64,
                         ElementKind::BF16, ElementKind::F16, ElementKind::F32,
                         ElementKind::F64})
@@ -272,7 +283,7 @@ llvm::Expected<Header> parseHeader(StringRef file, uint64_t maxDataBytes) {
   Header h;
   h.dataOffset = pre->prefix + pre->headerLen;
   h.descr = *descr;
-  llvm::Expected<ElementKind> element = parseDescr(*descr);
+  llvm::Expected<ElementKind> element = parseDescr(*descr, h.isUnsigned);
   if (!element)
     return element.takeError();
   h.element = *element;
@@ -339,6 +350,7 @@ systile::runner::parseNpy(std::unique_ptr<llvm::MemoryBuffer> buffer,
                 " bytes of data" + (have < h->dataBytes ? " (truncated)" : ""));
   NpyArray array;
   array.element = h->element;
+  array.isUnsigned = h->isUnsigned;
   array.descr = std::move(h->descr);
   array.shape = std::move(h->shape);
   array.numElements = h->numElements;
@@ -423,9 +435,9 @@ llvm::Expected<NpyArray> systile::runner::readNpy(StringRef path,
 
 void systile::runner::writeNpy(llvm::raw_ostream &os, ElementKind element,
                                llvm::ArrayRef<int64_t> shape,
-                               const void *data) {
+                               const void *data, bool isUnsigned) {
   std::string header = "{'descr': '";
-  header += npyDescr(element);
+  header += npyDescr(element, isUnsigned);
   header += "', 'fortran_order': False, 'shape': ";
   header += formatNpyShape(shape);
   header += ", }";

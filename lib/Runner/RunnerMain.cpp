@@ -93,7 +93,8 @@ struct Options {
       "input", "A .npy file for the next argument of the entry function "
                "(C order, little-endian: '<f4' f32, '<f8' f64, '<f2' f16, "
                "'<u2' bf16 bit patterns, '|b1' i1, '|i1' i8, '<i2' i16, "
-               "'<i4' i32, '<i8' i64 and index)");
+               "'<i4' i32, '<i8' i64 and index; '|u1', '<u2', '<u4', '<u8' for "
+               "ui8 to ui64)");
   cl::list<std::string> outputs = files(
       "output", "A .npy file for the next result, written only when the whole "
                 "run succeeds");
@@ -500,7 +501,8 @@ LogicalResult Runner::report() {
     for (auto [i, v] : llvm::enumerate(results)) {
       os << "result #" << i << ": " << resultTypeStr(type.getResult(i), v)
          << " = ";
-      printDense(os, v, opts.printLimit);
+      printDense(os, v, opts.printLimit,
+                 isUnsignedElement(type.getResult(i)));
       os << "\n";
     }
   bool ok = true;
@@ -526,11 +528,12 @@ LogicalResult Runner::run() {
     return failure();
   // Outputs are staged before anything is printed and committed only once
   // stdout has been written successfully.
-  for (auto [path, value] : llvm::zip(opts.outputs, results)) {
+  for (auto [i, path, value] : llvm::enumerate(opts.outputs, results)) {
     llvm::Expected<systile::OutputFile &> file = staged.add(path);
     if (!file)
       return error(llvm::toString(file.takeError()));
-    writeNpy(file->os(), value.kind(), value.shape(), value.rawData());
+    writeNpy(file->os(), value.kind(), value.shape(), value.rawData(),
+             isUnsignedElement(entry.getFunctionType().getResult(i)));
   }
   if (failed(report()))
     return failure();

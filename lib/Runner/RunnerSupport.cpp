@@ -41,15 +41,16 @@ llvm::Error fail(const llvm::Twine &message) {
   return llvm::createStringError(message.str());
 }
 
-std::string dtypeStr(ElementKind kind) {
-  return std::string("'") + npyDescr(kind) + "' (" +
-         toString(kind) + ")";
+std::string dtypeStr(ElementKind kind, bool isUnsigned) {
+  return std::string("'") + npyDescr(kind, isUnsigned) + "' (" +
+         (isUnsigned ? "u" : "") + toString(kind) + ")";
 }
 
 /// The element kind and shape (dynamic dimensions as kDynamic) a value of
 /// `type` has.
 struct Expectation {
   ElementKind kind;
+  bool isUnsigned = false;
   SmallVector<int64_t, 4> shape;
   systile::TiledType tiled;
 };
@@ -73,6 +74,7 @@ std::optional<Expectation> expectationOf(Type type) {
   if (!kind)
     return std::nullopt;
   e.kind = *kind;
+  e.isUnsigned = isUnsignedElement(element);
   return e;
 }
 
@@ -125,18 +127,22 @@ systile::runner::readValue(StringRef path, Type type, const std::string &what,
     return fail(
         what + " has type " + typeStr(type) +
         ", which cannot be read from .npy (supported: tensors and "
-        "tiled tensors, and scalars, of i1, i8, i16, i32, i64, index, bf16, "
-        "f16, f32 and f64)");
+        "tiled tensors, and scalars, of i1, i8, i16, i32, i64 (signless, "
+        "signed or unsigned), index, bf16, f16, f32 and f64)");
   llvm::Expected<NpyArray> npy =
       readNpy(path, budget ? budget->available() : kNpyNoLimit);
   if (!npy)
     return npy.takeError();
-  // index travels as int64.
+  // index travels as int64. An integer's bits are read as its declared
+  // type says, whatever the signedness of the descr (`|u1` for i8, `|i1`
+  // for ui8); `<u2` is bf16 bits, and a 16-bit integer's bits.
   if (e->kind == ElementKind::Index && npy->element == ElementKind::I64)
     npy->element = ElementKind::Index;
+  if (e->kind == ElementKind::I16 && npy->element == ElementKind::BF16)
+    npy->element = ElementKind::I16;
   if (npy->element != e->kind)
-    return fail("expected dtype " + dtypeStr(e->kind) + " for " + what +
-                ", got '" + npy->descr + "'");
+    return fail("expected dtype " + dtypeStr(e->kind, e->isUnsigned) +
+                " for " + what + ", got '" + npy->descr + "'");
   if (!shapeMatches(npy->shape, e->shape))
     return fail("expected shape " + shapeStr(e->shape) + " for " + what +
                 ", got " + npy->shapeStr());

@@ -82,11 +82,21 @@ size_t elementSize(ElementKind kind);
 bool isFloat(ElementKind kind);
 /// Bit width of the MLIR type (1 for i1, 64 for index).
 unsigned bitWidth(ElementKind kind);
-/// The kind of an MLIR element type; nullopt for anything else.
+/// The kind of an MLIR element type; nullopt for anything else. Integers
+/// of every signedness share the kinds of their width (`ui8` is stored as
+/// `I8`): arith computes on signless integers only, so a signed or
+/// unsigned one only travels (function boundaries, tensor ops, the casts
+/// StableHLO's legalisation leaves), and its signedness matters where it
+/// is read, printed or written (isUnsignedElement).
 std::optional<ElementKind> getElementKind(mlir::Type type);
+/// Whether the element type of `type` (a shaped type's, or `type` itself)
+/// is an unsigned integer (`ui8` ...): printed and written as unsigned.
+bool isUnsignedElement(mlir::Type type);
 /// The .npy descr a kind travels as ("<f4", "<u2" for bf16 bit patterns,
-/// "|b1", "|i1", "<i2", "<i4", "<i8" (index too), "<f2", "<f8").
-const char *npyDescr(ElementKind kind);
+/// "|b1", "|i1", "<i2", "<i4", "<i8" (index too), "<f2", "<f8"); with
+/// `isUnsigned`, an integer kind's unsigned descr ("|u1", "<u2", "<u4",
+/// "<u8").
+const char *npyDescr(ElementKind kind, bool isUnsigned = false);
 
 } // namespace systile::interp
 

@@ -203,6 +203,8 @@ void registerMathExecutionModels(mlir::DialectRegistry &registry);
 void registerFuncExecutionModels(mlir::DialectRegistry &registry);
 /// cf.assert.
 void registerCfExecutionModels(mlir::DialectRegistry &registry);
+/// builtin.unrealized_conversion_cast between signednesses.
+void registerBuiltinExecutionModels(mlir::DialectRegistry &registry);
 void registerScfExecutionModels(mlir::DialectRegistry &registry);
 void registerTensorExecutionModels(mlir::DialectRegistry &registry);
 void registerLinalgExecutionModels(mlir::DialectRegistry &registry);

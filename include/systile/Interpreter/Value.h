@@ -234,17 +234,21 @@ llvm::Expected<DenseValue> asDense(const RtValue &value,
 /// The shortest decimal that reads back as the same value ("1", "0.1",
 /// "-0", "1e+10", "inf", "nan"); integers in decimal (i1 as 0/1). bf16 and
 /// f16 print the shortest f32 decimal of their (exact) f32 value.
-std::string formatElement(ElementKind kind, const void *element);
+/// With `isUnsigned`, an integer prints as unsigned (a `ui8` 255, not -1).
+std::string formatElement(ElementKind kind, const void *element,
+                          bool isUnsigned = false);
 /// Element `index` (C order) of `value`, formatted.
-std::string formatElementAt(const DenseValue &value, int64_t index);
+std::string formatElementAt(const DenseValue &value, int64_t index,
+                            bool isUnsigned = false);
 /// Raw bits in hex ("0x3fc00000") for floats, the value for integers.
 std::string formatBits(const DenseValue &value, int64_t index);
 
 /// Prints `value` as nested brackets, e.g. "[[1, 2], [3, 4]]", or a scalar
 /// as "1.5". With `limit` > 0 and more elements than that, prints
 /// "<N elements not printed>" instead.
+/// `isUnsigned`: integers print as unsigned.
 void printDense(llvm::raw_ostream &os, const DenseValue &value,
-                int64_t limit = 0);
+                int64_t limit = 0, bool isUnsigned = false);
 
 } // namespace systile::interp
 

@@ -6,7 +6,9 @@
 //
 //   `|b1` i1, `|i1` i8, `<i2` i16, `<i4` i32, `<i8` i64 (systile-run also
 //   reads it for index), `<u2` bf16 bit patterns, `<f2` f16, `<f4` f32,
-//   `<f8` f64,
+//   `<f8` f64, and the unsigned `|u1`, `<u4`, `<u8` (ui8, ui32, ui64; a
+//   `ui16` travels as `<u2`, which the reader returns as bf16 bits and
+//   systile-run reads as a 16-bit integer where the argument is one),
 //
 // and for the one-byte types the other spellings NumPy writes: `<i1`,
 // `>i1`, `=i1` and `i1` for i8, `<b1` and `b1` for i1. A boolean byte other
@@ -49,6 +51,9 @@ inline size_t npyElementSize(ElementKind kind) { return elementSize(kind); }
 /// element; there are product(shape) elements, little-endian.
 struct NpyArray {
   ElementKind element = ElementKind::F32;
+  /// An unsigned integer descr (`|u1`, `<u4`, `<u8`; `<u2` is bf16's, its
+  /// kind BF16, which a 16-bit integer argument reads as its bits).
+  bool isUnsigned = false;
   /// The descr string as found in the file, for messages.
   std::string descr;
   llvm::SmallVector<int64_t, 4> shape;
@@ -81,8 +86,10 @@ llvm::Expected<NpyArray> readNpy(llvm::StringRef path,
 /// Writes a C-order array as a version 1.0 .npy image (header padded to a
 /// multiple of 64 bytes, as NumPy does). `data` holds product(shape)
 /// elements in host (little-endian) order.
+/// `isUnsigned`: an integer kind is written with its unsigned descr.
 void writeNpy(llvm::raw_ostream &os, ElementKind element,
-              llvm::ArrayRef<int64_t> shape, const void *data);
+              llvm::ArrayRef<int64_t> shape, const void *data,
+              bool isUnsigned = false);
 
 } // namespace systile::runner
 

@@ -8,6 +8,7 @@ void systile::interp::registerAllExecutionModels(
   registerMathExecutionModels(registry);
   registerFuncExecutionModels(registry);
   registerCfExecutionModels(registry);
+  registerBuiltinExecutionModels(registry);
   registerScfExecutionModels(registry);
   registerTensorExecutionModels(registry);
   registerLinalgExecutionModels(registry);
