@@ -158,8 +158,29 @@ bool isIdentifierChar(char c) {
   return llvm::isAlnum(c) || c == '_' || c == '.' || c == '$' || c == '-';
 }
 
+/// The offset just after the `}` that closes the `{` at `i` (strings
+/// skipped, other brackets ignored), or npos when it is not closed.
+size_t skipBalancedBraces(StringRef text, size_t i) {
+  unsigned depth = 0;
+  for (size_t k = i; k < text.size(); ++k) {
+    char c = text[k];
+    if (c == '"') {
+      for (++k; k < text.size() && text[k] != '"'; ++k)
+        if (text[k] == '\\')
+          ++k;
+      continue;
+    }
+    if (c == '{')
+      ++depth;
+    else if (c == '}' && --depth == 0)
+      return k + 1;
+  }
+  return StringRef::npos;
+}
+
 /// The first custom-form linalg op whose `<...>` properties are not a
-/// dictionary (`linalg.matmul <[1]> ins(...)`): upstream's structured-op
+/// dictionary (`linalg.matmul <[1]> ins(...)`, `linalg.generic {...} <0>
+/// ins(...)`): upstream's structured-op
 /// parser casts them to a dictionary unchecked and crashes (segfault or
 /// "SmallVector unable to grow"), so the scan refuses them first.
 std::string findLinalgNonDictProperties(StringRef text, StringRef name) {
@@ -177,6 +198,12 @@ std::string findLinalgNonDictProperties(StringRef text, StringRef name) {
       ++j;
     opName = text.slice(i, j);
     j = text.find_first_not_of(" \t\r\n", j);
+    // linalg.generic's leading attribute dictionary comes before them.
+    if (j != StringRef::npos && text[j] == '{') {
+      j = skipBalancedBraces(text, j);
+      if (j != StringRef::npos)
+        j = text.find_first_not_of(" \t\r\n", j);
+    }
     if (j == StringRef::npos || text[j] != '<')
       return false;
     j = text.find_first_not_of(" \t\r\n", j + 1);
