@@ -39,14 +39,14 @@ GAPS = {}
 # Today's structural figures after the pipeline at mxu=128: contractions
 # left, systile.pack and systile.unpack ops.
 FIGURES = {
-    "mlp": dict(left=0, packs=2, unpacks=2),  # the tiled chain leaves for `call @relu`
+    "mlp": dict(left=0, packs=1, unpacks=1),
     "mlp_gelu": dict(left=0, packs=1, unpacks=1),
     # the softmax stays tiled but for its max: the 0-d -inf of the max's
     # second step and the [b,h,q,1] maximum are packed
     "attention": dict(left=0, packs=5, unpacks=1),
     "convnet": dict(left=1, packs=1, unpacks=1),  # the convolution
     "layernorm_dense": dict(left=0, packs=2, unpacks=1),  # the mean, packed
-    "mlp_bf16": dict(left=0, packs=2, unpacks=2),  # `call @relu` again
+    "mlp_bf16": dict(left=0, packs=1, unpacks=1),
 }
 
 

@@ -29,6 +29,11 @@ void systile::buildSystilePipeline(OpPassManager &pm,
   GreedyRewriteConfig canonicalize;
   canonicalize.setRegionSimplificationLevel(
       GreedySimplifyRegionLevel::Disabled);
+  // A call is a boundary of layout propagation (a tiled value would be
+  // unpacked before it and packed again in the callee): inline first. No
+  // nested pipeline, so the callees are inlined as they are.
+  if (options.inlineCalls)
+    pm.addPass(createInlinerPass({}, [](OpPassManager &) {}));
   OpPassManager &fpm = pm.nest<func::FuncOp>();
   fpm.addPass(createConvertLinalgToSystile(options.convertOptions()));
   fpm.addPass(createCanonicalizerPass(canonicalize));

@@ -56,6 +56,12 @@ struct SystilePipelineOptions
       *this, "fold-zero-tiles",
       llvm::cl::desc("Erase weight loads of all-zero constant rhs blocks"),
       llvm::cl::init(true)};
+  Option<bool> inlineCalls{
+      *this, "inline",
+      llvm::cl::desc("Inline function calls first (upstream's inliner, with "
+                     "no nested pipeline), so that values stay tiled through "
+                     "the helper functions frontends emit (JAX's @relu)"),
+      llvm::cl::init(true)};
   Option<bool> propagateLayout{
       *this, "propagate-layout",
       llvm::cl::desc("Keep values tiled between matmuls "
@@ -80,8 +86,9 @@ private:
   static inline const ConvertLinalgToSystileOptions kConvertDefaults{};
 };
 
-/// Adds to `pm` (anchored on builtin.module), nested on each func.func so
-/// that functions run in parallel: convert-linalg-to-systile, canonicalize,
+/// Adds to `pm` (anchored on builtin.module): the inliner (if enabled), then,
+/// nested on each func.func so that functions run in parallel:
+/// convert-linalg-to-systile, canonicalize,
 /// systile-propagate-layout and systile-fuse-elementwise (if propagation is
 /// enabled), loop-invariant-code-motion (packs
 /// of loop-invariant weights leave their loops), systile-block-matmul,
