@@ -243,18 +243,25 @@ Value Emitter::lowerReductionBatch() {
 Value Emitter::sumOverK(const OperandView &view, unsigned keptDim) {
   MLIRContext *ctx = b.getContext();
   Type i32 = b.getI32Type();
-  SmallVector<AffineExpr, 2> exprs;
-  for (unsigned dim : view.dims)
-    exprs.push_back(getAffineDimExpr(dim == keptDim ? 0 : 1, ctx));
+  // The loops follow the operand's own dimensions, so it is read by the
+  // identity (a reduction that layout propagation tiles): the kept one
+  // parallel, k the reduction.
+  unsigned rank = view.dims.size();
+  unsigned keptPos = 0;
+  SmallVector<utils::IteratorType, 2> iterators;
+  for (auto [i, dim] : llvm::enumerate(view.dims)) {
+    if (dim == keptDim)
+      keptPos = i;
+    iterators.push_back(dim == keptDim ? utils::IteratorType::parallel
+                                       : utils::IteratorType::reduction);
+  }
   int64_t size = c.sizeOf(keptDim);
   Value init = tensor::EmptyOp::create(b, loc, ArrayRef<int64_t>{size}, i32);
   Value zero = arith::ConstantIntOp::create(b, loc, i32, 0);
   init = linalg::FillOp::create(b, loc, zero, init).getResult(0);
   SmallVector<AffineMap, 2> maps = {
-      AffineMap::get(2, 0, exprs, ctx),
-      AffineMap::get(2, 0, {b.getAffineDimExpr(0)}, ctx)};
-  SmallVector<utils::IteratorType, 2> iterators = {
-      utils::IteratorType::parallel, utils::IteratorType::reduction};
+      AffineMap::getMultiDimIdentityMap(rank, ctx),
+      AffineMap::get(rank, 0, {b.getAffineDimExpr(keptPos)}, ctx)};
   auto sum = linalg::GenericOp::create(
       b, loc, init.getType(), ValueRange{view.value}, ValueRange{init}, maps,
       iterators, [&](OpBuilder &nb, Location l, ValueRange args) {
@@ -289,17 +296,26 @@ Value Emitter::applyZeroPoints(Value product, const OperandView &lhs,
     inputs.push_back(sumOverK(rhs, *c.colDim));
     maps.push_back(AffineMap::get(2, 0, {col}, ctx));
   }
+  // The product is an input and the init an empty tensor, so the op is
+  // element-wise (its payload reads no init) and runs tiled once layout
+  // propagation sees the product unpacked.
+  inputs.push_back(product);
+  maps.push_back(AffineMap::get(2, 0, {row, col}, ctx));
   maps.push_back(AffineMap::get(2, 0, {row, col}, ctx));
   SmallVector<utils::IteratorType, 2> iterators(2,
                                                 utils::IteratorType::parallel);
   int64_t depth = c.sizeOf(c.kDim);
+  auto productType = cast<RankedTensorType>(product.getType());
+  Value init = tensor::EmptyOp::create(b, loc, productType.getShape(),
+                                       productType.getElementType());
   auto generic = linalg::GenericOp::create(
-      b, loc, product.getType(), inputs, ValueRange{product}, maps, iterators,
+      b, loc, product.getType(), inputs, ValueRange{init}, maps, iterators,
       [&](OpBuilder &nb, Location l, ValueRange args) {
         auto widen = [&](Value v) -> Value {
           return v.getType() == i32 ? v : arith::ExtSIOp::create(nb, l, i32, v);
         };
-        Value za = widen(args[0]), zb = widen(args[1]), r = args.back();
+        Value za = widen(args[0]), zb = widen(args[1]),
+              r = args[args.size() - 2];
         unsigned next = 2;
         if (rhsZp)
           r = arith::SubIOp::create(

@@ -259,7 +259,10 @@ func.func @batch_reduce_loop(%a: tensor<3x2x5xf32>, %b: tensor<3x5x4xf32>, %c: t
 }
 
 // quantized_matmul: the i8 matmul on the mxu, then
-// - zb * rowsum(A) - za * colsum(B) + K * za * zb in i32 (K = 5).
+// - zb * rowsum(A) - za * colsum(B) + K * za * zb in i32 (K = 5); each
+// sum reads its operand by the identity (the column sums reduce loop 0),
+// and the combination reads the product as an input (element-wise, so
+// that layout propagation tiles all of it).
 // CHECK-LABEL: func.func @quantized
 // CHECK-SAME: (%[[A:.*]]: tensor<3x5xi8>, %[[B:.*]]: tensor<5x4xi8>, %[[ZA:.*]]: i32, %[[ZB:.*]]: i32, %[[C:.*]]: tensor<3x4xi32>)
 // CHECK-DAG: %[[K:.*]] = arith.constant 5 : i32
@@ -268,9 +271,10 @@ func.func @batch_reduce_loop(%a: tensor<3x2x5xf32>, %b: tensor<3x5x4xf32>, %c: t
 // CHECK: %[[ROW:.*]] = linalg.generic {{.*}}iterator_types = ["parallel", "reduction"]} ins(%[[A]] : tensor<3x5xi8>) outs(%{{.*}} : tensor<3xi32>)
 // CHECK: arith.extsi
 // CHECK: arith.addi
-// CHECK: %[[COL:.*]] = linalg.generic {{.*}}iterator_types = ["parallel", "reduction"]} ins(%[[B]] : tensor<5x4xi8>) outs(%{{.*}} : tensor<4xi32>)
-// CHECK: linalg.generic {{.*}} ins(%[[ZA]], %[[ZB]], %[[ROW]], %[[COL]] : i32, i32, tensor<3xi32>, tensor<4xi32>) outs(%[[AB]] : tensor<3x4xi32>)
-// CHECK: ^bb0(%[[IZA:.*]]: i32, %[[IZB:.*]]: i32, %[[IROW:.*]]: i32, %[[ICOL:.*]]: i32, %[[OUT:.*]]: i32):
+// CHECK: %[[COL:.*]] = linalg.generic {indexing_maps = [#[[ID:.*]], #{{.*}}], iterator_types = ["reduction", "parallel"]} ins(%[[B]] : tensor<5x4xi8>) outs(%{{.*}} : tensor<4xi32>)
+// CHECK: %[[E:.*]] = tensor.empty() : tensor<3x4xi32>
+// CHECK: linalg.generic {{.*}} ins(%[[ZA]], %[[ZB]], %[[ROW]], %[[COL]], %[[AB]] : i32, i32, tensor<3xi32>, tensor<4xi32>, tensor<3x4xi32>) outs(%[[E]] : tensor<3x4xi32>)
+// CHECK: ^bb0(%[[IZA:.*]]: i32, %[[IZB:.*]]: i32, %[[IROW:.*]]: i32, %[[ICOL:.*]]: i32, %[[OUT:.*]]: i32, %{{.*}}: i32):
 // CHECK: %[[T0:.*]] = arith.muli %[[IZB]], %[[IROW]]
 // CHECK: %[[T1:.*]] = arith.subi %[[OUT]], %[[T0]]
 // CHECK: %[[T2:.*]] = arith.muli %[[IZA]], %[[ICOL]]

@@ -118,6 +118,10 @@ struct Origin {
 /// them, so it dominates every use of `arg`), or null.
 PackOp entryPackOf(BlockArgument arg) {
   for (Operation &op : *arg.getOwner()) {
+    // The rewriter materialises folded constants at the block's start,
+    // before the hoisted packs.
+    if (op.hasTrait<OpTrait::ConstantLike>())
+      continue;
     auto pack = dyn_cast<PackOp>(op);
     if (!pack || !isa<BlockArgument>(pack.getInput()))
       return {};
@@ -694,18 +698,29 @@ std::optional<ReduceKind> stepKind(Operation *op) {
 /// two NaNs meet, which LLVM leaves unspecified for every float op (the
 /// compiler may commute an fadd), so the dense program does not fix it
 /// either (docs/Rationale.md).
-Operation *reductionStep(Block &body, Value in, Value acc) {
+/// With `widen`, the step may instead read `arith.extsi %in` (an i8 or
+/// i16 sum into i32, as quantized_matmul's zero-point corrections sum an
+/// operand's rows and columns), which `*widen` is set to.
+Operation *reductionStep(Block &body, Value in, Value acc,
+                         Operation **widen = nullptr) {
   Operation *yield = body.getTerminator();
-  if (!llvm::hasSingleElement(body.without_terminator()) ||
-      yield->getNumOperands() != 1)
+  size_t numOps = std::distance(body.without_terminator().begin(),
+                                body.without_terminator().end());
+  if (numOps < 1 || numOps > 2 || yield->getNumOperands() != 1)
     return nullptr;
   Operation *step = yield->getOperand(0).getDefiningOp();
   if (!step || step->getNumOperands() != 2 || !stepKind(step))
     return nullptr;
   Value a = step->getOperand(0), b = step->getOperand(1);
-  if ((a == in && b == acc) || (a == acc && b == in))
-    return step;
-  return nullptr;
+  if (numOps == 1)
+    return (a == in && b == acc) || (a == acc && b == in) ? step : nullptr;
+  Value other = a == acc ? b : b == acc ? a : Value();
+  auto ext = other ? other.getDefiningOp<arith::ExtSIOp>() : nullptr;
+  if (!widen || !ext || ext.getIn() != in || !isa<arith::AddIOp>(step) ||
+      !ext->hasOneUse())
+    return nullptr;
+  *widen = ext;
+  return step;
 }
 
 /// A dense reduction of an identity-read tensor along `dim` into an init
@@ -715,6 +730,8 @@ struct ReductionForm {
   ReduceKind kind;
   Operation *step;
   RankedTensorType input;
+  /// The arith.extsi of each input element before a widening sum, or null.
+  Operation *widen = nullptr;
 };
 
 /// Whether `map` is the identity of `rank` dims with `dim` dropped or 0.
@@ -738,10 +755,13 @@ std::optional<ReductionForm> reductionForm(linalg::LinalgOp op) {
     return std::nullopt;
   OpOperand *in = op.getDpsInputOperand(0), *init = op.getDpsInitOperand(0);
   RankedTensorType inType = asTiledTensor(in->get().getType());
+  Type inElement = inType ? inType.getElementType() : Type();
+  bool narrow =
+      inElement && (inElement.isSignlessInteger(8) ||
+                    inElement.isSignlessInteger(16));
   if (!inType || inType.getRank() != op.getNumLoops() ||
       !op.getMatchingIndexingMap(in).isIdentity() ||
-      !(inType.getElementType().isF32() ||
-        inType.getElementType().isSignlessInteger(32)))
+      !(inElement.isF32() || inElement.isSignlessInteger(32) || narrow))
     return std::nullopt;
   SmallVector<utils::IteratorType> iterators = op.getIteratorTypesArray();
   auto dim = static_cast<int64_t>(
@@ -749,12 +769,14 @@ std::optional<ReductionForm> reductionForm(linalg::LinalgOp op) {
       iterators.begin());
   if (!keepsOtherDims(op.getMatchingIndexingMap(init), dim, inType.getRank()))
     return std::nullopt;
+  Operation *widen = nullptr;
   Operation *step =
       reductionStep(*op.getBlock(), op.getMatchingBlockArgument(in),
-                    op.getMatchingBlockArgument(init));
-  if (!step)
+                    op.getMatchingBlockArgument(init), &widen);
+  if (!step || narrow != bool(widen) ||
+      (widen && !widen->getResult(0).getType().isSignlessInteger(32)))
     return std::nullopt;
-  return ReductionForm{dim, *stepKind(step), step, inType};
+  return ReductionForm{dim, *stepKind(step), step, inType, widen};
 }
 
 /// `op(reduced, init)` on every slot of `reduced`: a max or min folds its
@@ -800,9 +822,26 @@ struct TileReduction : public OpInterfaceRewritePattern<linalg::LinalgOp> {
     shape[form->dim] = 1;
     Type element = form->input.getElementType();
     Location loc = op.getLoc();
+    Value tiled = origin->tiled;
+    if (form->widen) {
+      // The elements sign-extended first, tiled (exact: a sum of i8 or i16
+      // in wrapping i32 is the same whatever the order).
+      element = form->widen->getResult(0).getType();
+      SmallVector<int64_t> full(form->input.getShape());
+      auto ew = ElementwiseOp::create(
+          rewriter, loc, tiledType(full, element, origin->geometry),
+          ValueRange{tiled});
+      OpBuilder::InsertionGuard guard(rewriter);
+      Block *block = rewriter.createBlock(
+          &ew.getBody(), {}, {form->input.getElementType()}, {loc});
+      Value ext =
+          arith::ExtSIOp::create(rewriter, loc, element, block->getArgument(0));
+      YieldOp::create(rewriter, loc, ext);
+      tiled = ew.getResult();
+    }
     Value result = ReduceOp::create(
         rewriter, loc, tiledType(shape, element, origin->geometry),
-        ReduceKindAttr::get(op.getContext(), form->kind), origin->tiled,
+        ReduceKindAttr::get(op.getContext(), form->kind), tiled,
         rewriter.getI64IntegerAttr(form->dim));
     if (form->kind != ReduceKind::Sum)
       result = combineWithInit(rewriter, loc, result, form->step, initValue);
