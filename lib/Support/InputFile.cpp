@@ -7,6 +7,7 @@
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/ScopeExit.h"
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/ADT/StringSet.h"
 #include "llvm/Support/MathExtras.h"
 #include "llvm/Support/Error.h"
 #include "llvm/Support/FileSystem.h"
@@ -154,6 +155,10 @@ std::string findDeepNesting(StringRef text, StringRef name) {
       .str();
 }
 
+/// What MLIR's lexer skips between tokens: white space and NUL bytes (a
+/// NUL inside the buffer is skipped like a space).
+const StringRef kSpace(" \t\r\n\0", 5);
+
 bool isIdentifierChar(char c) {
   return llvm::isAlnum(c) || c == '_' || c == '.' || c == '$' || c == '-';
 }
@@ -197,16 +202,16 @@ std::string findLinalgNonDictProperties(StringRef text, StringRef name) {
     while (j < text.size() && (llvm::isAlnum(text[j]) || text[j] == '_'))
       ++j;
     opName = text.slice(i, j);
-    j = text.find_first_not_of(" \t\r\n", j);
+    j = text.find_first_not_of(kSpace, j);
     // linalg.generic's leading attribute dictionary comes before them.
     if (j != StringRef::npos && text[j] == '{') {
       j = skipBalancedBraces(text, j);
       if (j != StringRef::npos)
-        j = text.find_first_not_of(" \t\r\n", j);
+        j = text.find_first_not_of(kSpace, j);
     }
     if (j == StringRef::npos || text[j] != '<')
       return false;
-    j = text.find_first_not_of(" \t\r\n", j + 1);
+    j = text.find_first_not_of(kSpace, j + 1);
     return j == StringRef::npos || text[j] != '{';
   });
   if (at == StringRef::npos)
@@ -219,7 +224,7 @@ std::string findLinalgNonDictProperties(StringRef text, StringRef name) {
 
 /// The first offset at or after `j` that is not white space (or the end).
 size_t skipSpace(StringRef text, size_t j) {
-  size_t k = text.find_first_not_of(" \t\r\n", j);
+  size_t k = text.find_first_not_of(kSpace, j);
   return k == StringRef::npos ? text.size() : k;
 }
 
@@ -268,7 +273,7 @@ std::string findLinalgBadIntList(StringRef text, StringRef name) {
   size_t at = findInCode(text, [&](size_t i) {
     if (text[i] != ')')
       return false;
-    size_t j = text.find_first_not_of(" \t\r\n", i + 1);
+    size_t j = text.find_first_not_of(kSpace, i + 1);
     if (j == StringRef::npos)
       return false;
     StringRef rest = text.substr(j);
@@ -276,12 +281,12 @@ std::string findLinalgBadIntList(StringRef text, StringRef name) {
       if (!rest.starts_with(k) ||
           (rest.size() > k.size() && isIdentifierChar(rest[k.size()])))
         continue;
-      size_t eq = text.find_first_not_of(" \t\r\n", j + k.size());
+      size_t eq = text.find_first_not_of(kSpace, j + k.size());
       if (eq == StringRef::npos || text[eq] != '=')
         return false;
       key = k;
       return !isIntegerList(text,
-                            text.find_first_not_of(" \t\r\n", eq + 1));
+                            text.find_first_not_of(kSpace, eq + 1));
     }
     return false;
   });
@@ -392,6 +397,100 @@ bool isBytecodeFile(sys::fs::file_t fd) {
 
 } // namespace
 
+/// Whether `text` at `i` is `affine_map<(...) -> ( )>`: a map with no
+/// results.
+bool isEmptyResultMap(StringRef text, size_t i) {
+  if (!text.substr(i).starts_with("affine_map<"))
+    return false;
+  size_t arrow = text.find("->", i);
+  size_t close = text.find('>', i + 11);
+  // The first '>' after the dims is the arrow's.
+  if (arrow == StringRef::npos || close == StringRef::npos || close != arrow + 1)
+    return false;
+  size_t j = skipSpace(text, arrow + 2);
+  if (j >= text.size() || text[j] != '(')
+    return false;
+  j = skipSpace(text, j + 1);
+  return j < text.size() && text[j] == ')';
+}
+
+/// The names of the affine map aliases with no results
+/// (`#m = affine_map<(d0) -> ()>` at the start of a line).
+llvm::StringSet<> emptyResultMapAliases(StringRef text) {
+  llvm::StringSet<> names;
+  for (size_t i = 0; i < text.size(); i = text.find('\n', i) + 1) {
+    if (text[i] == '#') {
+      size_t j = i + 1;
+      while (j < text.size() && isIdentifierChar(text[j]))
+        ++j;
+      StringRef alias = text.slice(i + 1, j);
+      j = skipSpace(text, j);
+      if (j < text.size() && text[j] == '=' &&
+          isEmptyResultMap(text, skipSpace(text, j + 1)))
+        names.insert(alias);
+    }
+    if (text.find('\n', i) == StringRef::npos)
+      break;
+  }
+  return names;
+}
+
+/// The first linalg.matmul (custom or generic form) whose indexing_maps
+/// list starts with a map of no results: upstream's MatmulOp::verify reads
+/// the lhs map's first result unchecked and crashes (MLIR 22.1.8; a
+/// batch_matmul or a map of the rhs or the output is an error).
+std::string findMatmulEmptyLhsMap(StringRef text, StringRef name) {
+  llvm::StringSet<> aliases;
+  bool aliasesRead = false;
+  auto firstMapEmpty = [&](size_t from) {
+    size_t end = std::min(text.size(), from + 4096);
+    size_t key = text.slice(from, end).find("indexing_maps");
+    if (key == StringRef::npos)
+      return false;
+    size_t j = skipSpace(text, from + key + 13);
+    if (j >= text.size() || text[j] != '=')
+      return false;
+    j = skipSpace(text, j + 1);
+    if (j >= text.size() || text[j] != '[')
+      return false;
+    j = skipSpace(text, j + 1);
+    if (j < text.size() && text[j] == '#') {
+      if (!aliasesRead) {
+        aliases = emptyResultMapAliases(text);
+        aliasesRead = true;
+      }
+      size_t k = j + 1;
+      while (k < text.size() && isIdentifierChar(text[k]))
+        ++k;
+      return aliases.contains(text.slice(j + 1, k));
+    }
+    return isEmptyResultMap(text, j);
+  };
+  size_t at = findInCode(text, [&](size_t i) {
+    if (text[i] != 'l' || !text.substr(i).starts_with("linalg.matmul") ||
+        (i > 0 && (isIdentifierChar(text[i - 1]) || text[i - 1] == '#')) ||
+        (i + 13 < text.size() && isIdentifierChar(text[i + 13])))
+      return false;
+    return firstMapEmpty(i + 13);
+  });
+  // The generic form names the op in a string, which findInCode skips.
+  for (size_t i = text.find("\"linalg.matmul\""); at == StringRef::npos &&
+                                                  i != StringRef::npos;
+       i = text.find("\"linalg.matmul\"", i + 1)) {
+    size_t lineStart = text.rfind('\n', i);
+    lineStart = lineStart == StringRef::npos ? 0 : lineStart + 1;
+    bool inComment = text.slice(lineStart, i).contains("//");
+    if (!inComment && firstMapEmpty(i + 15))
+      at = i;
+  }
+  if (at == StringRef::npos)
+    return "";
+  return locationOf(text, at, name) +
+         ": error: 'linalg.matmul' has an lhs indexing map with no results; "
+         "upstream's verifier crashes on it (the lhs map needs the m and k "
+         "dimensions, or one of them for a broadcast)";
+}
+
 std::string systile::findTextParserHazard(StringRef text, StringRef name) {
   std::string problem = findDeepNesting(text, name);
   if (problem.empty())
@@ -400,6 +499,8 @@ std::string systile::findTextParserHazard(StringRef text, StringRef name) {
     problem = findLinalgBadIntList(text, name);
   if (problem.empty())
     problem = findBadIteratorTypes(text, name);
+  if (problem.empty())
+    problem = findMatmulEmptyLhsMap(text, name);
   if (problem.empty())
     problem = findBadBlobAlignment(text, name);
   return problem;
