@@ -13,9 +13,11 @@
 #include "systile/Dialect/Systile/IR/SystileRuntimeBridge.h"
 #include "systile/Dialect/Systile/Transforms/Passes.h"
 #include "systile/Runtime/Utilization.h"
+#include "systile/Support/OutputFile.h"
 #include "systile/Support/PassStatistics.h"
 
 #include "llvm/Support/CheckedArithmetic.h"
+#include "llvm/Support/JSON.h"
 
 namespace systile {
 #define GEN_PASS_DEF_SYSTILEREPORTUTILIZATION
@@ -81,14 +83,69 @@ std::optional<rt::MatmulStats> matmulStats(Operation *op) {
   return overBatch(head, std::move(stats));
 }
 
+/// The figures as JSON members.
+llvm::json::Object statsJson(const rt::MatmulStats &s) {
+  return llvm::json::Object{{"logical_macs", s.logicalMacs},
+                            {"issued_macs", s.issuedMacs},
+                            {"padding_macs", s.paddingMacs},
+                            {"weight_loads", s.weightLoads},
+                            {"skipped_loads", s.skippedLoads},
+                            {"utilization", s.utilization()}};
+}
+
+/// The first file location in `loc` (through call sites, fused and named
+/// locations) and the first name, for the JSON report.
+void findLocation(Location loc, std::optional<FileLineColLoc> &file,
+                  std::optional<std::string> &name) {
+  loc->walk([&](Location inner) {
+    if (auto f = dyn_cast<FileLineColLoc>(inner); f && !file)
+      file = f;
+    if (auto n = dyn_cast<NameLoc>(inner); n && !name)
+      name = n.getName().str();
+    return WalkResult::advance();
+  });
+}
+
+/// One matmul's JSON object: what it is, where, and its figures.
+template <typename OpTy>
+llvm::json::Object matmulJson(OpTy op, const rt::MatmulStats &stats) {
+  TiledType lhs = op.getLhs().getType().getMatrixType();
+  rt::Geometry g = geometryOf(lhs);
+  llvm::json::Object o = statsJson(stats);
+  o["op"] = op->getName().getStringRef().str();
+  std::optional<FileLineColLoc> file;
+  std::optional<std::string> name;
+  findLocation(op->getLoc(), file, name);
+  if (file)
+    o["location"] = llvm::json::Object{{"file", file->getFilename().str()},
+                                       {"line", file->getLine()},
+                                       {"column", file->getColumn()}};
+  else
+    o["location"] = nullptr;
+  if (name)
+    o["name"] = *name;
+  o["m"] = lhs.getShape().front();
+  o["k"] = op.getDepth();
+  o["n"] = op.getWidth();
+  o["matrices"] = op.getLhs().getType().getNumMatrices();
+  o["shared_rhs"] = op.hasSharedRhs();
+  o["precision"] = stringifyPrecision(op.getPrecision()).str();
+  o["geometry"] = llvm::json::Object{
+      {"sublanes", g.sublanes}, {"lanes", g.lanes}, {"mxu", g.mxu}};
+  return o;
+}
+
 struct SystileReportUtilization
     : public systile::impl::SystileReportUtilizationBase<
           SystileReportUtilization> {
+  using SystileReportUtilizationBase::SystileReportUtilizationBase;
+
   PassCounter numMatmulsReported{"systile-report-utilization",
                                  "matmuls-reported", "matmuls reported"};
 
   void runOnOperation() override {
     rt::UtilizationTotals total;
+    llvm::json::Array matmuls;
     getOperation().walk([&](Operation *op) {
       if (!isMatmulHead(op))
         return;
@@ -104,6 +161,12 @@ struct SystileReportUtilization
       }
       emitRemark(op->getLoc()) << stats->format("utilization");
       total.add(*stats);
+      if (!jsonPath.empty()) {
+        if (auto matmul = dyn_cast<MatmulOp>(op))
+          matmuls.push_back(matmulJson(matmul, *stats));
+        else
+          matmuls.push_back(matmulJson(cast<MxuMatmulOp>(op), *stats));
+      }
     });
     rt::Expected<rt::MatmulStats> sum = total.stats();
     if (!sum) {
@@ -112,6 +175,26 @@ struct SystileReportUtilization
       return;
     }
     emitRemark(getOperation().getLoc()) << sum->format("total");
+    if (!jsonPath.empty())
+      writeJson(std::move(matmuls), *sum);
+  }
+
+  void writeJson(llvm::json::Array matmuls, const rt::MatmulStats &sum) {
+    llvm::json::Value doc = llvm::json::Object{
+        {"matmuls", std::move(matmuls)}, {"total", statsJson(sum)}};
+    auto fail = [&](llvm::Error e) {
+      emitError(getOperation().getLoc())
+          << "systile-report-utilization: cannot write json='" << jsonPath
+          << "': " << llvm::toString(std::move(e));
+      signalPassFailure();
+    };
+    llvm::Expected<std::unique_ptr<OutputFile>> file =
+        OutputFile::open(jsonPath);
+    if (!file)
+      return fail(file.takeError());
+    (*file)->os() << llvm::formatv("{0:2}", doc) << "\n";
+    if (llvm::Error e = (*file)->commit())
+      fail(std::move(e));
   }
 };
 

@@ -153,7 +153,38 @@ def SystileReportUtilization : Pass<"systile-report-utilization",
     ```
     remark: utilization: logical_macs=105 issued_macs=131072 padding_macs=130967 weight_loads=1 skipped_loads=0 utilization=0.0801%
     ```
+
+    With `json=FILE` (`-` for standard output) the same figures are also
+    written as one JSON document, written only when the pass succeeds and
+    never over a file it would clobber half-written (systile's OutputFile:
+    staged and renamed, a device or FIFO written through):
+
+    ```
+    {"matmuls": [
+       {"op": "systile.matmul",
+        "location": {"file": "m.mlir", "line": 3, "column": 8},
+        "name": "layers.0.fc", "m": 3, "k": 5, "n": 7, "matrices": 1,
+        "shared_rhs": false, "precision": "f32",
+        "geometry": {"sublanes": 8, "lanes": 128, "mxu": 128},
+        "logical_macs": 105, "issued_macs": 131072,
+        "padding_macs": 130967, "weight_loads": 1, "skipped_loads": 0,
+        "utilization": 0.000801 (the double logical / issued)}
+     ],
+     "total": {"logical_macs": ..., "utilization": ...}
+    }
+    ```
+
+    `location` is the first file location found in the op's location
+    (through call sites, fused and named locations), or null; `name` the
+    first named location's name (torch-mlir's and JAX's module paths), or
+    absent. `utilization` is the fraction logical / issued (a double), the
+    text line's percentage divided by 100. A matmul whose figures overflow
+    is left out, as from the total.
   }];
+  let options = [
+    Option<"jsonPath", "json", "std::string", /*default=*/"\"\"",
+           "Also write the figures as JSON to this file (- for stdout)">
+  ];
 }
 
 def SystilePropagateLayout : Pass<"systile-propagate-layout",
