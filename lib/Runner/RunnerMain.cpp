@@ -31,6 +31,7 @@
 
 #include "systile/Runner/RunnerMain.h"
 
+#include "systile/Dialect/Systile/Analysis/ReportJson.h"
 #include "systile/Interpreter/Interpreter.h"
 #include "systile/Runner/Comparison.h"
 #include "systile/Runner/Npy.h"
@@ -120,6 +121,12 @@ struct Options {
   cl::opt<bool> stats = flag(
       "stats", "Print RFC 8's utilisation figures (a line per executed matmul "
                "and a total) and layout cost");
+  cl::opt<std::string> statsJson = value<std::string>(
+      "stats-json",
+      "Also write --stats' figures as JSON to this file (- for stdout): per "
+      "executed matmul its op, location and name and figures, the total "
+      "and the layout cost; written only when the whole run succeeds",
+      "");
   cl::opt<bool> skipZeroBlocks =
       flag("skip-zero-blocks",
            "Skip all-zero weight blocks at run time and count them as "
@@ -220,6 +227,7 @@ private:
   LogicalResult transform();
   LogicalResult report();
   LogicalResult printStats(const Interpreter &interpreter);
+  LogicalResult writeStatsJson(const Interpreter &interpreter);
   Tolerances tolerances() const;
 
   Options &opts;
@@ -484,6 +492,34 @@ LogicalResult Runner::printStats(const Interpreter &interpreter) {
   return success();
 }
 
+/// --stats-json: the figures --stats prints, as one JSON document, staged
+/// with the --output files (committed only when the run succeeds).
+LogicalResult Runner::writeStatsJson(const Interpreter &interpreter) {
+  llvm::json::Array matmuls;
+  rt::UtilizationTotals total;
+  for (const MatmulRecord &r : interpreter.matmuls()) {
+    llvm::json::Object o = systile::utilizationJson(r.stats);
+    o["op"] = r.opName;
+    systile::addLocationJson(o, r.loc);
+    matmuls.push_back(std::move(o));
+    total.add(r.stats);
+  }
+  rt::Expected<rt::MatmulStats> sum = total.stats();
+  if (!sum)
+    return error("--stats-json: " + sum.error());
+  if (interpreter.layout().overflowed())
+    return error("--stats-json: the layout figures exceed 2^64-1 bytes");
+  llvm::json::Value doc = llvm::json::Object{
+      {"matmuls", std::move(matmuls)},
+      {"total", systile::utilizationJson(*sum)},
+      {"layout", systile::layoutJson(interpreter.layout())}};
+  llvm::Expected<systile::OutputFile &> file = staged.add(opts.statsJson);
+  if (!file)
+    return error(llvm::toString(file.takeError()));
+  file->os() << llvm::formatv("{0:2}", doc) << "\n";
+  return success();
+}
+
 Tolerances Runner::tolerances() const {
   Tolerances t;
   t.maxUlp = opts.maxUlp;
@@ -511,6 +547,8 @@ LogicalResult Runner::report() {
                                        opts.compareAfter, tolerances()));
   if (opts.stats)
     ok &= succeeded(printStats(*interpreter));
+  if (!opts.statsJson.empty())
+    ok &= succeeded(writeStatsJson(*interpreter));
   if (dump)
     os << "dump: " << dump->numExecutions() << " execution(s) of "
        << llvm::join(opts.dumpOps, ", ") << " in " << dump->manifestPath()
@@ -568,9 +606,10 @@ LogicalResult Runner::run() {
 LogicalResult systile::runner::systileRunnerMain(int argc, char **argv,
                                                  DialectRegistry &registry,
                                                  const RunnerConfig &config) {
-  // Our -stats and -threads replace LLVM's options of those names.
+  // Our -stats, -stats-json and -threads replace LLVM's options of those
+  // names.
   auto &registered = cl::getRegisteredOptions();
-  for (const char *name : {"stats", "threads"})
+  for (const char *name : {"stats", "stats-json", "threads"})
     if (auto it = registered.find(name); it != registered.end())
       it->second->removeArgument();
   Options options;

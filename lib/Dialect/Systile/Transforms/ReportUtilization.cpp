@@ -9,6 +9,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "systile/Dialect/Systile/Analysis/MatmulChains.h"
+#include "systile/Dialect/Systile/Analysis/ReportJson.h"
 #include "systile/Dialect/Systile/IR/SystileOps.h"
 #include "systile/Dialect/Systile/IR/SystileRuntimeBridge.h"
 #include "systile/Dialect/Systile/Transforms/Passes.h"
@@ -83,47 +84,14 @@ std::optional<rt::MatmulStats> matmulStats(Operation *op) {
   return overBatch(head, std::move(stats));
 }
 
-/// The figures as JSON members.
-llvm::json::Object statsJson(const rt::MatmulStats &s) {
-  return llvm::json::Object{{"logical_macs", s.logicalMacs},
-                            {"issued_macs", s.issuedMacs},
-                            {"padding_macs", s.paddingMacs},
-                            {"weight_loads", s.weightLoads},
-                            {"skipped_loads", s.skippedLoads},
-                            {"utilization", s.utilization()}};
-}
-
-/// The first file location in `loc` (through call sites, fused and named
-/// locations) and the first name, for the JSON report.
-void findLocation(Location loc, std::optional<FileLineColLoc> &file,
-                  std::optional<std::string> &name) {
-  loc->walk([&](Location inner) {
-    if (auto f = dyn_cast<FileLineColLoc>(inner); f && !file)
-      file = f;
-    if (auto n = dyn_cast<NameLoc>(inner); n && !name)
-      name = n.getName().str();
-    return WalkResult::advance();
-  });
-}
-
 /// One matmul's JSON object: what it is, where, and its figures.
 template <typename OpTy>
 llvm::json::Object matmulJson(OpTy op, const rt::MatmulStats &stats) {
   TiledType lhs = op.getLhs().getType().getMatrixType();
   rt::Geometry g = geometryOf(lhs);
-  llvm::json::Object o = statsJson(stats);
+  llvm::json::Object o = utilizationJson(stats);
   o["op"] = op->getName().getStringRef().str();
-  std::optional<FileLineColLoc> file;
-  std::optional<std::string> name;
-  findLocation(op->getLoc(), file, name);
-  if (file)
-    o["location"] = llvm::json::Object{{"file", file->getFilename().str()},
-                                       {"line", file->getLine()},
-                                       {"column", file->getColumn()}};
-  else
-    o["location"] = nullptr;
-  if (name)
-    o["name"] = *name;
+  addLocationJson(o, op->getLoc());
   o["m"] = lhs.getShape().front();
   o["k"] = op.getDepth();
   o["n"] = op.getWidth();
@@ -181,7 +149,7 @@ struct SystileReportUtilization
 
   void writeJson(llvm::json::Array matmuls, const rt::MatmulStats &sum) {
     llvm::json::Value doc = llvm::json::Object{
-        {"matmuls", std::move(matmuls)}, {"total", statsJson(sum)}};
+        {"matmuls", std::move(matmuls)}, {"total", utilizationJson(sum)}};
     auto fail = [&](llvm::Error e) {
       emitError(getOperation().getLoc())
           << "systile-report-utilization: cannot write json='" << jsonPath

@@ -1,5 +1,6 @@
 """Prints systile-report-utilization's JSON report (a file, or - for
-stdin) one line per matmul and one for the total, after checking that
+stdin) one line per matmul, one for the total and one for the layout cost
+(systile-run --stats-json), after checking that
 every matmul's padding is issued - logical and its utilization logical /
 issued, and that the total is the matmuls' sum."""
 import json
@@ -26,11 +27,16 @@ def main():
         loc = m["location"]
         where = f"{loc['file']}:{loc['line']}:{loc['column']}" if loc else "?"
         name = f" name {m['name']}" if "name" in m else ""
-        g = m["geometry"]
-        print(f"matmul {i}: {m['op']} at {where}{name} m={m['m']} k={m['k']} "
-              f"n={m['n']} matrices={m['matrices']} {m['precision']} "
-              f"geometry {g['sublanes']}x{g['lanes']}/{g['mxu']} {figures(m)}")
+        shape = ""
+        if "geometry" in m:  # the pass's report; systile-run's has none
+            g = m["geometry"]
+            shape = (f" m={m['m']} k={m['k']} n={m['n']} "
+                     f"matrices={m['matrices']} {m['precision']} "
+                     f"geometry {g['sublanes']}x{g['lanes']}/{g['mxu']}")
+        print(f"matmul {i}: {m['op']} at {where}{name}{shape} {figures(m)}")
     print(f"total: {figures(doc['total'])}")
+    if "layout" in doc:
+        print("layout: " + " ".join(f"{k}={v}" for k, v in sorted(doc["layout"].items())))
 
 
 if __name__ == "__main__":
