@@ -297,13 +297,16 @@ def export_one(name, size, out, systile_opt, weights_as_args=False):
     os.makedirs(os.path.join(d, "weights"), exist_ok=True)
     path = os.path.join(d, "model.mlir")
 
-    form, text = "pretty", str(module)
+    # With the frontend's locations (the model's source lines and module
+    # paths), which the lowering keeps and the reports name.
+    form, text = "pretty", module.operation.get_asm(enable_debug_info=True)
     with open(path, "w") as f:
         f.write(text)
     ok22, diag = parses(MLIR_OPT, path)
     if not ok22:
         form = "generic"
-        text = module.operation.get_asm(print_generic_op_form=True)
+        text = module.operation.get_asm(print_generic_op_form=True,
+                                        enable_debug_info=True)
         with open(path, "w") as f:
             f.write(text)
         ok22, diag = parses(MLIR_OPT, path)
