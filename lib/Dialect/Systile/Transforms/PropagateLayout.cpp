@@ -43,6 +43,7 @@
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/Linalg/Transforms/Transforms.h"
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/Dialect/Utils/ReshapeOpsUtils.h"
@@ -867,6 +868,10 @@ struct SystilePropagateLayout
     if (reductions)
       patterns.add<TileReduction>(ctx, counters);
     populateRelayoutPropagationPatterns(patterns, counters.relayoutsTiled);
+    // Upstream's: results nothing uses (torch-mlir's softmax takes a max
+    // and an argmax in one generic and uses the max only) are dropped, so
+    // the reduction left has the form that tiles.
+    linalg::populateEraseUnusedOperandsAndResultsPatterns(patterns);
     hoistArgumentPacks(getOperation());
     if (failed(applyOpPatterns(getOperation(), std::move(patterns))))
       signalPassFailure();
