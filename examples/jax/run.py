@@ -41,9 +41,7 @@ GAPS = {}
 FIGURES = {
     "mlp": dict(left=0, packs=1, unpacks=1),
     "mlp_gelu": dict(left=0, packs=1, unpacks=1),
-    # the softmax stays tiled but for its max: the 0-d -inf of the max's
-    # second step and the [b,h,q,1] maximum are packed
-    "attention": dict(left=0, packs=5, unpacks=1),
+    "attention": dict(left=0, packs=3, unpacks=1),
     "convnet": dict(left=1, packs=1, unpacks=1),  # the convolution
     "layernorm_dense": dict(left=0, packs=2, unpacks=1),  # the mean, packed
     "mlp_bf16": dict(left=0, packs=1, unpacks=1),

@@ -522,6 +522,46 @@ bool feedsTiledOp(Value v) {
   });
 }
 
+/// A generic that only broadcasts a splat constant (StableHLO's
+/// broadcast_in_dim of a 0-d `dense<-inf> : tensor<f32>`, the init of
+/// JAX's softmax maximum), or that yields a constant from above without
+/// reading anything -> the splat constant of its result type, which the
+/// element-wise ops then read as a scalar and a pack folds.
+struct FoldSplatBroadcast : public OpRewritePattern<linalg::GenericOp> {
+  FoldSplatBroadcast(MLIRContext *ctx, LayoutCounters &)
+      : OpRewritePattern(ctx) {}
+
+  LogicalResult matchAndRewrite(linalg::GenericOp op,
+                                PatternRewriter &rewriter) const override {
+    if (!op.hasPureTensorSemantics() || op.getNumDpsInputs() > 1 ||
+        op.getNumDpsInits() != 1 || op->getNumResults() != 1 ||
+        op.getNumParallelLoops() != op.getNumLoops() ||
+        op.payloadUsesValueFromOperand(op.getDpsInitOperand(0)))
+      return rewriter.notifyMatchFailure(op, "not a map of at most one input");
+    auto yield = cast<linalg::YieldOp>(op.getBody()->getTerminator());
+    if (!llvm::hasSingleElement(*op.getBody()))
+      return rewriter.notifyMatchFailure(op, "not a copy");
+    Value yielded = yield.getValues()[0];
+    Attribute element;
+    DenseElementsAttr splat;
+    if (op.getNumDpsInputs() == 1 &&
+        yielded == op.getBody()->getArgument(0) &&
+        matchPattern(op.getDpsInputs()[0], m_Constant(&splat)) &&
+        splat.isSplat())
+      element = splat.getSplatValue<Attribute>(); // a broadcast splat
+    else if (yielded.getParentBlock() != op.getBody())
+      matchPattern(yielded, m_Constant(&element)); // a constant yielded
+    auto type = dyn_cast<RankedTensorType>(op->getResult(0).getType());
+    auto typed = dyn_cast_if_present<TypedAttr>(element);
+    if (!typed || !type || !type.hasStaticShape() ||
+        typed.getType() != type.getElementType())
+      return rewriter.notifyMatchFailure(op, "not a splat of a constant");
+    rewriter.replaceOpWithNewOp<arith::ConstantOp>(
+        op, DenseElementsAttr::get(type, typed));
+    return success();
+  }
+};
+
 struct FoldIndexMask : public OpRewritePattern<linalg::GenericOp> {
   FoldIndexMask(MLIRContext *ctx, LayoutCounters &counters)
       : OpRewritePattern(ctx), counters(counters) {}
@@ -863,7 +903,7 @@ struct SystilePropagateLayout
   void runOnOperation() override {
     MLIRContext *ctx = &getContext();
     RewritePatternSet patterns(ctx);
-    patterns.add<TileElementwiseLinalg, TileElementwiseTensorOp,
+    patterns.add<TileElementwiseLinalg, TileElementwiseTensorOp, FoldSplatBroadcast,
                  SplatPackedFill, FoldIndexMask>(ctx, counters);
     if (reductions)
       patterns.add<TileReduction>(ctx, counters);
