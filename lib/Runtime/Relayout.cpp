@@ -9,7 +9,9 @@
 
 #include "systile/Runtime/Relayout.h"
 
+#include <algorithm>
 #include <optional>
+#include <string>
 #include <utility>
 
 namespace systile::rt {
@@ -233,6 +235,94 @@ Expected<TiledBatch<T>> transposeMinor(const TiledBatch<T> &x) {
                 AxisSwap::transpose(x.numMatrices(), in.rows, in.cols));
 }
 
+namespace {
+
+/// Whether `x` is one matrix of the rows `window` reads; the error if not.
+template <typename T>
+std::optional<Error> checkWindowInput(const TiledBatch<T> &x,
+                                      const ConvWindow &window,
+                                      const char *what) {
+  if (std::string why = window.check(); !why.empty())
+    return Error(std::string(what) + ": " + why);
+  if (x.numMatrices() != 1 || !x.batchShape().empty() ||
+      x.shape().rows != window.inputRows())
+    return Error(std::string(what) + ": the input is a " + describe(x) +
+                 ", not one matrix of N*H*W = " +
+                 std::to_string(window.inputRows()) + " rows");
+  return std::nullopt;
+}
+
+/// Copies channels [0, C) of input row `src` (or `padValue` everywhere when
+/// there is none) to columns [col, col + C) of row `row` of `out`.
+template <typename T>
+void copyRow(const TiledBatch<T> &x, std::optional<int64_t> src,
+             TiledBatch<T> &out, int64_t row, int64_t col, T padValue) {
+  const int64_t channels = x.shape().cols;
+  const int64_t lanes = out.geometry().lanes;
+  T *dst = out.data();
+  const T *in = x.data();
+  int64_t c = 0;
+  while (c < channels) {
+    // The run of channels that stays inside one tile row of both sides:
+    // contiguous in both storages.
+    const int64_t inRun = lanes - c % x.geometry().lanes;
+    const int64_t outRun = lanes - (col + c) % lanes;
+    const int64_t run = std::min({channels - c, inRun, outRun});
+    T *d = dst + out.offset(0, row, col + c);
+    if (src) {
+      const T *s = in + x.offset(0, *src, c);
+      std::copy(s, s + run, d);
+    } else {
+      std::fill(d, d + run, padValue);
+    }
+    c += run;
+  }
+}
+
+} // namespace
+
+template <typename T>
+Expected<TiledBatch<T>> im2col(const TiledBatch<T> &x,
+                               const ConvWindow &window, T padValue) {
+  if (std::optional<Error> bad = checkWindowInput(x, window, "im2col"))
+    return *bad;
+  const int64_t channels = x.shape().cols;
+  if (window.taps() > (int64_t(1) << 40) / channels)
+    return Error("im2col: KH*KW*C is too large");
+  Expected<TiledBatch<T>> out = TiledBatch<T>::zeros(
+      {}, {window.outputRows(), window.taps() * channels}, x.geometry());
+  if (!out)
+    return out;
+  for (int64_t r = 0; r < window.outputRows(); ++r)
+    for (int64_t kh = 0; kh < window.kernelH; ++kh)
+      for (int64_t kw = 0; kw < window.kernelW; ++kw)
+        copyRow(x, window.sourceRow(r, kh, kw), *out, r,
+                (kh * window.kernelW + kw) * channels, padValue);
+  return out;
+}
+
+template <typename T>
+Expected<TiledBatch<T>> convTap(const TiledBatch<T> &x,
+                                const ConvWindow &window, int64_t kh,
+                                int64_t kw, T padValue) {
+  if (std::optional<Error> bad = checkWindowInput(x, window, "window"))
+    return *bad;
+  if (kh < 0 || kh >= window.kernelH || kw < 0 || kw >= window.kernelW)
+    return Error("window: tap (" + std::to_string(kh) + ", " +
+                 std::to_string(kw) + ") is outside the " +
+                 std::to_string(window.kernelH) + "x" +
+                 std::to_string(window.kernelW) + " kernel");
+  if (window.isIdentity())
+    return x.clone();
+  Expected<TiledBatch<T>> out = TiledBatch<T>::zeros(
+      {}, {window.outputRows(), x.shape().cols}, x.geometry());
+  if (!out)
+    return out;
+  for (int64_t r = 0; r < window.outputRows(); ++r)
+    copyRow(x, window.sourceRow(r, kh, kw), *out, r, 0, padValue);
+  return out;
+}
+
 #define SYSTILE_INSTANTIATE_RELAYOUT(T)                                        \
   template Expected<TiledBatch<T>> reshapeBatch(const TiledBatch<T> &,         \
                                                 BatchShape);                   \
@@ -243,7 +333,11 @@ Expected<TiledBatch<T>> transposeMinor(const TiledBatch<T> &x) {
   template Expected<TiledBatch<T>> splitRows(TiledBatch<T> &&, int64_t);       \
   template Expected<TiledBatch<T>> splitHeads(const TiledBatch<T> &, int64_t); \
   template Expected<TiledBatch<T>> mergeHeads(const TiledBatch<T> &);          \
-  template Expected<TiledBatch<T>> transposeMinor(const TiledBatch<T> &);
+  template Expected<TiledBatch<T>> transposeMinor(const TiledBatch<T> &);      \
+  template Expected<TiledBatch<T>> im2col(const TiledBatch<T> &,               \
+                                          const ConvWindow &, T);              \
+  template Expected<TiledBatch<T>> convTap(                                    \
+      const TiledBatch<T> &, const ConvWindow &, int64_t, int64_t, T);
 
 SYSTILE_INSTANTIATE_RELAYOUT(float)
 SYSTILE_INSTANTIATE_RELAYOUT(bf16)

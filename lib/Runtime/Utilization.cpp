@@ -33,7 +33,10 @@ std::string MatmulStats::format(std::string_view prefix) const {
                 " skipped_loads=%" PRId64 " utilization=%.4f%%",
                 logicalMacs, issuedMacs, paddingMacs, weightLoads, skippedLoads,
                 100.0 * utilization());
-  return std::string(prefix) + buf;
+  std::string line = std::string(prefix) + buf;
+  if (hasHalo)
+    line += " halo_macs=" + std::to_string(haloMacs);
+  return line;
 }
 
 MatmulStats &MatmulStats::operator+=(const MatmulStats &other) {
@@ -42,6 +45,8 @@ MatmulStats &MatmulStats::operator+=(const MatmulStats &other) {
   paddingMacs += other.paddingMacs;
   weightLoads += other.weightLoads;
   skippedLoads += other.skippedLoads;
+  haloMacs += other.haloMacs;
+  hasHalo = hasHalo || other.hasHalo;
   return *this;
 }
 
@@ -58,8 +63,10 @@ static bool addTo(MatmulStats &total, const MatmulStats &part) {
       __builtin_add_overflow(total.weightLoads, part.weightLoads,
                              &sum.weightLoads) ||
       __builtin_add_overflow(total.skippedLoads, part.skippedLoads,
-                             &sum.skippedLoads))
+                             &sum.skippedLoads) ||
+      __builtin_add_overflow(total.haloMacs, part.haloMacs, &sum.haloMacs))
     return false;
+  sum.hasHalo = total.hasHalo || part.hasHalo;
   total = sum;
   return true;
 }
@@ -169,8 +176,10 @@ Expected<MatmulStats> batchStats(const MatmulStats &perMatrix,
       __builtin_mul_overflow(perMatrix.weightLoads, loadFactor,
                              &stats.weightLoads) ||
       __builtin_mul_overflow(perMatrix.skippedLoads, loadFactor,
-                             &stats.skippedLoads))
+                             &stats.skippedLoads) ||
+      __builtin_mul_overflow(perMatrix.haloMacs, matrices, &stats.haloMacs))
     return Error(std::string("batchStats: ") + kStatsOverflow);
+  stats.hasHalo = perMatrix.hasHalo;
   stats.paddingMacs = stats.issuedMacs - stats.logicalMacs;
   return stats;
 }
@@ -182,6 +191,8 @@ Expected<MatmulStats> multiPassStats(const MatmulStats &onePass,
                  std::to_string(passes));
   MatmulStats stats;
   stats.logicalMacs = onePass.logicalMacs;
+  stats.haloMacs = onePass.haloMacs; // logical: counted once
+  stats.hasHalo = onePass.hasHalo;
   if (__builtin_mul_overflow(onePass.issuedMacs, passes, &stats.issuedMacs) ||
       __builtin_mul_overflow(onePass.weightLoads, passes, &stats.weightLoads) ||
       __builtin_mul_overflow(onePass.skippedLoads, passes, &stats.skippedLoads))

@@ -15,6 +15,12 @@
 
 namespace systile {
 
+/// How convert-linalg-to-systile turns a convolution into matmuls (RFC 5
+/// and 6): one matmul over the im2col matrix (`K = KH*KW*C`, ordered
+/// `(kh, kw, c)`), or one matmul per filter tap (`K = C`) accumulated in
+/// row-major tap order.
+enum class ConvStrategy { Im2col, Taps };
+
 #define GEN_PASS_DECL
 #include "systile/Conversion/Passes.h.inc"
 

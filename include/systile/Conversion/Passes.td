@@ -98,8 +98,42 @@ def ConvertLinalgToSystile : Pass<"convert-linalg-to-systile",
     `precision=f32`, which converts nothing; `systile.truncf` and other ops
     are not affected).
 
+    Convolutions: `linalg.conv_2d_nhwc_hwcf`, `conv_2d_nhwc_fhwc`,
+    `conv_2d_nchw_fchw`, `conv_1d_nwc_wcf` and `conv_1d_ncw_fcw`, with any
+    strides and dilations, become matmuls on tiled values (this pass is
+    where a convolution becomes a matmul; nothing rewrites it before). The
+    activation is packed once as an `N*H*W x C` matrix, channels on the
+    lanes (an NCHW activation is packed transposed, `[N, C, H*W] -> [N,
+    H*W, C]`, then its rows merged); the output init is the accumulator,
+    packed the same way, and the result is unpacked back (an NCHW result
+    through a `systile.transpose`). A `tensor.pad` of the input by a
+    constant on the spatial dimensions (SAME or explicit padding, as
+    frontends emit it) is folded into the window: its value is read for
+    the taps that fall outside the image. `conv-strategy` chooses the
+    matmuls (RFC 6 gives each one's order):
+
+    * `im2col` (the default): `systile.im2col` builds the `N*OH*OW x
+      KH*KW*C` matrix, K ordered `(kh, kw, c)`, `c` fastest, and ONE
+      `systile.matmul` multiplies it by the `KH*KW*C x F` filter. The
+      default because it fills the array's K rows whenever `C` is not a
+      multiple of `mxu` (a 3-channel stem conv: 1 weight load of 27 rows
+      instead of 9 of 3), and issues the same loads when it is.
+    * `taps`: for each tap `(kh, kw)` in row-major order, `systile.window`
+      reads its `N*OH*OW x C` window and a `systile.matmul` with the tap's
+      `C x F` filter accumulates into the last (the TPU's way: no im2col
+      buffer on a chip, which reads the shifted window in place).
+
+    A constant filter becomes dense `K x F` constants here, which the packs
+    fold into storage-order `systile.constant`s; another filter is
+    rearranged by a `linalg.transpose` and tensor reshapes first.
+    `systile-report-utilization` reports each of the matmuls with `M =
+    N*OH*OW` and the MACs of halo reads apart (`halo_macs=`). Refused, with
+    a remark: dynamic shapes, other element types, an output image smaller
+    than the window gives.
+
     Counters (`systile-opt --mlir-pass-statistics`): `matmuls-lowered`,
-    `matmuls-left` (left unchanged, with a remark).
+    `matmuls-left` (left unchanged, with a remark), `convs-lowered`,
+    `convs-left`.
 
     Example, with `sublanes=2 lanes=4 mxu=4` (`#g` is
     `#systile.geometry<2x4, mxu = 4>`), a matmul whose rhs is an `[N, K]`
@@ -154,7 +188,17 @@ def ConvertLinalgToSystile : Pass<"convert-linalg-to-systile",
            /*default=*/"8",
            "batch_reduce_matmul and quantized_batch_matmul batches up to "
            "this count are unrolled; more become an scf.for over tensor "
-           "slices (parallel batches are one batched systile.matmul)">
+           "slices (parallel batches are one batched systile.matmul)">,
+    Option<"convStrategy", "conv-strategy", "::systile::ConvStrategy",
+           /*default=*/"::systile::ConvStrategy::Im2col",
+           "How a convolution becomes matmuls",
+           [{::llvm::cl::values(
+               clEnumValN(::systile::ConvStrategy::Im2col, "im2col",
+                          "one matmul over the im2col matrix, K = KH*KW*C "
+                          "ordered (kh, kw, c) (default)"),
+               clEnumValN(::systile::ConvStrategy::Taps, "taps",
+                          "one matmul per filter tap, K = C, accumulated in "
+                          "row-major tap order"))}]>
   ];
 }
 

@@ -52,6 +52,15 @@ struct SystilePipelineOptions
       llvm::cl::desc("Batched contractions with at most this many batches "
                      "are unrolled; more become an scf.for"),
       llvm::cl::init(8)};
+  Option<ConvStrategy> convStrategy{
+      *this, "conv-strategy",
+      llvm::cl::desc("How a convolution becomes matmuls"),
+      llvm::cl::init(kConvertDefaults.convStrategy),
+      llvm::cl::values(
+          clEnumValN(ConvStrategy::Im2col, "im2col",
+                     "one matmul over the im2col matrix (default)"),
+          clEnumValN(ConvStrategy::Taps, "taps",
+                     "one matmul per filter tap, in row-major tap order"))};
   Option<bool> foldZeroTiles{
       *this, "fold-zero-tiles",
       llvm::cl::desc("Erase weight loads of all-zero constant rhs blocks"),
@@ -79,6 +88,7 @@ struct SystilePipelineOptions
     convert.precision = precision;
     convert.flushSubnormals = flushSubnormals;
     convert.unrollBatchLimit = unrollBatchLimit;
+    convert.convStrategy = convStrategy;
     return convert;
   }
 

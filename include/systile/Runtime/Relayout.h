@@ -17,6 +17,7 @@
 #ifndef SYSTILE_RUNTIME_RELAYOUT_H
 #define SYSTILE_RUNTIME_RELAYOUT_H
 
+#include "systile/Runtime/ConvWindow.h"
 #include "systile/Runtime/RelayoutMap.h"
 #include "systile/Runtime/TiledBatch.h"
 
@@ -54,6 +55,23 @@ template <typename T> Expected<TiledBatch<T>> mergeHeads(const TiledBatch<T> &x)
 /// [.., R, C] -> [.., C, R]: every matrix transposed. A copy.
 template <typename T>
 Expected<TiledBatch<T>> transposeMinor(const TiledBatch<T> &x);
+
+/// The im2col matrix of `x` under `window` (ConvWindow.h): `x` is one
+/// `N*H*W x C` matrix (channels on the lanes); the result has `N*OH*OW`
+/// rows and `KH*KW*C` columns, and column `(kh*KW + kw)*C + c` of row `r`
+/// is channel `c` of input row `window.sourceRow(r, kh, kw)`, or
+/// `padValue` for a halo read. Padding slots are zero. Always a copy.
+template <typename T>
+Expected<TiledBatch<T>> im2col(const TiledBatch<T> &x,
+                               const ConvWindow &window, T padValue);
+
+/// The window of tap `(kh, kw)`: the `N*OH*OW x C` matrix whose row `r` is
+/// input row `window.sourceRow(r, kh, kw)`, or `padValue` in every channel
+/// for a halo read. A copy (the input itself when window.isIdentity()).
+template <typename T>
+Expected<TiledBatch<T>> convTap(const TiledBatch<T> &x,
+                                const ConvWindow &window, int64_t kh,
+                                int64_t kw, T padValue);
 
 } // namespace systile::rt
 

@@ -7,6 +7,7 @@
 //   Allocation.h          fallible aligned allocation, the run-once heap
 //   BF16.h                the bfloat16 storage type and its RNE conversion
 //   Conversion.h          truncf/extf/quantize/dequantize, tiling kept
+//   ConvWindow.h          where a convolution's taps read, halo counts (RFC 8)
 //   Cpu.h                 the instruction sets, the one probe that picks them
 //   DenseContraction.h    dense contractions in upstream's order (linalg)
 //   ElementBits.h         zero and finite tests on element bits (RFC 7)
@@ -18,7 +19,8 @@
 //   Matmul.h              the systolic matmul simulator (RFC 6, 7)
 //   Parallel.h            contiguous shares of work over threads
 //   Reduce.h              mask-aware reductions
-//   Relayout.h            batch reshape, row/head split and merge, transpose
+//   Relayout.h            batch reshape, row/head split and merge, transpose,
+//                         im2col and convolution windows
 //   RelayoutMap.h         the relayouts' index rule and when they are free
 //   Scalar.h              the scalar meaning of every arith/math op (RFC 6)
 //   SparseTileMap.h       which tiles and mxu blocks are all zero (RFC 7)
@@ -38,6 +40,7 @@
 
 #include "systile/Runtime/Allocation.h"
 #include "systile/Runtime/BF16.h"
+#include "systile/Runtime/ConvWindow.h"
 #include "systile/Runtime/Conversion.h"
 #include "systile/Runtime/Cpu.h"
 #include "systile/Runtime/DenseContraction.h"

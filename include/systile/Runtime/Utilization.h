@@ -32,6 +32,12 @@ struct MatmulStats {
   int64_t paddingMacs = 0;
   int64_t weightLoads = 0;
   int64_t skippedLoads = 0;
+  /// The logical MACs whose lhs element is a halo read of a convolution
+  /// window (its padding, ConvWindow.h); part of logicalMacs. Printed, as
+  /// `halo_macs=`, only for a matmul whose lhs is read through a window
+  /// (`hasHalo`), and in a total that sums one.
+  int64_t haloMacs = 0;
+  bool hasHalo = false;
 
   /// logical / issued, or 0 when nothing was issued.
   double utilization() const;
@@ -39,7 +45,8 @@ struct MatmulStats {
   /// weight_loads=.. skipped_loads=.. utilization=P%" with P = 100 *
   /// utilization() printed with 4 decimals by printf("%.4f"), i.e. the
   /// double rounded to nearest (ties as the C library rounds the exact
-  /// binary value, which is in practice never a tie).
+  /// binary value, which is in practice never a tie); then
+  /// " halo_macs=.." when hasHalo.
   std::string format(std::string_view prefix = "utilization") const;
 
   /// Unchecked sum, for hand-made figures known to be small (tests);
@@ -48,7 +55,8 @@ struct MatmulStats {
   friend bool operator==(const MatmulStats &a, const MatmulStats &b) {
     return a.logicalMacs == b.logicalMacs && a.issuedMacs == b.issuedMacs &&
            a.paddingMacs == b.paddingMacs && a.weightLoads == b.weightLoads &&
-           a.skippedLoads == b.skippedLoads;
+           a.skippedLoads == b.skippedLoads && a.haloMacs == b.haloMacs &&
+           a.hasHalo == b.hasHalo;
   }
 };
 

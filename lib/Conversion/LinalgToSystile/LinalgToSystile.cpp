@@ -9,6 +9,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "Contraction.h"
+#include "Convolution.h"
 
 #include "systile/Conversion/Passes.h"
 #include "systile/Support/PassStatistics.h"
@@ -38,6 +39,11 @@ struct ConvertLinalgToSystile
   PassCounter numMatmulsLeft{
       "convert-linalg-to-systile", "matmuls-left",
       "linalg contractions left as they are (see remarks)"};
+  PassCounter numConvsLowered{"convert-linalg-to-systile", "convs-lowered",
+                              "linalg convolutions lowered to systile"};
+  PassCounter numConvsLeft{
+      "convert-linalg-to-systile", "convs-left",
+      "linalg convolutions left as they are (see remarks)"};
 
   LogicalResult initialize(MLIRContext *context) override {
     if (sublanes <= 0 || lanes <= 0 || mxu <= 0)
@@ -67,11 +73,23 @@ struct ConvertLinalgToSystile
     options.floatPrecision = Precision(precision);
     options.flushSubnormals = flushSubnormals;
     options.unrollBatchLimit = unrollBatchLimit;
-    SmallVector<linalg::LinalgOp> contractions;
+    SmallVector<linalg::LinalgOp> contractions, convolutions;
     getOperation().walk([&](linalg::LinalgOp op) {
       if (lowering::isContractionCandidate(op))
         contractions.push_back(op);
+      else if (lowering::isConvolutionCandidate(op))
+        convolutions.push_back(op);
     });
+    for (linalg::LinalgOp op : convolutions) {
+      std::string why;
+      if (lowering::lowerConvolution(op, options, ConvStrategy(convStrategy),
+                                     why)) {
+        ++numConvsLowered;
+        continue;
+      }
+      op->emitRemark() << op->getName() << " not lowered to systile: " << why;
+      ++numConvsLeft;
+    }
     for (linalg::LinalgOp op : contractions) {
       std::string why;
       std::optional<lowering::Contraction> contraction =

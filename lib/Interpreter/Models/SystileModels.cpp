@@ -322,6 +322,46 @@ LogicalResult executeTranspose(systile::TransposeOp op, ExecContext &ctx) {
                          [](const auto &x) { return rt::transposeMinor(x); });
 }
 
+/// The window op's `pad_value` as an element of type T (+0 when absent;
+/// the verifier checked its type).
+template <typename T> T padValueAs(std::optional<TypedAttr> attr) {
+  T zero;
+  if constexpr (std::is_same_v<T, rt::bf16>)
+    zero = rt::bf16::fromBits(0);
+  else
+    zero = T(0);
+  if (!attr)
+    return zero;
+  if (auto f = dyn_cast<FloatAttr>(*attr)) {
+    const float value = f.getValue().convertToFloat();
+    if constexpr (std::is_same_v<T, rt::bf16>)
+      return rt::bf16::fromFloat(value); // exact: the attr is bf16
+    else if constexpr (std::is_floating_point_v<T>)
+      return T(value);
+  }
+  if (auto i = dyn_cast<IntegerAttr>(*attr))
+    if constexpr (std::is_integral_v<T>)
+      return T(i.getValue().getSExtValue());
+  return zero;
+}
+
+LogicalResult executeIm2col(systile::Im2colOp op, ExecContext &ctx) {
+  rt::ConvWindow window = op.getWindow();
+  return executeRelayout(op, ctx, [&](const auto &x) {
+    using T = typename std::decay_t<decltype(x)>::value_type;
+    return rt::im2col(x, window, padValueAs<T>(op.getPadValue()));
+  });
+}
+
+LogicalResult executeWindow(systile::WindowOp op, ExecContext &ctx) {
+  rt::ConvWindow window = op.getWindow();
+  return executeRelayout(op, ctx, [&](const auto &x) {
+    using T = typename std::decay_t<decltype(x)>::value_type;
+    return rt::convTap(x, window, op.getTap()[0], op.getTap()[1],
+                       padValueAs<T>(op.getPadValue()));
+  });
+}
+
 //===----------------------------------------------------------------------===//
 // Conversions and reductions
 //===----------------------------------------------------------------------===//
@@ -488,6 +528,30 @@ simulateBatch(const rt::TiledBatch<L> &lhs, const rt::TiledBatch<R> &rhs,
                          });
 }
 
+/// `stats` with the halo MACs of the matmul `m` (RFC 8; the shared
+/// analysis, as systile-report-utilization counts them), or an error.
+rt::Expected<rt::MatmulStats> withHalo(systile::MatmulOp m,
+                                       rt::MatmulStats stats) {
+  if (!systile::addHaloMacs(stats, m.getLhs(), m.getDepth(), m.getWidth(),
+                            m.getLhs().getType().getMxu()))
+    return rt::Error(rt::kStatsOverflow);
+  return stats;
+}
+
+/// The same for the chain `ops` (its loads in the IR).
+rt::Expected<rt::MatmulStats> withHalo(ArrayRef<systile::MxuMatmulOp> ops,
+                                       rt::MatmulStats stats) {
+  SmallVector<std::pair<int64_t, int64_t>> loads;
+  for (systile::MxuMatmulOp op : ops)
+    loads.emplace_back(op.getKbAttr().getInt(), op.getNbAttr().getInt());
+  systile::MxuMatmulOp head = ops.front();
+  if (!systile::addHaloMacs(stats, head.getLhs(), head.getDepth(),
+                            head.getWidth(), head.getLhs().getType().getMxu(),
+                            ArrayRef<std::pair<int64_t, int64_t>>(loads)))
+    return rt::Error(rt::kStatsOverflow);
+  return stats;
+}
+
 LogicalResult executeMatmul(systile::MatmulOp m, ExecContext &ctx) {
   const rt::MatmulOptions options = matmulOptions(m, ctx);
   const rt::Precision precision = toRuntime(m.getPrecision());
@@ -498,7 +562,10 @@ LogicalResult executeMatmul(systile::MatmulOp m, ExecContext &ctx) {
                                options);
         if (!r)
           return m.emitError() << "systile.matmul: " << r.error();
-        ctx.recordMatmul({m.getLoc(), "systile.matmul", r->stats});
+        rt::Expected<rt::MatmulStats> stats = withHalo(m, r->stats);
+        if (!stats)
+          return m.emitError() << "systile.matmul: " << stats.error();
+        ctx.recordMatmul({m.getLoc(), "systile.matmul", *stats});
         return bindChecked(m, ctx, RtValue(std::move(r->result)));
       });
 }
@@ -632,8 +699,11 @@ LogicalResult runFused(systile::MxuMatmulOp m, ChainInfo &info,
         }();
         if (!r)
           return m.emitError() << "systile.mxu_matmul: " << r.error();
+        rt::Expected<rt::MatmulStats> stats = withHalo(info.ops, r->stats);
+        if (!stats)
+          return m.emitError() << "systile.mxu_matmul: " << stats.error();
         ctx.recordMatmul(
-            {info.ops.front().getLoc(), "systile.mxu_matmul", r->stats});
+            {info.ops.front().getLoc(), "systile.mxu_matmul", *stats});
         return bindChecked(m, ctx, RtValue(std::move(r->result)));
       });
 }
@@ -663,6 +733,8 @@ LogicalResult runOne(systile::MxuMatmulOp m, ChainInfo &info,
           info.stats.addSkippedLoads(info.missing * weights *
                                      systile::passCount(m.getPrecision()));
           rt::Expected<rt::MatmulStats> sum = info.stats.stats();
+          if (sum)
+            sum = withHalo(info.ops, *sum);
           if (!sum)
             return m.emitError() << "systile.mxu_matmul: " << sum.error();
           ctx.recordMatmul(
@@ -691,7 +763,7 @@ void systile::interp::registerSystileExecutionModels(
     attachModels<executePack, executeUnpack, executeConstant,
                  executeFillPadding, executeReshapeBatch, executeMergeRows,
                  executeSplitRows, executeSplitHeads, executeMergeHeads,
-                 executeTranspose, executeTruncF, executeExtF,
+                 executeTranspose, executeIm2col, executeWindow, executeTruncF, executeExtF,
                  executeQuantize, executeDequantize, executeReduce,
                  executeMatmul, executeMxuMatmul>(*ctx);
   });

@@ -888,3 +888,111 @@ func.func @transpose_shape(%x: !systile.tiled<2x3x5xf32>) {
   %0 = systile.transpose %x : !systile.tiled<2x3x5xf32> -> !systile.tiled<3x2x5xf32>
   return
 }
+
+// -----
+
+func.func @im2col_image_length(%x: !systile.tiled<25x3xf32>) {
+  // expected-error @below {{'systile.im2col' op image has 2 values; it is [N, H, W]}}
+  %0 = systile.im2col %x image [5, 5] kernel [3, 3] strides [1, 1] dilations [1, 1] padding [1, 1, 1, 1]
+      : !systile.tiled<25x3xf32> -> !systile.tiled<25x27xf32>
+  return
+}
+
+// -----
+
+func.func @im2col_rows(%x: !systile.tiled<24x3xf32>) {
+  // expected-error @below {{'systile.im2col' op input has 24 rows, but image [1, 5, 5] is N*H*W = 25 rows}}
+  %0 = systile.im2col %x image [1, 5, 5] kernel [3, 3] strides [1, 1] dilations [1, 1] padding [1, 1, 1, 1]
+      : !systile.tiled<24x3xf32> -> !systile.tiled<25x27xf32>
+  return
+}
+
+// -----
+
+func.func @im2col_result(%x: !systile.tiled<25x3xf32>) {
+  // expected-error @below {{'systile.im2col' op result shape 25x9 is not 9x27 (N*OH*OW = 1*3*3 rows, KH*KW*C columns)}}
+  %0 = systile.im2col %x image [1, 5, 5] kernel [3, 3] strides [1, 1] dilations [1, 1] padding [0, 0, 0, 0]
+      : !systile.tiled<25x3xf32> -> !systile.tiled<25x9xf32>
+  return
+}
+
+// -----
+
+func.func @im2col_kernel_too_large(%x: !systile.tiled<25x3xf32>) {
+  // expected-error @below {{'systile.im2col' op invalid window: the dilated kernel is larger than the padded image}}
+  %0 = systile.im2col %x image [1, 5, 5] kernel [3, 3] strides [1, 1] dilations [3, 1] padding [0, 0, 0, 0]
+      : !systile.tiled<25x3xf32> -> !systile.tiled<25x27xf32>
+  return
+}
+
+// -----
+
+func.func @im2col_stride_zero(%x: !systile.tiled<25x3xf32>) {
+  // expected-error @below {{'systile.im2col' op invalid window: the strides and dilations must be in [1, 2^31]}}
+  %0 = systile.im2col %x image [1, 5, 5] kernel [3, 3] strides [0, 1] dilations [1, 1] padding [0, 0, 0, 0]
+      : !systile.tiled<25x3xf32> -> !systile.tiled<25x27xf32>
+  return
+}
+
+// -----
+
+func.func @im2col_negative_padding(%x: !systile.tiled<25x3xf32>) {
+  // expected-error @below {{'systile.im2col' op invalid window: the padding must be in [0, 2^31]}}
+  %0 = systile.im2col %x image [1, 5, 5] kernel [3, 3] strides [1, 1] dilations [1, 1] padding [-1, 0, 0, 0]
+      : !systile.tiled<25x3xf32> -> !systile.tiled<25x27xf32>
+  return
+}
+
+// -----
+
+func.func @im2col_pad_value_type(%x: !systile.tiled<25x3xf32>) {
+  // expected-error @below {{'systile.im2col' op pad_value 0 : i32 is not of the element type 'f32'}}
+  %0 = systile.im2col %x image [1, 5, 5] kernel [3, 3] strides [1, 1] dilations [1, 1] padding [1, 1, 1, 1]
+      {pad_value = 0 : i32} : !systile.tiled<25x3xf32> -> !systile.tiled<25x27xf32>
+  return
+}
+
+// -----
+
+func.func @im2col_geometry(%x: !systile.tiled<25x3xf32>) {
+  // expected-error @below {{'systile.im2col' op result geometry #systile.geometry<2x4, mxu = 4> differs from the input's #systile.geometry<8x128, mxu = 128>; a relayout keeps the geometry}}
+  %0 = systile.im2col %x image [1, 5, 5] kernel [3, 3] strides [1, 1] dilations [1, 1] padding [1, 1, 1, 1]
+      : !systile.tiled<25x3xf32> -> !systile.tiled<25x27xf32, #systile.geometry<2x4, mxu = 4>>
+  return
+}
+
+// -----
+
+func.func @im2col_batched(%x: !systile.tiled<2x25x3xf32>) {
+  // expected-error @below {{'systile.im2col' op operand #0 must be tiled matrix (rank 2, no batch dimensions)}}
+  %0 = systile.im2col %x image [1, 5, 5] kernel [3, 3] strides [1, 1] dilations [1, 1] padding [1, 1, 1, 1]
+      : !systile.tiled<2x25x3xf32> -> !systile.tiled<25x27xf32>
+  return
+}
+
+// -----
+
+func.func @window_tap_outside(%x: !systile.tiled<25x3xf32>) {
+  // expected-error @below {{'systile.window' op tap [3, 0] is outside the kernel [3, 3]}}
+  %0 = systile.window %x tap [3, 0] image [1, 5, 5] kernel [3, 3] strides [1, 1] dilations [1, 1] padding [1, 1, 1, 1]
+      : !systile.tiled<25x3xf32> -> !systile.tiled<25x3xf32>
+  return
+}
+
+// -----
+
+func.func @window_tap_length(%x: !systile.tiled<25x3xf32>) {
+  // expected-error @below {{'systile.window' op tap has 1 values; it is [kh, kw]}}
+  %0 = systile.window %x tap [3] image [1, 5, 5] kernel [3, 3] strides [1, 1] dilations [1, 1] padding [1, 1, 1, 1]
+      : !systile.tiled<25x3xf32> -> !systile.tiled<25x3xf32>
+  return
+}
+
+// -----
+
+func.func @window_result(%x: !systile.tiled<25x3xf32>) {
+  // expected-error @below {{'systile.window' op result shape 25x27 is not 25x3 (N*OH*OW = 1*5*5 rows, C columns)}}
+  %0 = systile.window %x tap [0, 0] image [1, 5, 5] kernel [3, 3] strides [1, 1] dilations [1, 1] padding [1, 1, 1, 1]
+      : !systile.tiled<25x3xf32> -> !systile.tiled<25x27xf32>
+  return
+}

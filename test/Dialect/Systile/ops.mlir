@@ -275,3 +275,20 @@ func.func @relayouts(%x: !systile.tiled<2x4x24x96xf32>,
   %5 = systile.transpose %x : !systile.tiled<2x4x24x96xf32> -> !systile.tiled<2x4x96x24xf32>
   return
 }
+
+// The convolution windows: im2col (a 3x3 SAME window of one 5x5 image of 3
+// channels) and one tap of a strided, dilated window with a pad value.
+// CHECK-LABEL: func.func @conv_windows
+// CHECK: systile.im2col %{{.*}} image [1, 5, 5] kernel [3, 3] strides [1, 1] dilations [1, 1] padding [1, 1, 1, 1] : !systile.tiled<25x3xf32> -> !systile.tiled<25x27xf32>
+// CHECK: systile.window %{{.*}} tap [1, 0] image [2, 6, 7] kernel [2, 3] strides [2, 1] dilations [1, 2] padding [0, 1, 1, 0] {pad_value = 0xFF800000 : f32} : !systile.tiled<84x4xf32> -> !systile.tiled<24x4xf32>
+// CHECK: systile.window %{{.*}} tap [0, 0] image [1, 4, 4] kernel [1, 1] {{.*}} : !systile.tiled<16x8xi8, #systile.geometry<2x4, mxu = 4>> -> !systile.tiled<16x8xi8, #systile.geometry<2x4, mxu = 4>>
+func.func @conv_windows(%x: !systile.tiled<25x3xf32>, %y: !systile.tiled<84x4xf32>,
+                        %z: !systile.tiled<16x8xi8, #systile.geometry<2x4, mxu = 4>>) {
+  %0 = systile.im2col %x image [1, 5, 5] kernel [3, 3] strides [1, 1] dilations [1, 1] padding [1, 1, 1, 1]
+      : !systile.tiled<25x3xf32> -> !systile.tiled<25x27xf32>
+  %1 = systile.window %y tap [1, 0] image [2, 6, 7] kernel [2, 3] strides [2, 1] dilations [1, 2] padding [0, 1, 1, 0]
+      {pad_value = 0xFF800000 : f32} : !systile.tiled<84x4xf32> -> !systile.tiled<24x4xf32>
+  %2 = systile.window %z tap [0, 0] image [1, 4, 4] kernel [1, 1] strides [1, 1] dilations [1, 1] padding [0, 0, 0, 0]
+      : !systile.tiled<16x8xi8, #systile.geometry<2x4, mxu = 4>> -> !systile.tiled<16x8xi8, #systile.geometry<2x4, mxu = 4>>
+  return
+}

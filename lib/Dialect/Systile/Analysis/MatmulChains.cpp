@@ -4,6 +4,8 @@
 
 #include "llvm/ADT/DenseMap.h"
 
+#include <algorithm>
+
 using namespace mlir;
 using namespace systile;
 
@@ -54,5 +56,43 @@ bool systile::isInMatmulOrder(ArrayRef<MxuMatmulOp> chain) {
       return false;
     lastKb[nb] = kb;
   }
+  return true;
+}
+
+bool systile::addHaloMacs(rt::MatmulStats &stats, Value lhs, int64_t depth,
+                          int64_t width, int64_t mxu,
+                          std::optional<ArrayRef<std::pair<int64_t, int64_t>>>
+                              loads) {
+  rt::ConvWindow window;
+  int64_t tap = -1, channels = 0;
+  if (auto im2col = lhs.getDefiningOp<Im2colOp>()) {
+    window = im2col.getWindow();
+    channels = im2col.getInput().getType().getCols();
+  } else if (auto win = lhs.getDefiningOp<WindowOp>()) {
+    window = win.getWindow();
+    channels = win.getInput().getType().getCols();
+    tap = win.getTap()[0] * window.kernelW + win.getTap()[1];
+  } else {
+    return true;
+  }
+  int64_t total = 0;
+  auto add = [&](int64_t k0, int64_t k1, int64_t cols) {
+    std::optional<int64_t> halo =
+        window.haloMacs(k0, k1, channels, tap, cols);
+    return halo && !__builtin_add_overflow(total, *halo, &total);
+  };
+  if (!loads) {
+    if (!add(0, depth, width))
+      return false;
+  } else {
+    for (auto [kb, nb] : *loads) {
+      const int64_t k0 = kb * mxu, k1 = std::min(depth, k0 + mxu);
+      const int64_t cols = std::min(mxu, width - nb * mxu);
+      if (!add(k0, k1, cols))
+        return false;
+    }
+  }
+  stats.hasHalo = true;
+  stats.haloMacs = total;
   return true;
 }

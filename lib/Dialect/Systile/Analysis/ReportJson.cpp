@@ -11,12 +11,15 @@
 using namespace mlir;
 
 llvm::json::Object systile::utilizationJson(const rt::MatmulStats &s) {
-  return llvm::json::Object{{"logical_macs", s.logicalMacs},
-                            {"issued_macs", s.issuedMacs},
-                            {"padding_macs", s.paddingMacs},
-                            {"weight_loads", s.weightLoads},
-                            {"skipped_loads", s.skippedLoads},
-                            {"utilization", s.utilization()}};
+  llvm::json::Object o{{"logical_macs", s.logicalMacs},
+                       {"issued_macs", s.issuedMacs},
+                       {"padding_macs", s.paddingMacs},
+                       {"weight_loads", s.weightLoads},
+                       {"skipped_loads", s.skippedLoads},
+                       {"utilization", s.utilization()}};
+  if (s.hasHalo)
+    o["halo_macs"] = s.haloMacs;
+  return o;
 }
 
 llvm::json::Object systile::layoutJson(const rt::LayoutCost &c) {

@@ -10,6 +10,7 @@
 #include "mlir/IR/BuiltinAttributes.h"
 #include "mlir/IR/DialectResourceBlobManager.h"
 #include "mlir/IR/OpImplementation.h"
+#include "systile/Runtime/ConvWindow.h"
 #include "systile/Runtime/RelayoutMap.h"
 
 using namespace mlir;
@@ -360,6 +361,130 @@ bool SplitRowsOp::isFree() {
 bool SplitHeadsOp::isFree() { return false; }
 bool MergeHeadsOp::isFree() { return false; }
 bool TransposeOp::isFree() { return false; }
+
+//===----------------------------------------------------------------------===//
+// Convolution windows
+//===----------------------------------------------------------------------===//
+
+/// The window rule of the attributes, unchecked (sizes as given; an array
+/// of the wrong length leaves its fields at their defaults, which the
+/// verifier reports first).
+/// "1, 5, 5": an attribute array as it is written.
+static std::string listString(ArrayRef<int64_t> values) {
+  std::string out;
+  llvm::raw_string_ostream os(out);
+  llvm::interleaveComma(values, os);
+  return out;
+}
+
+static rt::ConvWindow windowOf(ArrayRef<int64_t> image,
+                               ArrayRef<int64_t> kernel,
+                               ArrayRef<int64_t> strides,
+                               ArrayRef<int64_t> dilations,
+                               ArrayRef<int64_t> padding) {
+  rt::ConvWindow w;
+  if (image.size() == 3) {
+    w.batch = image[0];
+    w.height = image[1];
+    w.width = image[2];
+  }
+  if (kernel.size() == 2) {
+    w.kernelH = kernel[0];
+    w.kernelW = kernel[1];
+  }
+  if (strides.size() == 2) {
+    w.strideH = strides[0];
+    w.strideW = strides[1];
+  }
+  if (dilations.size() == 2) {
+    w.dilationH = dilations[0];
+    w.dilationW = dilations[1];
+  }
+  if (padding.size() == 4) {
+    w.padTop = padding[0];
+    w.padLeft = padding[1];
+    w.padBottom = padding[2];
+    w.padRight = padding[3];
+  }
+  return w;
+}
+
+rt::ConvWindow Im2colOp::getWindow() {
+  return windowOf(getImage(), getKernel(), getStrides(), getDilations(),
+                  getPadding());
+}
+
+rt::ConvWindow WindowOp::getWindow() {
+  return windowOf(getImage(), getKernel(), getStrides(), getDilations(),
+                  getPadding());
+}
+
+/// What im2col and window share: the attribute arrays' lengths, a well
+/// formed window whose input rows are the input's, the pad value's type,
+/// and the result's rows and `cols`.
+template <typename OpTy>
+static LogicalResult verifyWindow(OpTy op, int64_t cols, StringRef colsRule) {
+  struct Length {
+    StringRef name;
+    size_t size, expected;
+    StringRef form;
+  };
+  for (const Length &l :
+       {Length{"image", op.getImage().size(), 3, "[N, H, W]"},
+        Length{"kernel", op.getKernel().size(), 2, "[KH, KW]"},
+        Length{"strides", op.getStrides().size(), 2, "[sh, sw]"},
+        Length{"dilations", op.getDilations().size(), 2, "[dh, dw]"},
+        Length{"padding", op.getPadding().size(), 4,
+               "[top, left, bottom, right]"}})
+    if (l.size != l.expected)
+      return op.emitOpError()
+             << l.name << " has " << l.size << " values; it is " << l.form;
+  rt::ConvWindow w = op.getWindow();
+  if (std::string why = w.check(); !why.empty())
+    return op.emitOpError("invalid window: ") << why;
+  TiledType in = op.getInput().getType(), out = op.getType();
+  if (failed(verifyRelayoutKeeps(op, in, out)))
+    return failure();
+  if (in.getRows() != w.inputRows())
+    return op.emitOpError("input has ")
+           << in.getRows() << " rows, but image [" << listString(op.getImage())
+           << "] is N*H*W = " << w.inputRows() << " rows";
+  if (std::optional<TypedAttr> pad = op.getPadValue();
+      pad && pad->getType() != in.getElementType())
+    return op.emitOpError("pad_value ")
+           << *pad << " is not of the element type " << in.getElementType();
+  SmallVector<int64_t, 2> expected{w.outputRows(), cols};
+  if (out.getShape() != ArrayRef<int64_t>(expected))
+    return op.emitOpError("result shape ")
+           << shapeString(out.getShape()) << " is not "
+           << shapeString(expected) << " (N*OH*OW = " << w.batch << "*"
+           << w.outHeight() << "*" << w.outWidth() << " rows, " << colsRule
+           << ")";
+  return success();
+}
+
+LogicalResult Im2colOp::verify() {
+  TiledType in = getInput().getType();
+  rt::ConvWindow w = getWindow();
+  return verifyWindow(*this, w.taps() * in.getCols(), "KH*KW*C columns");
+}
+
+LogicalResult WindowOp::verify() {
+  if (getTap().size() != 2)
+    return emitOpError("tap has ")
+           << getTap().size() << " values; it is [kh, kw]";
+  rt::ConvWindow w = getWindow();
+  if (getKernel().size() == 2 &&
+      (getTap()[0] < 0 || getTap()[0] >= w.kernelH || getTap()[1] < 0 ||
+       getTap()[1] >= w.kernelW))
+    return emitOpError("tap [")
+           << listString(getTap()) << "] is outside the kernel ["
+           << listString(getKernel()) << "]";
+  return verifyWindow(*this, getInput().getType().getCols(), "C columns");
+}
+
+bool Im2colOp::isFree() { return false; }
+bool WindowOp::isFree() { return getWindow().isIdentity(); }
 
 //===----------------------------------------------------------------------===//
 // Matmuls

@@ -60,12 +60,18 @@ std::optional<rt::MatmulStats> overBatch(OpTy op,
 std::optional<rt::MatmulStats> matmulStats(Operation *op) {
   if (auto matmul = dyn_cast<MatmulOp>(op)) {
     TiledType lhs = matmul.getLhs().getType().getMatrixType();
-    return overBatch(matmul, rt::matmulStats(shapeOf(lhs), weightShape(matmul),
-                                             geometryOf(lhs)));
+    std::optional<rt::MatmulStats> stats =
+        overBatch(matmul, rt::matmulStats(shapeOf(lhs), weightShape(matmul),
+                                          geometryOf(lhs)));
+    if (!stats || !addHaloMacs(*stats, matmul.getLhs(), matmul.getDepth(),
+                               matmul.getWidth(), lhs.getMxu()))
+      return std::nullopt;
+    return stats;
   }
   auto head = cast<MxuMatmulOp>(op);
   TiledType lhs = head.getLhs().getType().getMatrixType();
   rt::UtilizationTotals chain;
+  SmallVector<std::pair<int64_t, int64_t>> loads;
   for (MxuMatmulOp it : collectChain(head)) {
     rt::Expected<rt::MatmulStats> load = rt::weightLoadStats(
         shapeOf(lhs), weightShape(head), geometryOf(lhs),
@@ -73,6 +79,7 @@ std::optional<rt::MatmulStats> matmulStats(Operation *op) {
     if (!load)
       return std::nullopt;
     chain.add(*load);
+    loads.emplace_back(it.getKbAttr().getInt(), it.getNbAttr().getInt());
   }
   // Loads of the matmul not in the IR were folded away (skipped).
   std::optional<int64_t> all =
@@ -81,7 +88,12 @@ std::optional<rt::MatmulStats> matmulStats(Operation *op) {
   if (!all || !stats)
     return std::nullopt;
   stats->skippedLoads = *all - stats->weightLoads;
-  return overBatch(head, std::move(stats));
+  std::optional<rt::MatmulStats> batch = overBatch(head, std::move(stats));
+  if (!batch || !addHaloMacs(*batch, head.getLhs(), head.getDepth(),
+                             head.getWidth(), lhs.getMxu(),
+                             ArrayRef<std::pair<int64_t, int64_t>>(loads)))
+    return std::nullopt;
+  return batch;
 }
 
 /// One matmul's JSON object: what it is, where, and its figures.

@@ -14,6 +14,7 @@
 
 #include "systile/Dialect/Systile/IR/SystileOps.h"
 
+#include "systile/Runtime/Utilization.h"
 #include "llvm/ADT/SmallVector.h"
 
 namespace systile {
@@ -39,6 +40,19 @@ llvm::SmallVector<MxuMatmulOp> collectChain(MxuMatmulOp head);
 /// increasing) and in one block, so that one whole-matmul simulation
 /// reproduces it bit for bit.
 bool isInMatmulOrder(llvm::ArrayRef<MxuMatmulOp> chain);
+
+/// Sets `stats`' halo figures (RFC 8) when `lhs` is read through a
+/// convolution window (the result of a systile.im2col or systile.window):
+/// the halo MACs of the weight loads `loads` ((kb, nb) pairs, blocks of
+/// `mxu`) of a matmul with K = `depth` and N = `width`, or of every load
+/// when `loads` is std::nullopt (none when it is empty: every load was
+/// folded away). Leaves `stats` as it is for any other lhs; false
+/// when the figure exceeds 2^63-1.
+[[nodiscard]] bool
+addHaloMacs(rt::MatmulStats &stats, mlir::Value lhs, int64_t depth,
+            int64_t width, int64_t mxu,
+            std::optional<llvm::ArrayRef<std::pair<int64_t, int64_t>>> loads =
+                std::nullopt);
 
 } // namespace systile
 

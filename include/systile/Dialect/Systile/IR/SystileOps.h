@@ -15,6 +15,7 @@
 #include "systile/Dialect/Systile/IR/SystileAttrs.h"
 #include "systile/Dialect/Systile/IR/SystileDialect.h"
 #include "systile/Dialect/Systile/IR/SystileTypes.h"
+#include "systile/Runtime/ConvWindow.h"
 
 #include <optional>
 

@@ -353,6 +353,113 @@ def Systile_TransposeOp : Systile_RelayoutOp<"transpose"> {
 }
 
 //===----------------------------------------------------------------------===//
+// Convolution windows
+//===----------------------------------------------------------------------===//
+
+// The lhs of a convolution's matmuls, read from an activation in the tiled
+// form a convolution keeps (RFC 5): an `N x H x W` image of `C` channels is
+// one `N*H*W x C` matrix, row `(n*H + h)*W + w`, channels on the lanes.
+class Systile_ConvWindowOp<string mnemonic> : Systile_RelayoutOp<mnemonic> {
+  code commonWindowDescription = [{
+
+    `image = [N, H, W]` names the input's rows (`N*H*W` of them);
+    `kernel = [KH, KW]`, `strides`, `dilations` and `padding = [top, left,
+    bottom, right]` are the convolution's. The output image is `OH x OW`
+    with `OH = (H + top + bottom - (KH-1)*dh - 1) / sh + 1` (and `OW` the
+    same way), and output position `(n, oh, ow)`, row `(n*OH + oh)*OW + ow`,
+    of tap `(kh, kw)` reads input row `(n*H + ih)*W + iw` for
+
+    ```
+    ih = oh*sh + kh*dh - top,   iw = ow*sw + kw*dw - left
+    ```
+
+    or, where `(ih, iw)` is outside the image (a *halo* read), the value
+    `pad_value` in every channel (+0 when absent; a pooling's identity such
+    as `-inf` otherwise). The padding slots of the result are zero under
+    either pad kind's rules. `systile-report-utilization` counts the MACs
+    a matmul spends on halo reads of its lhs as `halo_macs` (RFC 8).
+
+    1-D convolutions use `H = KH = 1`. The input has no batch dimensions;
+    the geometry, element type and pad kind carry over.
+  }];
+  let extraClassDeclaration = [{
+    /// The window rule of the op's attributes (systile/Runtime/ConvWindow.h).
+    ::systile::rt::ConvWindow getWindow();
+  }];
+}
+
+def Systile_Im2colOp : Systile_ConvWindowOp<"im2col"> {
+  let summary = "The im2col matrix of a convolution: every tap of every "
+                "output position";
+  let description = !strconcat([{
+    `[N*H*W, C] -> [N*OH*OW, KH*KW*C]`: column `(kh*KW + kw)*C + c` of
+    output row `r` is channel `c` of what tap `(kh, kw)` reads for `r`, so
+    the contraction dimension is ordered `(kh, kw, c)`, `c` fastest. One
+    `systile.matmul` of this matrix with the `KH*KW*C x F` filter is the
+    convolution of the `im2col` strategy (RFC 6). Always a copy, of
+    `KH*KW` times the input's rows when the strides are 1 (a buffer a real
+    chip would write too).
+  }], commonWindowDescription, commonRelayoutDescription, [{
+
+    Example (a 3x3 SAME convolution of one 5x5 image of 3 channels):
+
+    ```mlir
+    %cols = systile.im2col %x image [1, 5, 5] kernel [3, 3] strides [1, 1]
+        dilations [1, 1] padding [1, 1, 1, 1]
+        : !systile.tiled<25x3xf32> -> !systile.tiled<25x27xf32>
+    ```
+  }]);
+  let arguments = (ins Systile_TiledMatrixType:$input,
+                       DenseI64ArrayAttr:$image, DenseI64ArrayAttr:$kernel,
+                       DenseI64ArrayAttr:$strides, DenseI64ArrayAttr:$dilations,
+                       DenseI64ArrayAttr:$padding,
+                       OptionalAttr<TypedAttrInterface>:$pad_value);
+  let results = (outs Systile_TiledMatrixType:$result);
+  let assemblyFormat = [{
+    $input `image` $image `kernel` $kernel `strides` $strides
+    `dilations` $dilations `padding` $padding attr-dict `:`
+    qualified(type($input)) `->` qualified(type($result))
+  }];
+  let hasFolder = 0;
+}
+
+def Systile_WindowOp : Systile_ConvWindowOp<"window"> {
+  let summary = "One tap's window of a convolution's input";
+  let description = !strconcat([{
+    `[N*H*W, C] -> [N*OH*OW, C]`: row `r` is what tap `tap = [kh, kw]` reads
+    for output row `r`. The `taps` strategy (RFC 6) issues one
+    `systile.matmul` of this window with the tap's `C x F` filter per tap,
+    in row-major tap order, each accumulating into the last; a pooling
+    combines the taps' windows element by element. **Free** for a 1x1
+    window with unit strides and no padding (the input itself), a copy
+    otherwise (a chip reads the window in place with shifted addresses; the
+    reference copies, and counts what it copies).
+  }], commonWindowDescription, commonRelayoutDescription, [{
+
+    Example (the centre tap of a 3x3 SAME convolution):
+
+    ```mlir
+    %w = systile.window %x tap [1, 1] image [1, 5, 5] kernel [3, 3]
+        strides [1, 1] dilations [1, 1] padding [1, 1, 1, 1]
+        : !systile.tiled<25x3xf32> -> !systile.tiled<25x3xf32>
+    ```
+  }]);
+  let arguments = (ins Systile_TiledMatrixType:$input,
+                       DenseI64ArrayAttr:$tap,
+                       DenseI64ArrayAttr:$image, DenseI64ArrayAttr:$kernel,
+                       DenseI64ArrayAttr:$strides, DenseI64ArrayAttr:$dilations,
+                       DenseI64ArrayAttr:$padding,
+                       OptionalAttr<TypedAttrInterface>:$pad_value);
+  let results = (outs Systile_TiledMatrixType:$result);
+  let assemblyFormat = [{
+    $input `tap` $tap `image` $image `kernel` $kernel `strides` $strides
+    `dilations` $dilations `padding` $padding attr-dict `:`
+    qualified(type($input)) `->` qualified(type($result))
+  }];
+  let hasFolder = 0;
+}
+
+//===----------------------------------------------------------------------===//
 // Matmuls
 //===----------------------------------------------------------------------===//
 

@@ -1,0 +1,368 @@
+#!/usr/bin/env python3
+"""Convolutions through systile-pipeline and systile-run against numpy.
+
+For each convolution form convert-linalg-to-systile lowers (2-D NHWC/HWCF,
+NHWC/FHWC, NCHW/FCHW, 1-D NWC/WCF and NCW/FCW), with strides, dilations, a
+tensor.pad of the input (SAME and asymmetric padding, a non-zero pad value),
+a non-zero accumulator, f32 at precision f32 and bf16, and i8 -> i32, the
+program is lowered with each conv-strategy and run; the result must equal,
+bit for bit, this file's numpy model of the strategy's order (RFC 6):
+
+  im2col: one matmul (rfc6ref.matmul, the blocked order) of the im2col
+          matrix, built here from the convolution's definition with columns
+          ordered (kh, kw, c), by the KH*KW*C x F filter;
+  taps:   acc = init, then for each tap (kh, kw) in row-major order
+          acc = matmul(window, filter[kh, kw], acc).
+
+The unlowered program, run by systile-run in upstream's loop order, must
+agree with a float64 reference to within 1e-5 of max |out|, and the
+lowered results too. The --stats line is checked against RFC 8's figures
+computed here (one matmul per strategy step, M = N*OH*OW rows) and the
+halo MACs against a count made here position by position.
+
+usage: conv_check.py --bin-dir DIR --work-dir DIR
+"""
+import argparse
+import math
+import os
+import re
+
+import numpy as np
+
+from rfc6ref import matmul, to_bf16
+from testlib import run
+
+F32 = np.float32
+
+
+class Case:
+    def __init__(self, name, form, n, c, hw, f, k, strides=(1, 1),
+                 dilations=(1, 1), pad=(0, 0, 0, 0), pad_value=0.0,
+                 dtype="f32", precision="f32", geometry=(2, 4, 4)):
+        self.name, self.form = name, form
+        self.n, self.c, self.f = n, c, f
+        self.one_d = form.startswith("1d")
+        self.h, self.w = (1, hw) if self.one_d else hw
+        self.kh, self.kw = (1, k) if self.one_d else k
+        self.sh, self.sw = (1, strides[0]) if self.one_d else strides
+        self.dh, self.dw = (1, dilations[0]) if self.one_d else dilations
+        self.pt, self.pl, self.pb, self.pr = pad
+        self.pad_value = pad_value
+        self.dtype, self.precision, self.geometry = dtype, precision, geometry
+        self.oh = (self.h + self.pt + self.pb - (self.kh - 1) * self.dh - 1) // self.sh + 1
+        self.ow = (self.w + self.pl + self.pr - (self.kw - 1) * self.dw - 1) // self.sw + 1
+
+    # Shapes as the op stores them.
+    def x_shape(self):
+        n, c, h, w = self.n, self.c, self.h, self.w
+        if self.one_d:
+            return (n, w, c) if self.form == "1d_nwc_wcf" else (n, c, w)
+        return (n, c, h, w) if self.form == "2d_nchw_fchw" else (n, h, w, c)
+
+    def padded_shape(self):
+        s = list(self.x_shape())
+        if self.one_d:
+            i = 1 if self.form == "1d_nwc_wcf" else 2
+            s[i] += self.pl + self.pr
+        elif self.form == "2d_nchw_fchw":
+            s[2] += self.pt + self.pb
+            s[3] += self.pl + self.pr
+        else:
+            s[1] += self.pt + self.pb
+            s[2] += self.pl + self.pr
+        return tuple(s)
+
+    def w_shape(self):
+        kh, kw, c, f = self.kh, self.kw, self.c, self.f
+        return {"2d_nhwc_hwcf": (kh, kw, c, f), "2d_nhwc_fhwc": (f, kh, kw, c),
+                "2d_nchw_fchw": (f, c, kh, kw), "1d_nwc_wcf": (kw, c, f),
+                "1d_ncw_fcw": (f, c, kw)}[self.form]
+
+    def out_shape(self):
+        n, f, oh, ow = self.n, self.f, self.oh, self.ow
+        if self.one_d:
+            return (n, ow, f) if self.form == "1d_nwc_wcf" else (n, f, ow)
+        return (n, f, oh, ow) if self.form == "2d_nchw_fchw" else (n, oh, ow, f)
+
+    # Canonical views: x as [N, H, W, C], filter as [KH, KW, C, F], out as
+    # [N, OH, OW, F].
+    def x_nhwc(self, x):
+        if self.form == "1d_nwc_wcf":
+            return x[:, None, :, :]
+        if self.form == "1d_ncw_fcw":
+            return np.transpose(x, (0, 2, 1))[:, None, :, :]
+        if self.form == "2d_nchw_fchw":
+            return np.transpose(x, (0, 2, 3, 1))
+        return x
+
+    def w_hwcf(self, w):
+        if self.form == "1d_nwc_wcf":
+            return w[None]
+        if self.form == "1d_ncw_fcw":
+            return np.transpose(w, (2, 1, 0))[None]
+        if self.form == "2d_nhwc_fhwc":
+            return np.transpose(w, (1, 2, 3, 0))
+        if self.form == "2d_nchw_fchw":
+            return np.transpose(w, (2, 3, 1, 0))
+        return w
+
+    def out_nhwf(self, o):
+        if self.form == "1d_nwc_wcf":
+            return o[:, None]
+        if self.form == "1d_ncw_fcw":
+            return np.transpose(o, (0, 2, 1))[:, None]
+        if self.form == "2d_nchw_fchw":
+            return np.transpose(o, (0, 2, 3, 1))
+        return o
+
+    def from_nhwf(self, o):
+        if self.form == "1d_nwc_wcf":
+            return o[:, 0]
+        if self.form == "1d_ncw_fcw":
+            return np.transpose(o[:, 0], (0, 2, 1))
+        if self.form == "2d_nchw_fchw":
+            return np.transpose(o, (0, 3, 1, 2))
+        return o
+
+    def mlir(self):
+        et = {"f32": "f32", "bf16": "bf16", "i8": "i8"}[self.dtype]
+        ot = "i32" if self.dtype == "i8" else "f32"
+        t = lambda s, e: "tensor<" + "x".join(map(str, s)) + f"x{e}>"
+        xt, pt, wt, out = (t(self.x_shape(), et), t(self.padded_shape(), et),
+                           t(self.w_shape(), et), t(self.out_shape(), ot))
+        rank = len(self.x_shape())
+        lo, hi = [0] * rank, [0] * rank
+        sp = {"2d_nhwc_hwcf": (1, 2), "2d_nhwc_fhwc": (1, 2),
+              "2d_nchw_fchw": (2, 3), "1d_nwc_wcf": (None, 1),
+              "1d_ncw_fcw": (None, 2)}[self.form]
+        if sp[0] is not None:
+            lo[sp[0]], hi[sp[0]] = self.pt, self.pb
+        lo[sp[1]], hi[sp[1]] = self.pl, self.pr
+        idx = ", ".join(f"%i{d}: index" for d in range(rank))
+        if self.dtype == "i8":
+            cst = f"arith.constant {int(self.pad_value)} : i8"
+        else:
+            cst = f"arith.constant {self.pad_value!r} : {et}"
+        strides = [self.sw] if self.one_d else [self.sh, self.sw]
+        dil = [self.dw] if self.one_d else [self.dh, self.dw]
+        nd = len(strides)
+        attrs = (f"{{dilations = dense<[{', '.join(map(str, dil))}]> : tensor<{nd}xi64>, "
+                 f"strides = dense<[{', '.join(map(str, strides))}]> : tensor<{nd}xi64>}}")
+        padded = "%x"
+        body = ""
+        if any(lo) or any(hi):
+            body = (f"  %pv = {cst}\n"
+                    f"  %p = tensor.pad %x low[{', '.join(map(str, lo))}] "
+                    f"high[{', '.join(map(str, hi))}] {{\n"
+                    f"  ^bb0({idx}):\n    tensor.yield %pv : {et}\n"
+                    f"  }} : {xt} to {pt}\n")
+            padded = "%p"
+        in_t = pt if padded == "%p" else xt
+        return (f"func.func @main(%x: {xt}, %w: {wt}, %acc: {out}) -> {out} {{\n"
+                + body +
+                f"  %r = linalg.conv_{self.form} {attrs}\n"
+                f"      ins({padded}, %w : {in_t}, {wt}) outs(%acc : {out}) -> {out}\n"
+                f"  return %r : {out}\n}}\n")
+
+    # The numpy model.
+    def taps(self, x):
+        """{(kh, kw): the N*OH*OW x C window} and the halo mask of each,
+        from the definition (input row of output (n, oh, ow) and tap)."""
+        xn = self.x_nhwc(x)
+        rows = self.n * self.oh * self.ow
+        out, halo = {}, {}
+        for i in range(self.kh):
+            for j in range(self.kw):
+                win = np.empty((rows, self.c), xn.dtype)
+                mask = np.zeros(rows, bool)
+                r = 0
+                for n in range(self.n):
+                    for oh in range(self.oh):
+                        for ow in range(self.ow):
+                            ih = oh * self.sh + i * self.dh - self.pt
+                            iw = ow * self.sw + j * self.dw - self.pl
+                            if 0 <= ih < self.h and 0 <= iw < self.w:
+                                win[r] = xn[n, ih, iw]
+                            else:
+                                win[r] = self.pad_value
+                                mask[r] = True
+                            r += 1
+                out[i, j], halo[i, j] = win, mask
+        return out, halo
+
+    def model(self, x, w, acc, strategy):
+        mxu = self.geometry[2]
+        taps, _ = self.taps(x)
+        whwcf = self.w_hwcf(w)
+        a0 = self.out_nhwf(acc).reshape(-1, self.f)
+        kw = dict(mxu=mxu, precision=self.precision)
+        if self.dtype == "i8":
+            kw = dict(mxu=mxu)
+        if self.dtype == "bf16":
+            # bf16 inputs: widened exactly to f32 (the products are exact).
+            taps = {t: v.astype(F32) for t, v in taps.items()}
+            whwcf = whwcf.astype(F32)
+        if strategy == "im2col":
+            cols = np.concatenate([taps[i, j] for i in range(self.kh)
+                                   for j in range(self.kw)], axis=1)
+            d = matmul(cols, whwcf.reshape(-1, self.f), a0, **kw)
+        else:
+            d = a0
+            for i in range(self.kh):
+                for j in range(self.kw):
+                    d = matmul(taps[i, j], whwcf[i, j], d, **kw)
+        return self.from_nhwf(d.reshape(self.n, self.oh, self.ow, self.f))
+
+    def reference64(self, x, w, acc):
+        taps, _ = self.taps(x)
+        whwcf = self.w_hwcf(w).astype(np.float64)
+        d = self.out_nhwf(acc).reshape(-1, self.f).astype(np.float64)
+        for i in range(self.kh):
+            for j in range(self.kw):
+                d = d + taps[i, j].astype(np.float64) @ whwcf[i, j]
+        return self.from_nhwf(d.reshape(self.n, self.oh, self.ow, self.f))
+
+    def stats(self, strategy, x):
+        """RFC 8's line of each matmul the strategy issues, halo included."""
+        sub, _, mxu = self.geometry
+        m = self.n * self.oh * self.ow
+        m_pad = math.ceil(m / sub) * sub
+        _, halo = self.taps(x)
+        lines = []
+        steps = ([(self.kh * self.kw * self.c,
+                   sum(int(h.sum()) for h in halo.values()) * self.c)]
+                 if strategy == "im2col" else
+                 [(self.c, int(halo[i, j].sum()) * self.c)
+                  for i in range(self.kh) for j in range(self.kw)])
+        passes = 1
+        for k, halo_k in steps:
+            loads = math.ceil(k / mxu) * math.ceil(self.f / mxu)
+            logical = m * k * self.f
+            issued = passes * loads * m_pad * mxu * mxu
+            lines.append(
+                f"utilization: logical_macs={logical} issued_macs={issued} "
+                f"padding_macs={issued - logical} weight_loads={loads} "
+                f"skipped_loads=0 utilization={100 * logical / issued:.4f}% "
+                f"halo_macs={halo_k * self.f}")
+        return lines
+
+
+CASES = [
+    Case("nhwc_same", "2d_nhwc_hwcf", 2, 3, (5, 6), 4, (3, 3), pad=(1, 1, 1, 1)),
+    Case("nhwc_stride2_dil", "2d_nhwc_hwcf", 1, 5, (9, 8), 6, (3, 2),
+         strides=(2, 1), dilations=(1, 2), pad=(2, 0, 1, 3), pad_value=0.5),
+    Case("fhwc", "2d_nhwc_fhwc", 2, 4, (6, 5), 3, (2, 3), strides=(1, 2)),
+    Case("nchw", "2d_nchw_fchw", 2, 3, (7, 6), 5, (3, 3), strides=(2, 2),
+         pad=(1, 1, 1, 1)),
+    Case("nchw_one", "2d_nchw_fchw", 1, 6, (5, 5), 2, (1, 1)),
+    Case("nwc", "1d_nwc_wcf", 3, 5, 11, 4, 3, strides=(2,), dilations=(2,),
+         pad=(0, 2, 0, 2)),
+    Case("ncw", "1d_ncw_fcw", 2, 3, 9, 5, 4, pad=(0, 1, 0, 2)),
+    Case("stem_bf16", "2d_nhwc_hwcf", 1, 3, (8, 8), 9, (3, 3),
+         strides=(2, 2), pad=(1, 1, 1, 1), precision="bf16",
+         geometry=(8, 128, 128)),
+    Case("bf16_inputs", "2d_nhwc_hwcf", 1, 6, (5, 4), 3, (2, 2),
+         dtype="bf16"),
+    Case("i8", "2d_nchw_fchw", 2, 7, (5, 5), 3, (3, 3), pad=(1, 1, 1, 1),
+         dtype="i8"),
+    Case("deep_k", "2d_nhwc_hwcf", 1, 9, (4, 4), 6, (2, 2), pad=(1, 1, 0, 0),
+         geometry=(2, 4, 4)),
+]
+
+
+def rand(rng, shape, dtype):
+    if dtype == "i8":
+        return rng.integers(-128, 128, shape).astype(np.int8)
+    x = (rng.uniform(-1, 1, shape) * np.exp2(rng.integers(-4, 5, shape)))
+    return x.astype(F32)
+
+
+def same_bits(got, want):
+    if got.dtype != want.dtype or got.shape != want.shape:
+        return False
+    return np.array_equal(np.ascontiguousarray(got).view(np.uint8),
+                          np.ascontiguousarray(want).view(np.uint8))
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--bin-dir", required=True)
+    ap.add_argument("--work-dir", required=True)
+    opts = ap.parse_args()
+    os.makedirs(opts.work_dir, exist_ok=True)
+    opt_tool = os.path.join(opts.bin_dir, "systile-opt")
+    run_tool = os.path.join(opts.bin_dir, "systile-run")
+    rng = np.random.default_rng(20261202)
+    for case in CASES:
+        base = os.path.join(opts.work_dir, case.name)
+        with open(base + ".mlir", "w") as f:
+            f.write(case.mlir())
+        x = rand(rng, case.x_shape(), case.dtype)
+        w = rand(rng, case.w_shape(), case.dtype)
+        if case.dtype == "bf16":
+            # bf16 arguments: the values already bf16 (widened for numpy).
+            x, w = to_bf16(x), to_bf16(w)
+        acc_dtype = "i8" if case.dtype == "i8" else "f32"
+        acc = rand(rng, case.out_shape(), acc_dtype)
+        acc = acc.astype(np.int32) if case.dtype == "i8" else acc
+        for name, value in (("x", x), ("w", w), ("acc", acc)):
+            arr = value
+            if case.dtype == "bf16" and name != "acc":
+                arr = value.view(np.uint32) >> 16  # raw bf16 bits
+                arr = arr.astype(np.uint16)
+            np.save(f"{base}_{name}.npy", arr)
+        inputs = ["--input", base + "_x.npy", "--input", base + "_w.npy",
+                  "--input", base + "_acc.npy"]
+        sub, lanes, mxu = case.geometry
+        ref = None if case.dtype == "i8" else case.reference64(x, w, acc)
+        # The unlowered program (upstream's order) against float64.
+        run([run_tool, base + ".mlir", *inputs, "--quiet",
+             "--output", base + "_linalg.npy"])
+        got = np.load(base + "_linalg.npy")
+        if case.dtype == "i8":
+            want = case.model(x, w, acc, "taps")  # integers: any order
+            if not same_bits(got, want):
+                raise SystemExit(f"FAIL {case.name} unlowered: differs")
+        else:
+            tol = 1e-5 * np.max(np.abs(ref))
+            if not np.all(np.abs(got - ref) <= tol):
+                raise SystemExit(f"FAIL {case.name} unlowered: max error "
+                                 f"{np.max(np.abs(got - ref))} > {tol}")
+        for strategy in ("im2col", "taps"):
+            lowered = run([opt_tool, base + ".mlir",
+                           f"--systile-pipeline=sublanes={sub} lanes={lanes} "
+                           f"mxu={mxu} precision={case.precision} "
+                           f"conv-strategy={strategy}"])
+            for op in ("linalg.conv", "tensor.pad"):
+                if op in lowered:
+                    raise SystemExit(f"FAIL {case.name} {strategy}: {op} left")
+            with open(f"{base}_{strategy}.mlir", "w") as f:
+                f.write(lowered)
+            stdout = run([run_tool, f"{base}_{strategy}.mlir", *inputs,
+                          "--stats", "--quiet",
+                          "--output", f"{base}_{strategy}.npy"])
+            got = np.load(f"{base}_{strategy}.npy")
+            want = case.model(x, w, acc, strategy)
+            if not same_bits(got, want):
+                bad = np.argwhere(got != want)
+                raise SystemExit(
+                    f"FAIL {case.name} {strategy}: {len(bad)} differ, first "
+                    f"{tuple(bad[0])}: got {got[tuple(bad[0])]!r} want "
+                    f"{want[tuple(bad[0])]!r}")
+            if ref is not None and case.precision == "f32":
+                tol = 1e-5 * np.max(np.abs(ref))
+                if not np.all(np.abs(got - ref) <= tol):
+                    raise SystemExit(f"FAIL {case.name} {strategy}: far from "
+                                     "the float64 reference")
+            lines = re.findall(r"^utilization: .*$", stdout, re.M)
+            expected = case.stats(strategy, x)
+            if lines != expected:
+                raise SystemExit(f"FAIL {case.name} {strategy}: stats\n"
+                                 + "\n".join(lines) + "\nwant\n"
+                                 + "\n".join(expected))
+            print(f"ok {case.name} {strategy}: {len(lines)} matmuls")
+    print(f"PASS: {len(CASES)} convolutions, 2 strategies")
+
+
+if __name__ == "__main__":
+    main()

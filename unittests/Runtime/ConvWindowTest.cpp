@@ -1,0 +1,182 @@
+//===- ConvWindowTest.cpp - Convolution windows against index loops -------===//
+//
+// im2col and convTap on a packed N*H*W x C matrix against the dense im2col
+// matrix built here by plain loops over (n, oh, ow, kh, kw, c) from the
+// convolution's definition, packed again: the storage bits must be equal
+// (channel runs that cross lane tiles on both sides included). The closed
+// forms of ConvWindow (OH, OW, haloRows, haloMacs) against counting.
+//
+//===----------------------------------------------------------------------===//
+
+#include "systile/Runtime/ConvWindow.h"
+#include "systile/Runtime/Relayout.h"
+
+#include "gtest/gtest.h"
+
+#include <cstring>
+#include <vector>
+
+using namespace systile::rt;
+
+namespace {
+
+struct Dims {
+  int64_t n, h, w, c, kh, kw, sh, sw, dh, dw, pt, pl, pb, pr;
+};
+
+ConvWindow windowOf(const Dims &d) {
+  ConvWindow w;
+  w.batch = d.n;
+  w.height = d.h;
+  w.width = d.w;
+  w.kernelH = d.kh;
+  w.kernelW = d.kw;
+  w.strideH = d.sh;
+  w.strideW = d.sw;
+  w.dilationH = d.dh;
+  w.dilationW = d.dw;
+  w.padTop = d.pt;
+  w.padLeft = d.pl;
+  w.padBottom = d.pb;
+  w.padRight = d.pr;
+  return w;
+}
+
+/// OH by counting the positions whose last tap stays inside the padded
+/// image.
+int64_t countOut(int64_t size, int64_t lo, int64_t hi, int64_t k, int64_t s,
+                 int64_t dil) {
+  int64_t count = 0;
+  for (int64_t o = 0; o * s + (k - 1) * dil < size + lo + hi; ++o)
+    ++count;
+  return count;
+}
+
+/// The dense im2col matrix (rows (n, oh, ow), columns (kh, kw, c)) of the
+/// dense NHWC image `x`, `pad` for halo reads; or only tap `tap` when it is
+/// >= 0.
+std::vector<float> im2colDense(const Dims &d, const std::vector<float> &x,
+                               float pad, int64_t tap = -1) {
+  const int64_t oh = countOut(d.h, d.pt, d.pb, d.kh, d.sh, d.dh);
+  const int64_t ow = countOut(d.w, d.pl, d.pr, d.kw, d.sw, d.dw);
+  std::vector<float> out;
+  for (int64_t n = 0; n < d.n; ++n)
+    for (int64_t i = 0; i < oh; ++i)
+      for (int64_t j = 0; j < ow; ++j)
+        for (int64_t a = 0; a < d.kh; ++a)
+          for (int64_t b = 0; b < d.kw; ++b) {
+            if (tap >= 0 && a * d.kw + b != tap)
+              continue;
+            const int64_t y = i * d.sh + a * d.dh - d.pt;
+            const int64_t z = j * d.sw + b * d.dw - d.pl;
+            for (int64_t c = 0; c < d.c; ++c)
+              out.push_back(y >= 0 && y < d.h && z >= 0 && z < d.w
+                                ? x[((n * d.h + y) * d.w + z) * d.c + c]
+                                : pad);
+          }
+  return out;
+}
+
+void expectSameStorage(const Expected<TiledBatch<float>> &got, Shape shape,
+                       const std::vector<float> &dense, Geometry g) {
+  ASSERT_TRUE(got) << got.error();
+  ASSERT_EQ(got->shape(), shape);
+  auto want = TiledBatch<float>::fromDense({}, shape, g, dense.data());
+  ASSERT_TRUE(want) << want.error();
+  ASSERT_EQ(got->size(), want->size());
+  EXPECT_EQ(std::memcmp(std::as_const(*got).data(),
+                        std::as_const(*want).data(),
+                        want->size() * sizeof(float)),
+            0);
+}
+
+const Dims kCases[] = {
+    // n, h, w, c, kh, kw, sh, sw, dh, dw, pt, pl, pb, pr
+    {1, 5, 5, 3, 3, 3, 1, 1, 1, 1, 1, 1, 1, 1},  // SAME
+    {2, 7, 6, 5, 3, 2, 2, 1, 1, 2, 2, 0, 1, 3},  // strided, dilated, uneven
+    {1, 4, 9, 6, 1, 3, 1, 3, 1, 1, 0, 2, 0, 2},  // C across lane tiles
+    {3, 1, 11, 2, 1, 4, 1, 2, 1, 2, 0, 1, 0, 0}, // 1-D
+    {1, 3, 3, 4, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0},  // identity
+};
+
+TEST(ConvWindow, ClosedFormsMatchCounting) {
+  for (const Dims &d : kCases) {
+    ConvWindow w = windowOf(d);
+    ASSERT_EQ(w.check(), "");
+    EXPECT_EQ(w.outHeight(), countOut(d.h, d.pt, d.pb, d.kh, d.sh, d.dh));
+    EXPECT_EQ(w.outWidth(), countOut(d.w, d.pl, d.pr, d.kw, d.sw, d.dw));
+    int64_t allHalo = 0;
+    for (int64_t a = 0; a < d.kh; ++a)
+      for (int64_t b = 0; b < d.kw; ++b) {
+        int64_t halo = 0;
+        for (int64_t r = 0; r < w.outputRows(); ++r)
+          halo += !w.sourceRow(r, a, b);
+        EXPECT_EQ(w.haloRows(a, b), halo) << "tap " << a << ", " << b;
+        allHalo += halo;
+      }
+    // Every column of the im2col matrix, times 7 output columns.
+    EXPECT_EQ(w.haloMacs(0, w.taps() * d.c, d.c, -1, 7), allHalo * d.c * 7);
+  }
+}
+
+TEST(ConvWindow, HaloMacsOfABlockSplitsTaps) {
+  // SAME 3x3 on 5x5, C = 3: tap 0 (corner) has 9 halo rows, tap 1 (edge)
+  // 5. Columns [2, 6) are one column of tap 0 and three of tap 1.
+  ConvWindow w = windowOf(kCases[0]);
+  EXPECT_EQ(w.haloMacs(2, 6, 3, -1, 4), (9 * 1 + 5 * 3) * 4);
+  // A window's columns are all its tap's: tap 4 (the centre) reads none.
+  EXPECT_EQ(w.haloMacs(0, 3, 3, 4, 4), 0);
+  EXPECT_EQ(w.haloMacs(0, 3, 3, 1, 4), 5 * 3 * 4);
+}
+
+TEST(ConvWindow, ChecksSizes) {
+  Dims d = kCases[0];
+  d.sh = 0;
+  EXPECT_NE(windowOf(d).check(), "");
+  d = kCases[0];
+  d.dh = 4; // 1 + 2*4 = 9 > 5 + 2
+  EXPECT_NE(windowOf(d).check().find("larger than the padded image"),
+            std::string::npos);
+  d = kCases[0];
+  d.pl = -1;
+  EXPECT_NE(windowOf(d).check(), "");
+}
+
+TEST(ConvWindow, Im2colAndTapsMatchIndexLoops) {
+  for (Geometry g : {Geometry{2, 4, 4}, Geometry{8, 128, 128}})
+    for (const Dims &d : kCases) {
+      ConvWindow w = windowOf(d);
+      std::vector<float> x(d.n * d.h * d.w * d.c);
+      for (size_t i = 0; i < x.size(); ++i)
+        x[i] = static_cast<float>(i + 1);
+      auto in = TiledBatch<float>::fromDense({}, {d.n * d.h * d.w, d.c}, g,
+                                             x.data());
+      ASSERT_TRUE(in) << in.error();
+      expectSameStorage(im2col(*in, w, -0.5f),
+                        {w.outputRows(), w.taps() * d.c},
+                        im2colDense(d, x, -0.5f), g);
+      for (int64_t t = 0; t < w.taps(); ++t)
+        expectSameStorage(convTap(*in, w, t / d.kw, t % d.kw, 2.0f),
+                          {w.outputRows(), d.c}, im2colDense(d, x, 2.0f, t),
+                          g);
+    }
+}
+
+TEST(ConvWindow, RejectsOtherInputs) {
+  ConvWindow w = windowOf(kCases[0]);
+  std::vector<float> x(24 * 3, 1.0f);
+  auto in = TiledBatch<float>::fromDense({}, {24, 3}, Geometry{2, 4, 4},
+                                         x.data());
+  ASSERT_TRUE(in);
+  auto bad = im2col(*in, w, 0.0f);
+  ASSERT_FALSE(bad);
+  EXPECT_NE(bad.error().find("N*H*W = 25 rows"), std::string::npos)
+      << bad.error();
+  std::vector<float> y(25 * 3, 1.0f);
+  auto ok = TiledBatch<float>::fromDense({}, {25, 3}, Geometry{2, 4, 4},
+                                         y.data());
+  ASSERT_TRUE(ok);
+  EXPECT_FALSE(convTap(*ok, w, 3, 0, 0.0f));
+}
+
+} // namespace
