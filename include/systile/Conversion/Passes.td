@@ -123,6 +123,15 @@ def ConvertLinalgToSystile : Pass<"convert-linalg-to-systile",
       `C x F` filter accumulates into the last (the TPU's way: no im2col
       buffer on a chip, which reads the shifted window in place).
 
+    Poolings (`linalg.pooling_nhwc_max`, `_min`, `_sum`, `_max_unsigned`,
+    `_min_unsigned`, `pooling_nchw_max`, `_sum`, and their 1-D `nwc` /
+    `ncw` forms) become one `systile.window` per tap of the packed
+    activation (a folded `tensor.pad`'s value, e.g. torch's `-inf`, is the
+    window's `pad_value`), each combined into the packed output init by the
+    op's own payload cloned into a `systile.elementwise`, in row-major tap
+    order: upstream's order, so the lowered pooling gives the unlowered
+    one's bits (`systile-fuse-elementwise` then makes it one op).
+
     A constant filter becomes dense `K x F` constants here, which the packs
     fold into storage-order `systile.constant`s; another filter is
     rearranged by a `linalg.transpose` and tensor reshapes first.

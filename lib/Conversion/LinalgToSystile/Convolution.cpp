@@ -25,6 +25,7 @@
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/IR/IRMapping.h"
 #include "mlir/IR/Matchers.h"
 #include "llvm/ADT/TypeSwitch.h"
 #include "llvm/Support/FormatVariadic.h"
@@ -37,14 +38,22 @@ namespace {
 
 /// Where the dimensions are: the activation's channels last (NHWC, NWC) or
 /// after the batch (NCHW, NCW); the filter's order.
-enum class FilterLayout { HWCF, FHWC, FCHW };
+/// A pooling's "filter" is its window shape tensor ([KH, KW] or [KW]).
+enum class FilterLayout { HWCF, FHWC, FCHW, Window };
 
 struct ConvForm {
   bool channelsLast = true;
   bool oneD = false;
   FilterLayout filter = FilterLayout::HWCF;
   DenseIntElementsAttr strides, dilations;
+  bool isPooling() const { return filter == FilterLayout::Window; }
 };
+
+template <typename OpTy>
+ConvForm poolingForm(OpTy op, bool channelsLast, bool oneD) {
+  return ConvForm{channelsLast, oneD, FilterLayout::Window, op.getStrides(),
+                  op.getDilations()};
+}
 
 std::optional<ConvForm> formOf(Operation *op) {
   return llvm::TypeSwitch<Operation *, std::optional<ConvForm>>(op)
@@ -68,6 +77,18 @@ std::optional<ConvForm> formOf(Operation *op) {
         return ConvForm{false, true, FilterLayout::FCHW, c.getStrides(),
                         c.getDilations()};
       })
+      .Case<linalg::PoolingNhwcMaxOp, linalg::PoolingNhwcMinOp,
+            linalg::PoolingNhwcSumOp, linalg::PoolingNhwcMaxUnsignedOp,
+            linalg::PoolingNhwcMinUnsignedOp>(
+          [](auto p) { return poolingForm(p, true, false); })
+      .Case<linalg::PoolingNchwMaxOp, linalg::PoolingNchwSumOp>(
+          [](auto p) { return poolingForm(p, false, false); })
+      .Case<linalg::PoolingNwcMaxOp, linalg::PoolingNwcMinOp,
+            linalg::PoolingNwcSumOp, linalg::PoolingNwcMaxUnsignedOp,
+            linalg::PoolingNwcMinUnsignedOp>(
+          [](auto p) { return poolingForm(p, true, true); })
+      .Case<linalg::PoolingNcwMaxOp, linalg::PoolingNcwSumOp>(
+          [](auto p) { return poolingForm(p, false, true); })
       .Default([](Operation *) { return std::nullopt; });
 }
 
@@ -159,7 +180,24 @@ std::optional<Conv> analyze(linalg::LinalgOp op, const ConvForm &form,
   Type a = inType.getElementType(), b = wType.getElementType(),
        o = outType.getElementType();
   auto isFloatIn = [](Type t) { return t.isF32() || t.isBF16(); };
-  if (isFloatIn(a) && isFloatIn(b) && o.isF32()) {
+  auto isTiledElement = [&](Type t) {
+    return isFloatIn(t) || t.isSignlessInteger(8) || t.isSignlessInteger(32);
+  };
+  if (form.isPooling()) {
+    // The window combines input and accumulator by the op's own payload,
+    // cloned into a systile.elementwise: any tiled element types.
+    if (!isTiledElement(a) || !isTiledElement(o)) {
+      why = "element types " + str(a) + " -> " + str(o) +
+            " (systile pooling takes f32, bf16, i8 or i32)";
+      return std::nullopt;
+    }
+    Block &body = op->getRegion(0).front();
+    if (!body.getArgument(1).use_empty()) {
+      why = "the payload reads the window tensor";
+      return std::nullopt;
+    }
+    c.isFloat = isFloatIn(o);
+  } else if (isFloatIn(a) && isFloatIn(b) && o.isF32()) {
     c.isFloat = true;
   } else if (a.isSignlessInteger(8) && b.isSignlessInteger(8) &&
              o.isSignlessInteger(32)) {
@@ -170,7 +208,7 @@ std::optional<Conv> analyze(linalg::LinalgOp op, const ConvForm &form,
           "i8 x i8 -> i32)";
     return std::nullopt;
   }
-  if (a != b) {
+  if (!form.isPooling() && a != b) {
     why = "input and filter element types differ (" + str(a) + ", " + str(b) +
           ")";
     return std::nullopt;
@@ -215,6 +253,11 @@ std::optional<Conv> analyze(linalg::LinalgOp op, const ConvForm &form,
     kw = w.back();
     if (!form.oneD)
       kh = w[2];
+    break;
+  case FilterLayout::Window: // [KH, KW] or [KW]
+    kw = w.back();
+    if (!form.oneD)
+      kh = w[0];
     break;
   }
   c.channels = ch;
@@ -515,7 +558,56 @@ struct ConvEmitter {
                             flushAttr());
   }
 
+  /// `acc = payload(window, acc)` on every slot: the pooling's payload
+  /// cloned into a systile.elementwise, its input read from the window and
+  /// its output from the accumulator.
+  Value combine(Value acc, Value window) {
+    auto type = cast<TiledType>(acc.getType());
+    Block &payload = c.op->getRegion(0).front();
+    auto ew = ElementwiseOp::create(b, loc, type, ValueRange{acc, window});
+    OpBuilder::InsertionGuard guard(b);
+    Type inElement = cast<TiledType>(window.getType()).getElementType();
+    Block *block = b.createBlock(&ew.getBody(), {},
+                                 {type.getElementType(), inElement},
+                                 {loc, loc});
+    IRMapping map;
+    map.map(payload.getArgument(0), block->getArgument(1)); // the input
+    map.map(payload.getArgument(2), block->getArgument(0)); // the output
+    for (Operation &inner : payload.without_terminator())
+      b.clone(inner, map);
+    Value yielded = map.lookup(payload.getTerminator()->getOperand(0));
+    YieldOp::create(b, loc, yielded);
+    return ew.getResult();
+  }
+
+  /// A pooling: the windows of the taps in row-major order, combined into
+  /// the accumulator one after the other (upstream's order: the window
+  /// loops are its innermost reductions, kh then kw).
+  Value lowerPooling() {
+    const rt::ConvWindow &w = c.window;
+    Value x = packImage(c.input);
+    Value acc = packImage(c.output);
+    auto xType = cast<TiledType>(x.getType());
+    DenseI64ArrayAttr image = arr({w.batch, w.height, w.width}),
+                      kernel = arr({w.kernelH, w.kernelW}),
+                      strides = arr({w.strideH, w.strideW}),
+                      dilations = arr({w.dilationH, w.dilationW}),
+                      padding = arr({w.padTop, w.padLeft, w.padBottom,
+                                     w.padRight});
+    auto type = tiled({w.outputRows(), c.channels}, xType.getElementType());
+    for (int64_t i = 0; i < w.kernelH; ++i)
+      for (int64_t j = 0; j < w.kernelW; ++j) {
+        Value window =
+            WindowOp::create(b, loc, type, x, arr({i, j}), image, kernel,
+                             strides, dilations, padding, padValueAttr());
+        acc = combine(acc, window);
+      }
+    return unpackImage(acc, cast<RankedTensorType>(c.output.getType()));
+  }
+
   Value lower(ConvStrategy strategy) {
+    if (c.form.isPooling())
+      return lowerPooling();
     const rt::ConvWindow &w = c.window;
     Value x = packImage(c.input);
     Value acc = packImage(c.output);

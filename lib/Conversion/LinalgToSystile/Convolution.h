@@ -22,7 +22,8 @@ namespace systile::lowering {
 
 /// Whether `op` is a convolution the pass tries (and remarks on when it
 /// cannot lower it): `linalg.conv_2d_nhwc_hwcf`, `conv_2d_nhwc_fhwc`,
-/// `conv_2d_nchw_fchw`, `conv_1d_nwc_wcf` and `conv_1d_ncw_fcw`.
+/// `conv_2d_nchw_fchw`, `conv_1d_nwc_wcf` and `conv_1d_ncw_fcw`, and the
+/// 1-D and 2-D max, min and sum poolings.
 bool isConvolutionCandidate(mlir::Operation *op);
 
 /// Replaces the convolution `op` by systile matmuls of `strategy` and

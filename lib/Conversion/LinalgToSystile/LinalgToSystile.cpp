@@ -40,10 +40,10 @@ struct ConvertLinalgToSystile
       "convert-linalg-to-systile", "matmuls-left",
       "linalg contractions left as they are (see remarks)"};
   PassCounter numConvsLowered{"convert-linalg-to-systile", "convs-lowered",
-                              "linalg convolutions lowered to systile"};
+                              "linalg convolutions and poolings lowered to systile"};
   PassCounter numConvsLeft{
       "convert-linalg-to-systile", "convs-left",
-      "linalg convolutions left as they are (see remarks)"};
+      "linalg convolutions and poolings left as they are (see remarks)"};
 
   LogicalResult initialize(MLIRContext *context) override {
     if (sublanes <= 0 || lanes <= 0 || mxu <= 0)

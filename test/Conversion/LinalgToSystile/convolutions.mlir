@@ -9,7 +9,7 @@
 // a storage-order constant), the windows read in the tiled domain.
 // Numerics: test/Interpreter/conv.test.
 
-// STATS: 7 convs-lowered
+// STATS: 8 convs-lowered
 // STATS: 4 convs-left
 
 // CHECK-LABEL: func.func @nhwc_same
@@ -182,4 +182,34 @@ func.func @mixed(%x: tensor<1x5x5x3xbf16>, %w: tensor<3x3x3x4xf32>, %acc: tensor
   %r = linalg.conv_2d_nhwc_hwcf {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>}
      ins(%x, %w : tensor<1x5x5x3xbf16>, tensor<3x3x3x4xf32>) outs(%acc : tensor<1x3x3x4xf32>) -> tensor<1x3x3x4xf32>
   return %r : tensor<1x3x3x4xf32>
+}
+
+// -----
+
+// Max pooling with torch's -inf padding: one window per tap (the pad value
+// read for halo reads), each combined into the accumulator by the op's own
+// payload (maximumf(out, in)), in row-major tap order; either strategy.
+// CHECK-LABEL: func.func @maxpool
+// CHECK: %[[X:.*]] = systile.pack %{{.*}} transpose : tensor<2x36xf32> -> !systile.tiled<36x2xf32
+// CHECK: %[[ACC:.*]] = systile.pack %{{.*}} transpose : tensor<2x9xf32> -> !systile.tiled<9x2xf32
+// CHECK: %[[W0:.*]] = systile.window %[[X]] tap [0, 0] image [1, 6, 6] kernel [3, 3] strides [2, 2] dilations [1, 1] padding [1, 1, 1, 1] {pad_value = 0xFF800000 : f32}
+// CHECK: %[[E0:.*]] = systile.elementwise ins(%[[ACC]], %[[W0]] :
+// CHECK-NEXT: ^bb0(%[[O:.*]]: f32, %[[I:.*]]: f32):
+// CHECK-NEXT: %[[M:.*]] = arith.maximumf %[[O]], %[[I]] : f32
+// CHECK-NEXT: systile.yield %[[M]] : f32
+// CHECK: %[[W1:.*]] = systile.window %[[X]] tap [0, 1]
+// CHECK: systile.elementwise ins(%[[E0]], %[[W1]] :
+// CHECK: systile.window %[[X]] tap [2, 2]
+// CHECK: systile.transpose %{{.*}} : !systile.tiled<9x2xf32, {{.*}}> -> !systile.tiled<2x9xf32
+// CHECK-NOT: linalg.pooling
+func.func @maxpool(%x: tensor<1x2x6x6xf32>, %init: tensor<1x2x3x3xf32>) -> tensor<1x2x3x3xf32> {
+  %ninf = arith.constant 0xFF800000 : f32
+  %p = tensor.pad %x low[0, 0, 1, 1] high[0, 0, 1, 1] {
+  ^bb0(%a: index, %b: index, %c: index, %d: index):
+    tensor.yield %ninf : f32
+  } : tensor<1x2x6x6xf32> to tensor<1x2x8x8xf32>
+  %k = tensor.empty() : tensor<3x3xf32>
+  %r = linalg.pooling_nchw_max {dilations = dense<1> : vector<2xi64>, strides = dense<2> : vector<2xi64>}
+     ins(%p, %k : tensor<1x2x8x8xf32>, tensor<3x3xf32>) outs(%init : tensor<1x2x3x3xf32>) -> tensor<1x2x3x3xf32>
+  return %r : tensor<1x2x3x3xf32>
 }

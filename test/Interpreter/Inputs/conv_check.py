@@ -38,8 +38,15 @@ F32 = np.float32
 class Case:
     def __init__(self, name, form, n, c, hw, f, k, strides=(1, 1),
                  dilations=(1, 1), pad=(0, 0, 0, 0), pad_value=0.0,
-                 dtype="f32", precision="f32", geometry=(2, 4, 4)):
+                 dtype="f32", precision="f32", geometry=(2, 4, 4),
+                 pool=None):
         self.name, self.form = name, form
+        # pool: "max", "min" or "sum" for linalg.pooling_<layout>_<pool>
+        # (form names the layout: 2d_nhwc_hwcf is nhwc, 2d_nchw_fchw nchw,
+        # 1d_nwc_wcf nwc, 1d_ncw_fcw ncw); the channels are the filters.
+        self.pool = pool
+        if pool:
+            f = c
         self.n, self.c, self.f = n, c, f
         self.one_d = form.startswith("1d")
         self.h, self.w = (1, hw) if self.one_d else hw
@@ -74,6 +81,8 @@ class Case:
 
     def w_shape(self):
         kh, kw, c, f = self.kh, self.kw, self.c, self.f
+        if self.pool:
+            return (kw,) if self.one_d else (kh, kw)
         return {"2d_nhwc_hwcf": (kh, kw, c, f), "2d_nhwc_fhwc": (f, kh, kw, c),
                 "2d_nchw_fchw": (f, c, kh, kw), "1d_nwc_wcf": (kw, c, f),
                 "1d_ncw_fcw": (f, c, kw)}[self.form]
@@ -142,7 +151,11 @@ class Case:
         if self.dtype == "i8":
             cst = f"arith.constant {int(self.pad_value)} : i8"
         else:
-            cst = f"arith.constant {self.pad_value!r} : {et}"
+            v = F32(self.pad_value)
+            hexbits = f"0x{int(v.view(np.uint32)):08X}"
+            if et == "bf16":
+                hexbits = f"0x{int(v.view(np.uint32)) >> 16:04X}"
+            cst = f"arith.constant {hexbits} : {et}"
         strides = [self.sw] if self.one_d else [self.sh, self.sw]
         dil = [self.dw] if self.one_d else [self.dh, self.dw]
         nd = len(strides)
@@ -158,6 +171,14 @@ class Case:
                     f"  }} : {xt} to {pt}\n")
             padded = "%p"
         in_t = pt if padded == "%p" else xt
+        if self.pool:
+            layout = self.form.split("_")[1]
+            return (f"func.func @main(%x: {xt}, %acc: {out}) -> {out} {{\n"
+                    + body +
+                    f"  %w = tensor.empty() : {wt}\n"
+                    f"  %r = linalg.pooling_{layout}_{self.pool} {attrs}\n"
+                    f"      ins({padded}, %w : {in_t}, {wt}) outs(%acc : {out}) -> {out}\n"
+                    f"  return %r : {out}\n}}\n")
         return (f"func.func @main(%x: {xt}, %w: {wt}, %acc: {out}) -> {out} {{\n"
                 + body +
                 f"  %r = linalg.conv_{self.form} {attrs}\n"
@@ -190,7 +211,21 @@ class Case:
                 out[i, j], halo[i, j] = win, mask
         return out, halo
 
+    def pool_model(self, x, acc):
+        """Upstream's order: acc, then each tap in row-major order."""
+        taps, _ = self.taps(x)
+        d = self.out_nhwf(acc).reshape(-1, self.f)
+        op = {"max": np.maximum, "min": np.minimum, "sum": np.add}[self.pool]
+        for i in range(self.kh):
+            for j in range(self.kw):
+                d = op(d, taps[i, j].astype(d.dtype))
+                if d.dtype == np.int32:
+                    d = d.astype(np.int32)
+        return self.from_nhwf(d.reshape(self.n, self.oh, self.ow, self.f))
+
     def model(self, x, w, acc, strategy):
+        if self.pool:
+            return self.pool_model(x, acc)
         mxu = self.geometry[2]
         taps, _ = self.taps(x)
         whwcf = self.w_hwcf(w)
@@ -223,7 +258,10 @@ class Case:
         return self.from_nhwf(d.reshape(self.n, self.oh, self.ow, self.f))
 
     def stats(self, strategy, x):
-        """RFC 8's line of each matmul the strategy issues, halo included."""
+        """RFC 8's line of each matmul the strategy issues, halo included
+        (a pooling issues none)."""
+        if self.pool:
+            return []
         sub, _, mxu = self.geometry
         m = self.n * self.oh * self.ow
         m_pad = math.ceil(m / sub) * sub
@@ -267,6 +305,21 @@ CASES = [
          dtype="i8"),
     Case("deep_k", "2d_nhwc_hwcf", 1, 9, (4, 4), 6, (2, 2), pad=(1, 1, 0, 0),
          geometry=(2, 4, 4)),
+    # Poolings: the lowered program must equal the unlowered one bit for
+    # bit (the same scalar op in the same order) and the numpy model.
+    Case("maxpool_nchw", "2d_nchw_fchw", 2, 5, (7, 7), None, (3, 3),
+         strides=(2, 2), pad=(1, 1, 1, 1), pad_value=float("-inf"),
+         pool="max"),
+    Case("maxpool_nhwc", "2d_nhwc_hwcf", 1, 6, (6, 5), None, (2, 2),
+         strides=(2, 2), pool="max"),
+    Case("minpool_nhwc", "2d_nhwc_hwcf", 2, 3, (5, 5), None, (2, 3),
+         dilations=(2, 1), pool="min"),
+    Case("sumpool_nchw", "2d_nchw_fchw", 1, 4, (6, 6), None, (3, 3),
+         strides=(3, 3), pool="sum"),
+    Case("sumpool_nwc", "1d_nwc_wcf", 2, 3, 9, None, 3, pad=(0, 1, 0, 1),
+         pool="sum"),
+    Case("maxpool_i8", "2d_nhwc_hwcf", 1, 5, (4, 4), None, (2, 2),
+         dtype="i8", pool="max"),
 ]
 
 
@@ -313,13 +366,21 @@ def main():
             np.save(f"{base}_{name}.npy", arr)
         inputs = ["--input", base + "_x.npy", "--input", base + "_w.npy",
                   "--input", base + "_acc.npy"]
+        if case.pool:
+            inputs = ["--input", base + "_x.npy", "--input", base + "_acc.npy"]
         sub, lanes, mxu = case.geometry
-        ref = None if case.dtype == "i8" else case.reference64(x, w, acc)
+        ref = (None if case.dtype == "i8" or case.pool
+               else case.reference64(x, w, acc))
         # The unlowered program (upstream's order) against float64.
         run([run_tool, base + ".mlir", *inputs, "--quiet",
              "--output", base + "_linalg.npy"])
         got = np.load(base + "_linalg.npy")
-        if case.dtype == "i8":
+        unlowered = got
+        if case.pool:
+            want = case.pool_model(x, acc)
+            if not same_bits(got, want):
+                raise SystemExit(f"FAIL {case.name} unlowered: differs")
+        elif case.dtype == "i8":
             want = case.model(x, w, acc, "taps")  # integers: any order
             if not same_bits(got, want):
                 raise SystemExit(f"FAIL {case.name} unlowered: differs")
@@ -333,7 +394,7 @@ def main():
                            f"--systile-pipeline=sublanes={sub} lanes={lanes} "
                            f"mxu={mxu} precision={case.precision} "
                            f"conv-strategy={strategy}"])
-            for op in ("linalg.conv", "tensor.pad"):
+            for op in ("linalg.conv", "linalg.pooling", "tensor.pad"):
                 if op in lowered:
                     raise SystemExit(f"FAIL {case.name} {strategy}: {op} left")
             with open(f"{base}_{strategy}.mlir", "w") as f:
@@ -349,6 +410,9 @@ def main():
                     f"FAIL {case.name} {strategy}: {len(bad)} differ, first "
                     f"{tuple(bad[0])}: got {got[tuple(bad[0])]!r} want "
                     f"{want[tuple(bad[0])]!r}")
+            if case.pool and not same_bits(got, unlowered):
+                raise SystemExit(f"FAIL {case.name} {strategy}: differs from "
+                                 "the unlowered program")
             if ref is not None and case.precision == "f32":
                 tol = 1e-5 * np.max(np.abs(ref))
                 if not np.all(np.abs(got - ref) <= tol):
@@ -361,7 +425,7 @@ def main():
                                  + "\n".join(lines) + "\nwant\n"
                                  + "\n".join(expected))
             print(f"ok {case.name} {strategy}: {len(lines)} matmuls")
-    print(f"PASS: {len(CASES)} convolutions, 2 strategies")
+    print(f"PASS: {len(CASES)} convolutions and poolings, 2 strategies")
 
 
 if __name__ == "__main__":
