@@ -8,14 +8,18 @@
 // in f32/f64 (arith.addf/mulf without fast-math flags, inputs possibly
 // extended from bf16/f16/f32) or i32/i64 (arith.addi/muli, inputs possibly
 // sign- or zero-extended, zero points subtracted as quantized_matmul
-// does), with projected-permutation indexing maps. Its loops then split
+// does), with a projected-permutation output map. Its loops then split
 // into batch (in A, B and C), m (A and C), n (B and C) and k (reductions in
 // A and B). Upstream updates each C element by its k points in
 // lexicographic loop order, which is the order of the flattened k index
 // below, so the runtime's dense contraction computes exactly upstream's
 // numbers: matmul with any indexing_maps, batch_matmul, batch_reduce_matmul
 // (its batch loop is a reduction: part of k), matvec, vecmat, dot,
-// quantized_matmul and matmul-shaped generics.
+// quantized_matmul and matmul-shaped generics, and every convolution
+// (`linalg.conv_*`, depthwise and grouped ones included): their input maps
+// are affine combinations of the loops (`oh * stride + kh * dilation`), and
+// the gathered lhs view over (batch, m, k) is the im2col matrix, its k in
+// the op's reduction loop order.
 //
 //===----------------------------------------------------------------------===//
 
@@ -141,9 +145,13 @@ bool classifyLoops(linalg::LinalgOp op, const IterationSpace &space,
   SmallVector<AffineMap> maps = op.getIndexingMapsArray();
   AffineMap a = maps[c.lhs.input], b = maps[c.rhs.input],
             out = maps[space.numInputs];
-  for (AffineMap map : {a, b, out})
-    if (!map.isProjectedPermutation(/*allowZeroInResults=*/false))
-      return false;
+  // Each output element is updated by its own k points: the output map
+  // must be a projected permutation. The inputs may read any affine
+  // combination of the loops (a convolution's `oh * stride + kh`): their
+  // views over (batch, m, k) and (batch, k, n) are gathered through the
+  // access coefficients, which is the im2col matrix for a convolution.
+  if (!out.isProjectedPermutation(/*allowZeroInResults=*/false))
+    return false;
   for (const Factor *f : {&c.lhs, &c.rhs})
     if (f->zeroPoint && maps[*f->zeroPoint].getNumResults() != 0)
       return false;

@@ -15,8 +15,10 @@ bit for bit, this file's numpy model of the strategy's order (RFC 6):
           acc = matmul(window, filter[kh, kw], acc).
 
 The unlowered program, run by systile-run in upstream's loop order, must
-agree with a float64 reference to within 1e-5 of max |out|, and the
-lowered results too. The --stats line is checked against RFC 8's figures
+equal a numpy model of that order bit for bit (each product and sum
+rounded, the reduction loops in the op's iterator order) and agree with a
+float64 reference to within 1e-5 of max |out|, and the lowered f32 results
+too. The --stats line is checked against RFC 8's figures
 computed here (one matmul per strategy step, M = N*OH*OW rows) and the
 halo MACs against a count made here position by position.
 
@@ -248,6 +250,25 @@ class Case:
                     d = matmul(taps[i, j], whwcf[i, j], d, **kw)
         return self.from_nhwf(d.reshape(self.n, self.oh, self.ow, self.f))
 
+    def upstream_model(self, x, w, acc):
+        """The unlowered op's order: acc, then one rounded product and one
+        rounded sum per reduction point, the reduction loops in the op's
+        iterator order ((kh, kw, c) for channels-last forms, (c, kh, kw)
+        for NCHW / NCW)."""
+        taps, _ = self.taps(x)
+        whwcf = self.w_hwcf(w).astype(F32)
+        d = self.out_nhwf(acc).reshape(-1, self.f).astype(F32)
+        points = [(i, j, c) for i in range(self.kh) for j in range(self.kw)
+                  for c in range(self.c)]
+        if self.form in ("2d_nchw_fchw", "1d_ncw_fcw"):
+            points.sort(key=lambda p: (p[2], p[0], p[1]))
+        with np.errstate(over="ignore", invalid="ignore"):
+            for i, j, c in points:
+                prod = np.multiply(taps[i, j][:, c:c + 1].astype(F32),
+                                   whwcf[i, j, c][None, :], dtype=F32)
+                d = np.add(d, prod, dtype=F32)
+        return self.from_nhwf(d.reshape(self.n, self.oh, self.ow, self.f))
+
     def reference64(self, x, w, acc):
         taps, _ = self.taps(x)
         whwcf = self.w_hwcf(w).astype(np.float64)
@@ -385,6 +406,11 @@ def main():
             if not same_bits(got, want):
                 raise SystemExit(f"FAIL {case.name} unlowered: differs")
         else:
+            # Upstream's order, bit for bit (the interpreter's contraction
+            # path gathers the im2col view), and near float64.
+            if not same_bits(got, case.upstream_model(x, w, acc)):
+                raise SystemExit(f"FAIL {case.name} unlowered: not upstream's "
+                                 "order")
             tol = 1e-5 * np.max(np.abs(ref))
             if not np.all(np.abs(got - ref) <= tol):
                 raise SystemExit(f"FAIL {case.name} unlowered: max error "
