@@ -191,16 +191,26 @@ func.func @unpack_of_pack_transpose(%t: tensor<3x3xf32>) -> tensor<3x3xf32> {
 
 // -----
 
-// Nor does pack(unpack %x) transpose fold to %x.
+// Nor does pack(unpack %x) transpose fold to %x: it is %x transposed, in
+// the tiled domain (a square tensor, where a wrong fold would type-check;
+// a batched one; and one whose pad kinds differ, which stays).
 // CHECK-LABEL: func.func @pack_transpose_of_unpack
-// CHECK-SAME: (%[[X:.*]]: !systile.tiled<3x3xf32>)
-// CHECK-NEXT: %[[U:.*]] = systile.unpack %[[X]]
-// CHECK-NEXT: %[[P:.*]] = systile.pack %[[U]] transpose
-// CHECK-NEXT: return %[[P]]
-func.func @pack_transpose_of_unpack(%x: !systile.tiled<3x3xf32>) -> !systile.tiled<3x3xf32> {
+// CHECK-SAME: (%[[X:.*]]: !systile.tiled<3x3xf32>, %[[B:.*]]: !systile.tiled<2x3x5xf32>, %[[U:.*]]: !systile.tiled<3x5xf32, pad = undef>)
+// CHECK-NEXT: %[[T:.*]] = systile.transpose %[[X]] : !systile.tiled<3x3xf32> -> !systile.tiled<3x3xf32>
+// CHECK-NEXT: %[[TB:.*]] = systile.transpose %[[B]] : !systile.tiled<2x3x5xf32> -> !systile.tiled<2x5x3xf32>
+// CHECK-NEXT: %[[D:.*]] = systile.unpack %[[U]]
+// CHECK-NEXT: %[[P:.*]] = systile.pack %[[D]] transpose
+// CHECK-NEXT: return %[[T]], %[[TB]], %[[P]]
+func.func @pack_transpose_of_unpack(%x: !systile.tiled<3x3xf32>, %b: !systile.tiled<2x3x5xf32>,
+                                    %u: !systile.tiled<3x5xf32, pad = undef>)
+    -> (!systile.tiled<3x3xf32>, !systile.tiled<2x5x3xf32>, !systile.tiled<5x3xf32>) {
   %0 = systile.unpack %x : !systile.tiled<3x3xf32> -> tensor<3x3xf32>
   %1 = systile.pack %0 transpose : tensor<3x3xf32> -> !systile.tiled<3x3xf32>
-  return %1 : !systile.tiled<3x3xf32>
+  %2 = systile.unpack %b : !systile.tiled<2x3x5xf32> -> tensor<2x3x5xf32>
+  %3 = systile.pack %2 transpose : tensor<2x3x5xf32> -> !systile.tiled<2x5x3xf32>
+  %4 = systile.unpack %u : !systile.tiled<3x5xf32, pad = undef> -> tensor<3x5xf32>
+  %5 = systile.pack %4 transpose : tensor<3x5xf32> -> !systile.tiled<5x3xf32>
+  return %1, %3, %5 : !systile.tiled<3x3xf32>, !systile.tiled<2x5x3xf32>, !systile.tiled<5x3xf32>
 }
 
 // -----

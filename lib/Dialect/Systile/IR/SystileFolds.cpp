@@ -17,6 +17,7 @@
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/IR/DialectResourceBlobManager.h"
 #include "mlir/IR/Matchers.h"
+#include "mlir/IR/PatternMatch.h"
 
 #include <cstring>
 #include <optional>
@@ -149,6 +150,34 @@ OpFoldResult PackOp::fold(FoldAdaptor adaptor) {
     return {};
   return getTranspose() ? packDenseConstantTransposed(dense, getType())
                         : packDenseConstant(dense, getType());
+}
+
+namespace {
+/// pack(unpack(%x)) transpose -> systile.transpose %x.
+struct TransposedPackOfUnpack : public OpRewritePattern<PackOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(PackOp pack,
+                                PatternRewriter &rewriter) const override {
+    auto unpack = pack.getInput().getDefiningOp<UnpackOp>();
+    if (!pack.getTranspose() || !unpack)
+      return failure();
+    TiledType in = unpack.getInput().getType(), out = pack.getType();
+    SmallVector<int64_t, 4> shape(in.getBatchShape());
+    shape.append({in.getCols(), in.getRows()});
+    if (in.getGeometry() != out.getGeometry() ||
+        in.getElementType() != out.getElementType() ||
+        in.getPadKind() != out.getPadKind() ||
+        ArrayRef<int64_t>(shape) != out.getShape())
+      return failure();
+    rewriter.replaceOpWithNewOp<TransposeOp>(pack, out, unpack.getInput());
+    return success();
+  }
+};
+} // namespace
+
+void PackOp::getCanonicalizationPatterns(RewritePatternSet &results,
+                                         MLIRContext *context) {
+  results.add<TransposedPackOfUnpack>(context);
 }
 
 OpFoldResult UnpackOp::fold(FoldAdaptor adaptor) {

@@ -912,6 +912,28 @@ struct SystilePropagateLayout
     // and an argmax in one generic and uses the max only) are dropped, so
     // the reduction left has the form that tiles.
     linalg::populateEraseUnusedOperandsAndResultsPatterns(patterns);
+    // Upstream's too: an element-wise generic on the image a convolution
+    // unpacks (`expand_shape` of an unpacked N*H*W x C matrix into
+    // [N, H, W, C], or of [C, H*W] into [1, C, H, W]) is collapsed to the
+    // unpacked rank, and one whose result a convolution collapses and packs
+    // again likewise; the generic then reads the unpacked value itself and
+    // tiles, and the reshapes between unpack and pack fold away. Only
+    // reshapes next to a systile.unpack or pack are folded, so dense code
+    // keeps its shapes.
+    linalg::populateFoldReshapeOpsByCollapsingPatterns(
+        patterns, [](OpOperand *fused) {
+          Value v = fused->get();
+          if (auto expand = v.getDefiningOp<tensor::ExpandShapeOp>())
+            return static_cast<bool>(
+                expand.getSrc().getDefiningOp<UnpackOp>());
+          if (auto collapse = dyn_cast<tensor::CollapseShapeOp>(fused->getOwner()))
+            return llvm::all_of(collapse->getUsers(), [](Operation *user) {
+              return isa<PackOp>(user);
+            });
+          return false;
+        });
+    tensor::CollapseShapeOp::getCanonicalizationPatterns(patterns, ctx);
+    tensor::ExpandShapeOp::getCanonicalizationPatterns(patterns, ctx);
     hoistArgumentPacks(getOperation());
     if (failed(applyOpPatterns(getOperation(), std::move(patterns))))
       signalPassFailure();

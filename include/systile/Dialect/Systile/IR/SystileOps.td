@@ -62,7 +62,9 @@ def Systile_PackOp : Systile_Op<"pack", [Pure]> {
     and the pack does not transpose, and the pack of a constant (transposed
     or not) becomes a `systile.constant` holding the padded data in storage
     order (unless that storage would exceed 256 MiB; such a pack stays and
-    is done at run time).
+    is done at run time). Canonicalization: `pack(unpack(%x)) transpose` is
+    `systile.transpose %x` (one copy in the tiled domain instead of a dense
+    round trip), when the types agree.
 
     Example:
 
@@ -85,6 +87,7 @@ def Systile_PackOp : Systile_Op<"pack", [Pure]> {
   }];
   let hasVerifier = 1;
   let hasFolder = 1;
+  let hasCanonicalizer = 1;
 }
 
 def Systile_UnpackOp : Systile_Op<"unpack", [Pure]> {
