@@ -272,6 +272,16 @@ def SystilePropagateLayout : Pass<"systile-propagate-layout",
     `pack(unpack(%x))` -> `%x`, `pack` of a constant -> `systile.constant`,
     so weights become storage-order constants.
 
+    Convolution images: upstream's fold-reshapes-by-collapsing patterns
+    (`linalg::populateFoldReshapeOpsByCollapsingPatterns`) run on the
+    `tensor.expand_shape` of an unpacked value and on a
+    `tensor.collapse_shape` whose users are packs: an element-wise generic
+    on the `[N, H, W, C]` (or `[N, C, H, W]`) image that
+    `convert-linalg-to-systile` unpacks after a convolution or a pooling is
+    rewritten to the unpacked rank (a per-channel bias read along one
+    dimension stays a broadcast), tiles, and the reshapes fold, so the next
+    convolution reads it tiled. Dense code elsewhere keeps its shapes.
+
     Numerics: a `systile.elementwise` evaluates the payload's scalar ops on
     the same values, and `systile.reduce` steps `acc = op(element, acc)` in
     the dense loop's order, so no bit changes (RFC section 6).
