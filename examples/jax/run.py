@@ -42,7 +42,7 @@ FIGURES = {
     "mlp": dict(left=0, packs=1, unpacks=1),
     "mlp_gelu": dict(left=0, packs=1, unpacks=1),
     "attention": dict(left=0, packs=3, unpacks=1),
-    "convnet": dict(left=1, packs=1, unpacks=1),  # the convolution
+    "convnet": dict(left=0, packs=3, unpacks=2),  # the flatten of the image, the bias broadcast
     "layernorm_dense": dict(left=0, packs=2, unpacks=1),  # the mean, packed
     "mlp_bf16": dict(left=0, packs=1, unpacks=1),
 }
@@ -72,7 +72,11 @@ def reference(name, w, x, order, mxu):
         n, h, wd, _ = x[0].shape
         xp = np.pad(x[0], ((0, 0), (1, 1), (1, 1), (0, 0)))
         zero = np.zeros((n, h, wd, w["k"].shape[3]), F32)
-        y = relu(frontendcheck.conv2d_linalg(xp, w["k"], zero, "nhwc_hwcf") + w["kb"])
+        # The pipeline's convolution is its im2col matmul (RFC 6).
+        conv = (frontendcheck.conv2d_im2col(xp, w["k"], zero, "nhwc_hwcf", mxu)
+                if order == "blocked" else
+                frontendcheck.conv2d_linalg(xp, w["k"], zero, "nhwc_hwcf"))
+        y = relu(conv + w["kb"])
         return [mm(y.reshape(n, -1), w["w"], order, mxu) + w["b"]]
     if name == "mlp_gelu":
         h = (mm(x[0], w["w1"], order, mxu) + w["b1"]).astype(F32)

@@ -39,7 +39,9 @@ GAPS = {}
 # left, systile.pack and systile.unpack ops.
 FIGURES = {
     "mlp": dict(left=0, packs=1, unpacks=1),
-    "cnn": dict(left=1, packs=1, unpacks=1),  # the convolution
+    # the convolution, ReLU and max pooling tiled; the Flatten of the image
+    # unpacks and packs it again, the bias broadcast is packed
+    "cnn": dict(left=0, packs=3, unpacks=2),
     # each batch_matmul one batched matmul; the softmax's max+argmax
     # generic, its argmax unused and erased, reduces tiled; 4 packs (2
     # arguments, the LayerNorm's normalised q and a [6,5,1] statistic of the
@@ -71,7 +73,11 @@ def reference(name, w, x, order, mxu):
         n, _, h, wd = x[0].shape
         xp = np.pad(x[0], ((0, 0), (0, 0), (1, 1), (1, 1)))
         bias = np.broadcast_to(w["kb"][None, :, None, None], (n, 4, h, wd))
-        c = relu(frontendcheck.conv2d_linalg(xp, w["k"], bias, "nchw_fchw"))
+        # The pipeline's convolution is its im2col matmul (RFC 6).
+        conv = (frontendcheck.conv2d_im2col(xp, w["k"], bias, "nchw_fchw", mxu)
+                if order == "blocked" else
+                frontendcheck.conv2d_linalg(xp, w["k"], bias, "nchw_fchw"))
+        c = relu(conv)
         p = c[:, :, :8, :8].reshape(n, 4, 4, 2, 4, 2).max(axis=(3, 5))
         return [mm(p.reshape(n, -1), w["w"], order, mxu) + w["b"]]
     if name == "attention":

@@ -161,6 +161,28 @@ def agree(got, want, dtype, exact=False):
     return err <= bound, f"max|diff| {err:.3g} vs bound {bound:.3g} ({what})"
 
 
+def conv2d_im2col(x, w, acc, layout, mxu):
+    """A stride-1 2-D convolution of the already padded x as systile's
+    default lowering computes it (RFC 6, conv-strategy=im2col): one matmul
+    in the blocked order of the im2col matrix, K ordered (kh, kw, c) with c
+    fastest, by the KH*KW*C x F filter, accumulating into acc. layout as
+    conv2d_linalg's."""
+    import rfc6ref
+    f32 = np.float32
+    if layout == "nchw_fchw":
+        x = np.transpose(x, (0, 2, 3, 1))
+        w = np.transpose(w, (2, 3, 1, 0))
+        acc = np.transpose(acc, (0, 2, 3, 1))
+    kh_n, kw_n, c_n, f_n = w.shape
+    n, oh, ow = acc.shape[0], acc.shape[1], acc.shape[2]
+    cols = np.concatenate([x[:, kh:kh + oh, kw:kw + ow, :].reshape(-1, c_n)
+                           for kh in range(kh_n) for kw in range(kw_n)], axis=1)
+    d = rfc6ref.matmul(cols.astype(f32), w.reshape(-1, f_n).astype(f32),
+                       np.asarray(acc, f32).reshape(-1, f_n), mxu=mxu)
+    d = d.reshape(n, oh, ow, f_n)
+    return np.transpose(d, (0, 3, 1, 2)) if layout == "nchw_fchw" else d
+
+
 def conv2d_linalg(x, w, acc, layout):
     """A stride-1 2-D convolution of the already padded x in linalg's order
     (that of convert-linalg-to-loops: each output element updated by
