@@ -996,3 +996,12 @@ func.func @window_result(%x: !systile.tiled<25x3xf32>) {
       : !systile.tiled<25x3xf32> -> !systile.tiled<25x27xf32>
   return
 }
+
+// -----
+
+func.func @im2col_columns_overflow(%x: !systile.tiled<1x4611686018427387904xi8, #systile.geometry<1x1, mxu = 1>>) {
+  // expected-error @below {{'systile.im2col' op KH*KW*C = 4*4611686018427387904 exceeds 2^63-1}}
+  %0 = systile.im2col %x image [1, 1, 1] kernel [2, 2] strides [1, 1] dilations [1, 1] padding [1, 1, 0, 0]
+      : !systile.tiled<1x4611686018427387904xi8, #systile.geometry<1x1, mxu = 1>> -> !systile.tiled<1x1xi8, #systile.geometry<1x1, mxu = 1>>
+  return
+}

@@ -466,7 +466,12 @@ static LogicalResult verifyWindow(OpTy op, int64_t cols, StringRef colsRule) {
 LogicalResult Im2colOp::verify() {
   TiledType in = getInput().getType();
   rt::ConvWindow w = getWindow();
-  return verifyWindow(*this, w.taps() * in.getCols(), "KH*KW*C columns");
+  int64_t cols = 0;
+  if (getKernel().size() == 2 && w.check().empty() &&
+      __builtin_mul_overflow(w.taps(), in.getCols(), &cols))
+    return emitOpError("KH*KW*C = ")
+           << w.taps() << "*" << in.getCols() << " exceeds 2^63-1";
+  return verifyWindow(*this, cols, "KH*KW*C columns");
 }
 
 LogicalResult WindowOp::verify() {
