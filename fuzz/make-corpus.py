@@ -50,14 +50,16 @@ def mlir_pieces():
                              recursive=True))
     files += sorted(glob.glob(os.path.join(ROOT, "examples", "*.mlir")))
     for path in files:
-        with open(path) as f:
+        # Kept fuzz crashes need not be UTF-8: their bytes go through as
+        # they are.
+        with open(path, encoding="utf-8", errors="surrogateescape") as f:
             text = f.read()
         for piece in re.split(r"^// -----.*$", text, flags=re.M):
             lines = [l for l in piece.splitlines()
                      if not re.match(r"\s*//", l)]
             piece = "\n".join(lines).strip() + "\n"
             if len(piece) > 1:
-                yield piece.encode()
+                yield piece.encode(errors="surrogateescape")
 
 
 def npy_seeds():
