@@ -105,6 +105,9 @@ struct Conv {
 
 std::string str(Type t) { return llvm::formatv("{0}", t).str(); }
 
+/// The most taps a pooling is lowered with (one systile.window each).
+constexpr int64_t kMaxPoolingTaps = 256;
+
 /// A tensor.pad of `value` by a constant on the spatial dimensions only
 /// (static low and high padding): its source, pads and value.
 struct FoldedPad {
@@ -306,6 +309,15 @@ std::optional<Conv> analyze(linalg::LinalgOp op, const ConvForm &form,
     why = llvm::formatv("the output image is {0}x{1}, the window gives "
                         "{2}x{3} (an output that reads part of the input only)",
                         oh, ow, win.outHeight(), win.outWidth())
+              .str();
+    return std::nullopt;
+  }
+  // A pooling issues one window per tap: a global pooling over a large
+  // image would unroll thousands of them (it is a reduction instead).
+  if (form.isPooling() && win.taps() > kMaxPoolingTaps) {
+    why = llvm::formatv("a pooling window of {0} taps (more than {1}: one "
+                        "systile.window each)",
+                        win.taps(), kMaxPoolingTaps)
               .str();
     return std::nullopt;
   }

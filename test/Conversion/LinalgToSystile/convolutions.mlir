@@ -10,7 +10,7 @@
 // Numerics: test/Interpreter/conv.test.
 
 // STATS: 8 convs-lowered
-// STATS: 4 convs-left
+// STATS: 5 convs-left
 
 // CHECK-LABEL: func.func @nhwc_same
 // CHECK-NOT: tensor.pad
@@ -212,4 +212,17 @@ func.func @maxpool(%x: tensor<1x2x6x6xf32>, %init: tensor<1x2x3x3xf32>) -> tenso
   %r = linalg.pooling_nchw_max {dilations = dense<1> : vector<2xi64>, strides = dense<2> : vector<2xi64>}
      ins(%p, %k : tensor<1x2x8x8xf32>, tensor<3x3xf32>) outs(%init : tensor<1x2x3x3xf32>) -> tensor<1x2x3x3xf32>
   return %r : tensor<1x2x3x3xf32>
+}
+
+// -----
+
+// A global pooling over 17x17 = 289 taps is left (one window per tap).
+// CHECK-LABEL: func.func @global_pool
+// CHECK: linalg.pooling_nhwc_sum
+func.func @global_pool(%x: tensor<1x17x17x4xf32>, %init: tensor<1x1x1x4xf32>) -> tensor<1x1x1x4xf32> {
+  %k = tensor.empty() : tensor<17x17xf32>
+  // expected-remark @below {{linalg.pooling_nhwc_sum not lowered to systile: a pooling window of 289 taps (more than 256: one systile.window each)}}
+  %r = linalg.pooling_nhwc_sum {dilations = dense<1> : vector<2xi64>, strides = dense<1> : vector<2xi64>}
+     ins(%x, %k : tensor<1x17x17x4xf32>, tensor<17x17xf32>) outs(%init : tensor<1x1x1x4xf32>) -> tensor<1x1x1x4xf32>
+  return %r : tensor<1x1x1x4xf32>
 }
