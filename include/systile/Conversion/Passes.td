@@ -138,7 +138,7 @@ def ConvertLinalgToSystile : Pass<"convert-linalg-to-systile",
     `systile-report-utilization` reports each of the matmuls with `M =
     N*OH*OW` and the MACs of halo reads apart (`halo_macs=`). Refused, with
     a remark: dynamic shapes, other element types, an output image smaller
-    than the window gives.
+    than the window gives, a pooling of more than 256 taps.
 
     Counters (`systile-opt --mlir-pass-statistics`): `matmuls-lowered`,
     `matmuls-left` (left unchanged, with a remark), `convs-lowered`,
