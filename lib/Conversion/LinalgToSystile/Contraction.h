@@ -89,6 +89,14 @@ struct LoweringOptions {
   int64_t unrollBatchLimit = 8;
 };
 
+/// The precision of a lowered matmul: the option's for floats, f32 for
+/// integers; and `flush_subnormals`, for floats at a precision that
+/// converts. Shared by the contraction and the convolution lowerings.
+PrecisionAttr precisionFor(mlir::OpBuilder &b, bool isFloat,
+                           const LoweringOptions &options);
+mlir::UnitAttr flushFor(mlir::OpBuilder &b, bool isFloat,
+                        const LoweringOptions &options);
+
 /// Replaces the contraction with systile ops (and the tensor/scf/linalg ops
 /// around them that batches, vectors and zero points need) and erases it.
 void lowerContraction(const Contraction &contraction,

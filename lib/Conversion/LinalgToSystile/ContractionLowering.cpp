@@ -152,16 +152,8 @@ struct Emitter {
 
   /// The precision of this contraction: the option's for floats, f32 for
   /// integers; and flushing, for floats at a precision that converts.
-  PrecisionAttr precisionAttr() {
-    return PrecisionAttr::get(b.getContext(), c.isFloat ? options.floatPrecision
-                                                        : Precision::F32);
-  }
-  UnitAttr flushAttr() {
-    return c.isFloat && options.flushSubnormals &&
-                   options.floatPrecision != Precision::F32
-               ? b.getUnitAttr()
-               : UnitAttr();
-  }
+  PrecisionAttr precisionAttr() { return precisionFor(b, c.isFloat, options); }
+  UnitAttr flushAttr() { return flushFor(b, c.isFloat, options); }
 
   /// One batched matmul over c.batchDims: out = lhs x rhs + out.
   Value lowerBatched() {
@@ -194,6 +186,20 @@ struct Emitter {
 };
 
 } // namespace
+
+PrecisionAttr lowering::precisionFor(OpBuilder &b, bool isFloat,
+                                     const LoweringOptions &options) {
+  return PrecisionAttr::get(b.getContext(),
+                            isFloat ? options.floatPrecision : Precision::F32);
+}
+
+UnitAttr lowering::flushFor(OpBuilder &b, bool isFloat,
+                            const LoweringOptions &options) {
+  return isFloat && options.flushSubnormals &&
+                 options.floatPrecision != Precision::F32
+             ? b.getUnitAttr()
+             : UnitAttr();
+}
 
 Value Emitter::forEachBatch(Value init,
                             function_ref<Value(OpFoldResult, Value)> body) {

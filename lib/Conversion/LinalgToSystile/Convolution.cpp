@@ -50,32 +50,33 @@ struct ConvForm {
 };
 
 template <typename OpTy>
-ConvForm poolingForm(OpTy op, bool channelsLast, bool oneD) {
-  return ConvForm{channelsLast, oneD, FilterLayout::Window, op.getStrides(),
+ConvForm formFor(OpTy op, bool channelsLast, bool oneD, FilterLayout filter) {
+  return ConvForm{channelsLast, oneD, filter, op.getStrides(),
                   op.getDilations()};
 }
 
+template <typename OpTy>
+ConvForm poolingForm(OpTy op, bool channelsLast, bool oneD) {
+  return formFor(op, channelsLast, oneD, FilterLayout::Window);
+}
+
 std::optional<ConvForm> formOf(Operation *op) {
+  using F = FilterLayout;
   return llvm::TypeSwitch<Operation *, std::optional<ConvForm>>(op)
       .Case([](linalg::Conv2DNhwcHwcfOp c) {
-        return ConvForm{true, false, FilterLayout::HWCF, c.getStrides(),
-                        c.getDilations()};
+        return formFor(c, true, false, F::HWCF);
       })
       .Case([](linalg::Conv2DNhwcFhwcOp c) {
-        return ConvForm{true, false, FilterLayout::FHWC, c.getStrides(),
-                        c.getDilations()};
+        return formFor(c, true, false, F::FHWC);
       })
       .Case([](linalg::Conv2DNchwFchwOp c) {
-        return ConvForm{false, false, FilterLayout::FCHW, c.getStrides(),
-                        c.getDilations()};
+        return formFor(c, false, false, F::FCHW);
       })
       .Case([](linalg::Conv1DNwcWcfOp c) {
-        return ConvForm{true, true, FilterLayout::HWCF, c.getStrides(),
-                        c.getDilations()};
+        return formFor(c, true, true, F::HWCF);
       })
       .Case([](linalg::Conv1DNcwFcwOp c) {
-        return ConvForm{false, true, FilterLayout::FCHW, c.getStrides(),
-                        c.getDilations()};
+        return formFor(c, false, true, F::FCHW);
       })
       .Case<linalg::PoolingNhwcMaxOp, linalg::PoolingNhwcMinOp,
             linalg::PoolingNhwcSumOp, linalg::PoolingNhwcMaxUnsignedOp,
@@ -354,6 +355,7 @@ struct ConvEmitter {
   Location loc;
   const Conv &c;
   const LoweringOptions &options;
+  Value flatFilter = {};
 
   TiledType tiled(ArrayRef<int64_t> shape, Type element) {
     return TiledType::get(shape, element, options.geometry, PadKind::Zero);
@@ -508,7 +510,9 @@ struct ConvEmitter {
     const int64_t ch = c.channels, f = c.filters;
     auto type = cast<RankedTensorType>(hwcf.getType());
     Type element = type.getElementType();
-    Value flat = collapse(hwcf, {{0, 1, 2}, {3}}); // [KH*KW*C, F]
+    if (!flatFilter) // [KH*KW*C, F], once for every tap
+      flatFilter = collapse(hwcf, {{0, 1, 2}, {3}});
+    Value flat = flatFilter;
     Value matrix = flat;
     if (count != w.taps()) {
       SmallVector<OpFoldResult> offsets{b.getIndexAttr(firstTap * ch),
@@ -538,6 +542,37 @@ struct ConvEmitter {
     return b.getDenseI64ArrayAttr(values);
   }
 
+  /// `systile.window` of tap (i, j) of the packed activation `x`.
+  Value tapWindow(Value x, int64_t i, int64_t j) {
+    const rt::ConvWindow &w = c.window;
+    auto type = tiled({w.outputRows(), c.channels},
+                      cast<TiledType>(x.getType()).getElementType());
+    return WindowOp::create(b, loc, type, x, arr({i, j}), arr(imageOf(w)),
+                            arr({w.kernelH, w.kernelW}),
+                            arr({w.strideH, w.strideW}),
+                            arr({w.dilationH, w.dilationW}), arr(paddingOf(w)),
+                            padValueAttr());
+  }
+
+  /// `systile.im2col` of the packed activation `x`.
+  Value im2colOf(Value x) {
+    const rt::ConvWindow &w = c.window;
+    auto type = tiled({w.outputRows(), w.taps() * c.channels},
+                      cast<TiledType>(x.getType()).getElementType());
+    return Im2colOp::create(b, loc, type, x, arr(imageOf(w)),
+                            arr({w.kernelH, w.kernelW}),
+                            arr({w.strideH, w.strideW}),
+                            arr({w.dilationH, w.dilationW}), arr(paddingOf(w)),
+                            padValueAttr());
+  }
+
+  static SmallVector<int64_t, 3> imageOf(const rt::ConvWindow &w) {
+    return {w.batch, w.height, w.width};
+  }
+  static SmallVector<int64_t, 4> paddingOf(const rt::ConvWindow &w) {
+    return {w.padTop, w.padLeft, w.padBottom, w.padRight};
+  }
+
   /// The folded pad's value when it is not +0 (the window's default).
   TypedAttr padValueAttr() {
     if (!c.padValue || isZeroValue(c.padValue))
@@ -553,21 +588,11 @@ struct ConvEmitter {
     return false;
   }
 
-  PrecisionAttr precisionAttr() {
-    return PrecisionAttr::get(b.getContext(), c.isFloat ? options.floatPrecision
-                                                        : Precision::F32);
-  }
-  UnitAttr flushAttr() {
-    return c.isFloat && options.flushSubnormals &&
-                   options.floatPrecision != Precision::F32
-               ? b.getUnitAttr()
-               : UnitAttr();
-  }
-
   Value matmul(Value lhs, Value rhs, Value acc) {
     return MatmulOp::create(b, loc, acc.getType(), lhs, rhs, acc,
-                            /*rhs_transposed=*/UnitAttr(), precisionAttr(),
-                            flushAttr());
+                            /*rhs_transposed=*/UnitAttr(),
+                            precisionFor(b, c.isFloat, options),
+                            flushFor(b, c.isFloat, options));
   }
 
   /// `acc = payload(window, acc)` on every slot: the pooling's payload
@@ -599,21 +624,9 @@ struct ConvEmitter {
     const rt::ConvWindow &w = c.window;
     Value x = packImage(c.input);
     Value acc = packImage(c.output);
-    auto xType = cast<TiledType>(x.getType());
-    DenseI64ArrayAttr image = arr({w.batch, w.height, w.width}),
-                      kernel = arr({w.kernelH, w.kernelW}),
-                      strides = arr({w.strideH, w.strideW}),
-                      dilations = arr({w.dilationH, w.dilationW}),
-                      padding = arr({w.padTop, w.padLeft, w.padBottom,
-                                     w.padRight});
-    auto type = tiled({w.outputRows(), c.channels}, xType.getElementType());
     for (int64_t i = 0; i < w.kernelH; ++i)
-      for (int64_t j = 0; j < w.kernelW; ++j) {
-        Value window =
-            WindowOp::create(b, loc, type, x, arr({i, j}), image, kernel,
-                             strides, dilations, padding, padValueAttr());
-        acc = combine(acc, window);
-      }
+      for (int64_t j = 0; j < w.kernelW; ++j)
+        acc = combine(acc, tapWindow(x, i, j));
     return unpackImage(acc, cast<RankedTensorType>(c.output.getType()));
   }
 
@@ -624,29 +637,13 @@ struct ConvEmitter {
     Value x = packImage(c.input);
     Value acc = packImage(c.output);
     Value hwcf = filterHWCF();
-    auto xType = cast<TiledType>(x.getType());
-    Type element = xType.getElementType();
-    DenseI64ArrayAttr image = arr({w.batch, w.height, w.width}),
-                      kernel = arr({w.kernelH, w.kernelW}),
-                      strides = arr({w.strideH, w.strideW}),
-                      dilations = arr({w.dilationH, w.dilationW}),
-                      padding = arr({w.padTop, w.padLeft, w.padBottom,
-                                     w.padRight});
-    if (strategy == ConvStrategy::Im2col) {
-      auto type = tiled({w.outputRows(), w.taps() * c.channels}, element);
-      Value cols = Im2colOp::create(b, loc, type, x, image, kernel, strides,
-                                    dilations, padding, padValueAttr());
-      acc = matmul(cols, filterMatrix(hwcf, 0, w.taps()), acc);
-    } else {
-      auto type = tiled({w.outputRows(), c.channels}, element);
-      for (int64_t i = 0; i < w.kernelH; ++i)
-        for (int64_t j = 0; j < w.kernelW; ++j) {
-          Value window =
-              WindowOp::create(b, loc, type, x, arr({i, j}), image, kernel,
-                               strides, dilations, padding, padValueAttr());
-          acc = matmul(window, filterMatrix(hwcf, i * w.kernelW + j, 1), acc);
-        }
-    }
+    if (strategy == ConvStrategy::Im2col)
+      return unpackImage(matmul(im2colOf(x), filterMatrix(hwcf, 0, w.taps()), acc),
+                         cast<RankedTensorType>(c.output.getType()));
+    for (int64_t i = 0; i < w.kernelH; ++i)
+      for (int64_t j = 0; j < w.kernelW; ++j)
+        acc = matmul(tapWindow(x, i, j),
+                     filterMatrix(hwcf, i * w.kernelW + j, 1), acc);
     return unpackImage(acc, cast<RankedTensorType>(c.output.getType()));
   }
 };
