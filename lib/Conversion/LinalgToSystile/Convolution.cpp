@@ -457,6 +457,8 @@ struct ConvEmitter {
         return ((ff * kh + i) * kw + j) * ch + cc;
       case FilterLayout::FCHW:
         return ((ff * ch + cc) * kh + i) * kw + j;
+      case FilterLayout::Window: // a pooling has no filter
+        break;
       }
       return 0;
     };
@@ -489,6 +491,8 @@ struct ConvEmitter {
       stored4 = {f, ch, kh, kw};
       perm = {2, 3, 1, 0};
       break;
+    case FilterLayout::Window: // a pooling has no filter
+      return c.filter;
     }
     Value v = c.filter;
     if (type.getRank() == 3) // 1-D: KH = 1 inserted
