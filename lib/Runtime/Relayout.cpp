@@ -237,25 +237,26 @@ Expected<TiledBatch<T>> transposeMinor(const TiledBatch<T> &x) {
 
 namespace {
 
-/// Whether `x` is one matrix of the rows `window` reads; the error if not.
+/// Whether every matrix of `x` is the rows `window` reads; the error if
+/// not.
 template <typename T>
 std::optional<Error> checkWindowInput(const TiledBatch<T> &x,
                                       const ConvWindow &window,
                                       const char *what) {
   if (std::string why = window.check(); !why.empty())
     return Error(std::string(what) + ": " + why);
-  if (x.numMatrices() != 1 || !x.batchShape().empty() ||
-      x.shape().rows != window.inputRows())
+  if (x.shape().rows != window.inputRows())
     return Error(std::string(what) + ": the input is a " + describe(x) +
-                 ", not one matrix of N*H*W = " +
+                 ", whose matrices are not N*H*W = " +
                  std::to_string(window.inputRows()) + " rows");
   return std::nullopt;
 }
 
-/// Copies channels [0, C) of input row `src` (or `padValue` everywhere when
-/// there is none) to columns [col, col + C) of row `row` of `out`.
+/// Copies channels [0, C) of row `src` of matrix `m` of `x` (or `padValue`
+/// everywhere when there is none) to columns [col, col + C) of row `row` of
+/// matrix `m` of `out`.
 template <typename T>
-void copyRow(const TiledBatch<T> &x, std::optional<int64_t> src,
+void copyRow(const TiledBatch<T> &x, int64_t m, std::optional<int64_t> src,
              TiledBatch<T> &out, int64_t row, int64_t col, T padValue) {
   const int64_t channels = x.shape().cols;
   const int64_t lanes = out.geometry().lanes;
@@ -268,9 +269,9 @@ void copyRow(const TiledBatch<T> &x, std::optional<int64_t> src,
     const int64_t inRun = lanes - c % x.geometry().lanes;
     const int64_t outRun = lanes - (col + c) % lanes;
     const int64_t run = std::min({channels - c, inRun, outRun});
-    T *d = dst + out.offset(0, row, col + c);
+    T *d = dst + out.offset(m, row, col + c);
     if (src) {
-      const T *s = in + x.offset(0, *src, c);
+      const T *s = in + x.offset(m, *src, c);
       std::copy(s, s + run, d);
     } else {
       std::fill(d, d + run, padValue);
@@ -290,14 +291,16 @@ Expected<TiledBatch<T>> im2col(const TiledBatch<T> &x,
   if (window.taps() > (int64_t(1) << 40) / channels)
     return Error("im2col: KH*KW*C is too large");
   Expected<TiledBatch<T>> out = TiledBatch<T>::zeros(
-      {}, {window.outputRows(), window.taps() * channels}, x.geometry());
+      x.batchShape(), {window.outputRows(), window.taps() * channels},
+      x.geometry());
   if (!out)
     return out;
-  for (int64_t r = 0; r < window.outputRows(); ++r)
-    for (int64_t kh = 0; kh < window.kernelH; ++kh)
-      for (int64_t kw = 0; kw < window.kernelW; ++kw)
-        copyRow(x, window.sourceRow(r, kh, kw), *out, r,
-                (kh * window.kernelW + kw) * channels, padValue);
+  for (int64_t m = 0; m < x.numMatrices(); ++m)
+    for (int64_t r = 0; r < window.outputRows(); ++r)
+      for (int64_t kh = 0; kh < window.kernelH; ++kh)
+        for (int64_t kw = 0; kw < window.kernelW; ++kw)
+          copyRow(x, m, window.sourceRow(r, kh, kw), *out, r,
+                  (kh * window.kernelW + kw) * channels, padValue);
   return out;
 }
 
@@ -315,11 +318,12 @@ Expected<TiledBatch<T>> convTap(const TiledBatch<T> &x,
   if (window.isIdentity())
     return x.clone();
   Expected<TiledBatch<T>> out = TiledBatch<T>::zeros(
-      {}, {window.outputRows(), x.shape().cols}, x.geometry());
+      x.batchShape(), {window.outputRows(), x.shape().cols}, x.geometry());
   if (!out)
     return out;
-  for (int64_t r = 0; r < window.outputRows(); ++r)
-    copyRow(x, window.sourceRow(r, kh, kw), *out, r, 0, padValue);
+  for (int64_t m = 0; m < x.numMatrices(); ++m)
+    for (int64_t r = 0; r < window.outputRows(); ++r)
+      copyRow(x, m, window.sourceRow(r, kh, kw), *out, r, 0, padValue);
   return out;
 }
 

@@ -123,6 +123,16 @@ def ConvertLinalgToSystile : Pass<"convert-linalg-to-systile",
       `C x F` filter accumulates into the last (the TPU's way: no im2col
       buffer on a chip, which reads the shifted window in place).
 
+    Grouped convolutions (`linalg.conv_2d_ngchw_gfchw`, `conv_2d_ngchw_fgchw`,
+    `conv_2d_nhwgc_gfhwc`; torch-mlir's `groups`) and depthwise ones
+    (`linalg.depthwise_conv_2d_nhwc_hwc`, `depthwise_conv_2d_nchw_chw`,
+    `depthwise_conv_2d_nhwc_hwcm`, `depthwise_conv_1d_nwc_wc`,
+    `depthwise_conv_1d_ncw_cw`, `depthwise_conv_1d_nwc_wcm`: one group per
+    channel) split the packed channels into one matrix per group
+    (`systile.split_heads`) and issue the same steps as batched matmuls,
+    one `K x F/G` filter per group: a depthwise convolution is `C`
+    contractions with `K = KH*KW`, and reports that utilisation.
+
     Poolings (`linalg.pooling_nhwc_max`, `_min`, `_sum`, `_max_unsigned`,
     `_min_unsigned`, `pooling_nchw_max`, `_sum`, and their 1-D `nwc` /
     `ncw` forms) become one `systile.window` per tap of the packed

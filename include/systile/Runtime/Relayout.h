@@ -56,18 +56,21 @@ template <typename T> Expected<TiledBatch<T>> mergeHeads(const TiledBatch<T> &x)
 template <typename T>
 Expected<TiledBatch<T>> transposeMinor(const TiledBatch<T> &x);
 
-/// The im2col matrix of `x` under `window` (ConvWindow.h): `x` is one
-/// `N*H*W x C` matrix (channels on the lanes); the result has `N*OH*OW`
-/// rows and `KH*KW*C` columns, and column `(kh*KW + kw)*C + c` of row `r`
-/// is channel `c` of input row `window.sourceRow(r, kh, kw)`, or
-/// `padValue` for a halo read. Padding slots are zero. Always a copy.
+/// The im2col matrix of `x` under `window` (ConvWindow.h): every matrix of
+/// `x` is one `N*H*W x C` image (channels on the lanes); each result
+/// matrix has `N*OH*OW` rows and `KH*KW*C` columns, and column
+/// `(kh*KW + kw)*C + c` of row `r` is channel `c` of input row
+/// `window.sourceRow(r, kh, kw)` of the same matrix, or `padValue` for a
+/// halo read. The batch dimensions are kept. Padding slots are zero.
+/// Always a copy.
 template <typename T>
 Expected<TiledBatch<T>> im2col(const TiledBatch<T> &x,
                                const ConvWindow &window, T padValue);
 
-/// The window of tap `(kh, kw)`: the `N*OH*OW x C` matrix whose row `r` is
-/// input row `window.sourceRow(r, kh, kw)`, or `padValue` in every channel
-/// for a halo read. A copy (the input itself when window.isIdentity()).
+/// The window of tap `(kh, kw)`: per matrix of `x`, the `N*OH*OW x C`
+/// matrix whose row `r` is input row `window.sourceRow(r, kh, kw)`, or
+/// `padValue` in every channel for a halo read; the batch dimensions are
+/// kept. A copy (the input itself when window.isIdentity()).
 template <typename T>
 Expected<TiledBatch<T>> convTap(const TiledBatch<T> &x,
                                 const ConvWindow &window, int64_t kh,

@@ -37,46 +37,83 @@ using namespace systile::lowering;
 namespace {
 
 /// Where the dimensions are: the activation's channels last (NHWC, NWC) or
-/// after the batch (NCHW, NCW); the filter's order.
-/// A pooling's "filter" is its window shape tensor ([KH, KW] or [KW]).
-enum class FilterLayout { HWCF, FHWC, FCHW, Window };
-
+/// after the batch (NCHW, NCW); the filter's dimensions in stored order as
+/// letters: `G` groups, `F` filters per group, `C` channels per group, `H`
+/// and `W` the kernel (a missing letter is 1; `H` is dropped for 1-D). A
+/// depthwise filter's channel dimension is its groups (`HWG`: one channel
+/// and one filter per group; `HWGF`: a channel multiplier of F).
+/// A pooling has no filter letters: its "filter" is the window shape
+/// tensor ([KH, KW] or [KW]).
 struct ConvForm {
   bool channelsLast = true;
   bool oneD = false;
-  FilterLayout filter = FilterLayout::HWCF;
+  StringRef filter; // empty for a pooling
+  /// The first of two adjacent dimensions, (groups, per group), that hold
+  /// the input's or the output's channels (-1: one channel dimension).
+  int64_t inChannelPair = -1, outChannelPair = -1;
   DenseIntElementsAttr strides, dilations;
-  bool isPooling() const { return filter == FilterLayout::Window; }
+  bool isPooling() const { return filter.empty(); }
 };
 
 template <typename OpTy>
-ConvForm formFor(OpTy op, bool channelsLast, bool oneD, FilterLayout filter) {
-  return ConvForm{channelsLast, oneD, filter, op.getStrides(),
-                  op.getDilations()};
+ConvForm formFor(OpTy op, bool channelsLast, bool oneD, StringRef filter,
+                 int64_t inPair = -1, int64_t outPair = -1) {
+  return ConvForm{channelsLast,    oneD, filter, inPair, outPair,
+                  op.getStrides(), op.getDilations()};
 }
 
 template <typename OpTy>
 ConvForm poolingForm(OpTy op, bool channelsLast, bool oneD) {
-  return formFor(op, channelsLast, oneD, FilterLayout::Window);
+  return formFor(op, channelsLast, oneD, "");
 }
 
 std::optional<ConvForm> formOf(Operation *op) {
-  using F = FilterLayout;
   return llvm::TypeSwitch<Operation *, std::optional<ConvForm>>(op)
       .Case([](linalg::Conv2DNhwcHwcfOp c) {
-        return formFor(c, true, false, F::HWCF);
+        return formFor(c, true, false, "HWCF");
       })
       .Case([](linalg::Conv2DNhwcFhwcOp c) {
-        return formFor(c, true, false, F::FHWC);
+        return formFor(c, true, false, "FHWC");
       })
       .Case([](linalg::Conv2DNchwFchwOp c) {
-        return formFor(c, false, false, F::FCHW);
+        return formFor(c, false, false, "FCHW");
       })
       .Case([](linalg::Conv1DNwcWcfOp c) {
-        return formFor(c, true, true, F::HWCF);
+        return formFor(c, true, true, "HWCF");
       })
       .Case([](linalg::Conv1DNcwFcwOp c) {
-        return formFor(c, false, true, F::FCHW);
+        return formFor(c, false, true, "FCHW");
+      })
+      // Grouped: [N, G, C, H, W] -> [N, G, F, OH, OW]; [N, H, W, G, C] ->
+      // [N, OH, OW, G, F].
+      .Case([](linalg::Conv2DNgchwGfchwOp c) {
+        return formFor(c, false, false, "GFCHW", 1, 1);
+      })
+      .Case([](linalg::Conv2DNgchwFgchwOp c) {
+        return formFor(c, false, false, "FGCHW", 1, 1);
+      })
+      .Case([](linalg::Conv2DNhwgcGfhwcOp c) {
+        return formFor(c, true, false, "GFHWC", 3, 3);
+      })
+      // Depthwise: one group per channel; the multiplier forms' output is
+      // [N, OH, OW, C, M].
+      .Case([](linalg::DepthwiseConv2DNhwcHwcOp c) {
+        return formFor(c, true, false, "HWG");
+      })
+      .Case([](linalg::DepthwiseConv2DNchwChwOp c) {
+        return formFor(c, false, false, "GHW");
+      })
+      .Case([](linalg::DepthwiseConv2DNhwcHwcmOp c) {
+        return formFor(c, true, false, "HWGF", -1, 3);
+      })
+      .Case([](linalg::DepthwiseConv1DNwcWcOp c) {
+        return formFor(c, true, true, "HWG");
+      })
+      .Case([](linalg::DepthwiseConv1DNcwCwOp c) {
+        return formFor(c, false, true, "GHW");
+      })
+      .Case([](linalg::DepthwiseConv1DNwcWcmOp c) {
+        return formFor(c, true, true, "HWGF", -1, 2);
       })
       .Case<linalg::PoolingNhwcMaxOp, linalg::PoolingNhwcMinOp,
             linalg::PoolingNhwcSumOp, linalg::PoolingNhwcMaxUnsignedOp,
@@ -93,13 +130,47 @@ std::optional<ConvForm> formOf(Operation *op) {
       .Default([](Operation *) { return std::nullopt; });
 }
 
+/// The filter letters of `form` as stored (`H` dropped for 1-D).
+std::string storedLetters(const ConvForm &form) {
+  std::string letters = form.filter.str();
+  if (form.oneD)
+    letters.erase(std::remove(letters.begin(), letters.end(), 'H'),
+                  letters.end());
+  return letters;
+}
+
+/// The shape `shape` with dimensions [pair, pair + 1] merged (unchanged
+/// when pair < 0), and the reassociation that does it.
+SmallVector<int64_t> mergedShape(ArrayRef<int64_t> shape, int64_t pair,
+                                 SmallVector<ReassociationIndices> *groups) {
+  SmallVector<int64_t> merged;
+  for (int64_t d = 0; d < static_cast<int64_t>(shape.size()); ++d) {
+    if (d == pair) {
+      merged.push_back(shape[d] * shape[d + 1]);
+      if (groups)
+        groups->push_back({d, d + 1});
+      ++d;
+      continue;
+    }
+    merged.push_back(shape[d]);
+    if (groups)
+      groups->push_back({d});
+  }
+  return merged;
+}
+
 /// The sizes of an analysed convolution.
 struct Conv {
   ConvForm form;
   linalg::LinalgOp op;
-  Value input, filter, output; // input: the pad's source when folded
+  /// input: the image with one channel dimension (the pad's source when
+  /// one is folded); `mergeInput` when the emitter must still merge the
+  /// op's (groups, channels) input dimensions into it.
+  Value input, filter, output;
+  bool mergeInput = false;
   rt::ConvWindow window;
-  int64_t channels = 0, filters = 0;
+  /// The groups, and the channels and filters of one group.
+  int64_t groups = 1, channels = 0, filters = 0;
   Attribute padValue; // the folded pad's value, or null (+0)
   bool isFloat = true;
 };
@@ -167,6 +238,7 @@ std::optional<Conv> analyze(linalg::LinalgOp op, const ConvForm &form,
   c.input = op.getDpsInputs()[0];
   c.filter = op.getDpsInputs()[1];
   c.output = op.getDpsInits()[0];
+  c.mergeInput = form.inChannelPair >= 0;
   auto inType = dyn_cast<RankedTensorType>(c.input.getType());
   auto wType = dyn_cast<RankedTensorType>(c.filter.getType());
   auto outType = dyn_cast<RankedTensorType>(c.output.getType());
@@ -218,9 +290,22 @@ std::optional<Conv> analyze(linalg::LinalgOp op, const ConvForm &form,
     return std::nullopt;
   }
 
+  // A grouped input expanded from an image with one channel dimension (as
+  // torch-mlir emits it) is read from that image.
+  SmallVector<ReassociationIndices> inGroups;
+  SmallVector<int64_t> in =
+      mergedShape(inType.getShape(), form.inChannelPair, &inGroups);
+  if (auto expand = c.input.getDefiningOp<tensor::ExpandShapeOp>();
+      expand && c.mergeInput &&
+      expand.getSrcType().getShape() == ArrayRef<int64_t>(in) &&
+      expand.getReassociationIndices() == inGroups) {
+    c.input = expand.getSrc();
+    c.mergeInput = false;
+  }
+  SmallVector<int64_t> out =
+      mergedShape(outType.getShape(), form.outChannelPair, nullptr);
+  ArrayRef<int64_t> w = wType.getShape();
   // [N, H, W, C] with H = 1 for 1-D.
-  ArrayRef<int64_t> in = inType.getShape(), w = wType.getShape(),
-                    out = outType.getShape();
   int64_t n = in[0], h = 1, width, ch;
   int64_t oh = 1, ow, f;
   int64_t kh = 1, kw;
@@ -243,29 +328,36 @@ std::optional<Conv> analyze(linalg::LinalgOp op, const ConvForm &form,
     if (!form.oneD)
       oh = out[2];
   }
-  switch (form.filter) {
-  case FilterLayout::HWCF: // [KH, KW, C, F] or [KW, C, F]
-    kw = w[w.size() - 3];
-    if (!form.oneD)
-      kh = w[0];
-    break;
-  case FilterLayout::FHWC: // [F, KH, KW, C]
-    kh = w[1];
-    kw = w[2];
-    break;
-  case FilterLayout::FCHW: // [F, C, KH, KW] or [F, C, KW]
-    kw = w.back();
-    if (!form.oneD)
-      kh = w[2];
-    break;
-  case FilterLayout::Window: // [KH, KW] or [KW]
-    kw = w.back();
-    if (!form.oneD)
-      kh = w[0];
-    break;
+  // The filter's sizes by letter (a pooling's window: [KH, KW] or [KW]).
+  const std::string letters = form.isPooling()
+                                  ? std::string(form.oneD ? "W" : "HW")
+                                  : storedLetters(form);
+  if (letters.size() != w.size()) {
+    why = "the filter has rank " + std::to_string(w.size());
+    return std::nullopt;
   }
-  c.channels = ch;
-  c.filters = f;
+  auto sizeOf = [&](char letter) -> int64_t {
+    size_t at = letters.find(letter);
+    return at == std::string::npos ? 1 : w[at];
+  };
+  kh = sizeOf('H');
+  kw = sizeOf('W');
+  if (!form.isPooling()) {
+    c.groups = sizeOf('G');
+    const int64_t perGroupIn = sizeOf('C'), perGroupOut = sizeOf('F');
+    if (c.groups * perGroupIn != ch || c.groups * perGroupOut != f) {
+      why = llvm::formatv("{0} groups of {1} channels and {2} filters do "
+                          "not make {3} input and {4} output channels",
+                          c.groups, perGroupIn, perGroupOut, ch, f)
+                .str();
+      return std::nullopt;
+    }
+    c.channels = perGroupIn;
+    c.filters = perGroupOut;
+  } else {
+    c.channels = ch;
+    c.filters = f;
+  }
 
   SmallVector<int64_t, 2> strides(form.strides.getValues<int64_t>());
   SmallVector<int64_t, 2> dilations(form.dilations.getValues<int64_t>());
@@ -281,7 +373,8 @@ std::optional<Conv> analyze(linalg::LinalgOp op, const ConvForm &form,
     win.strideH = strides[0];
     win.dilationH = dilations[0];
   }
-  if (std::optional<FoldedPad> pad = foldablePad(c.input, form)) {
+  if (std::optional<FoldedPad> pad =
+          c.mergeInput ? std::nullopt : foldablePad(c.input, form)) {
     auto source = cast<RankedTensorType>(pad->source.getType());
     if (source.hasStaticShape()) {
       c.input = pad->source;
@@ -438,119 +531,170 @@ struct ConvEmitter {
     return tensor::ExpandShapeOp::create(b, loc, like, dense, {lead, spatial});
   }
 
-  /// The filter as `[KH, KW, C, F]` (`[KH*KW*C, F]` rows (kh, kw, c)),
-  /// dense: a constant rearranged here, anything else by a
-  /// linalg.transpose.
-  Value filterHWCF() {
+  /// The filter as `[G, KH, KW, C, F]` (per group: rows (kh, kw, c) of
+  /// its `KH*KW*C x F` matrix), dense: a constant rearranged here, anything
+  /// else by a linalg.transpose of its 5-D view.
+  Value filterGHWCF() {
     auto type = cast<RankedTensorType>(c.filter.getType());
     const rt::ConvWindow &w = c.window;
-    const int64_t kh = w.kernelH, kw = w.kernelW, ch = c.channels,
-                  f = c.filters;
-    SmallVector<int64_t> hwcf{kh, kw, ch, f};
-    // Index of element (i, j, cc, ff) of HWCF in the stored filter.
-    auto storedIndex = [&](int64_t i, int64_t j, int64_t cc,
-                           int64_t ff) -> int64_t {
-      switch (c.form.filter) {
-      case FilterLayout::HWCF:
-        return ((i * kw + j) * ch + cc) * f + ff;
-      case FilterLayout::FHWC:
-        return ((ff * kh + i) * kw + j) * ch + cc;
-      case FilterLayout::FCHW:
-        return ((ff * ch + cc) * kh + i) * kw + j;
-      case FilterLayout::Window: // a pooling has no filter
-        break;
+    const int64_t g = c.groups, kh = w.kernelH, kw = w.kernelW,
+                  ch = c.channels, f = c.filters;
+    SmallVector<int64_t> target{g, kh, kw, ch, f};
+    // The five letters in stored order (a missing one is a unit
+    // dimension), and the size of each.
+    std::string order = c.form.filter.str();
+    for (char letter : StringRef("GHWCF"))
+      if (order.find(letter) == std::string::npos)
+        order.push_back(letter);
+    auto sizeOf = [&](char letter) -> int64_t {
+      switch (letter) {
+      case 'G':
+        return g;
+      case 'H':
+        return kh;
+      case 'W':
+        return kw;
+      case 'C':
+        return ch;
+      default:
+        return f;
       }
-      return 0;
     };
     DenseElementsAttr constant;
     if (matchPattern(c.filter, m_Constant(&constant))) {
-      auto attr = rearrange(constant, hwcf, [&](int64_t k) {
-        const int64_t ff = k % f;
-        int64_t t = k / f;
-        const int64_t cc = t % ch;
-        t /= ch;
-        const int64_t j = t % kw;
-        const int64_t i = t / kw;
-        return storedIndex(i, j, cc, ff);
+      // Element k of the target (row-major over [G, KH, KW, C, F]) is the
+      // stored element of the same (g, kh, kw, c, f).
+      auto attr = rearrange(constant, target, [&](int64_t k) {
+        int64_t index[5]; // by target position
+        for (int d = 4; d >= 0; --d) {
+          index[d] = k % target[d];
+          k /= target[d];
+        }
+        int64_t at = 0;
+        for (char letter : order)
+          at = at * sizeOf(letter) +
+               index[StringRef("GHWCF").find(letter)];
+        return at;
       });
       return arith::ConstantOp::create(b, loc, attr);
     }
     Type element = type.getElementType();
-    // A 4-D view of the stored filter, then the permutation to HWCF.
-    SmallVector<int64_t> stored4;
+    // The stored filter transposed to its letters in [G, KH, KW, C, F]
+    // order (the letters it has), then reshaped to the five dimensions.
+    const std::string stored = storedLetters(c.form);
+    std::string sorted;
     SmallVector<int64_t> perm;
-    switch (c.form.filter) {
-    case FilterLayout::HWCF:
-      stored4 = hwcf;
-      break;
-    case FilterLayout::FHWC:
-      stored4 = {f, kh, kw, ch};
-      perm = {1, 2, 3, 0};
-      break;
-    case FilterLayout::FCHW:
-      stored4 = {f, ch, kh, kw};
-      perm = {2, 3, 1, 0};
-      break;
-    case FilterLayout::Window: // a pooling has no filter
-      return c.filter;
-    }
+    for (char letter : StringRef("GHWCF"))
+      if (size_t at = stored.find(letter); at != std::string::npos) {
+        sorted.push_back(letter);
+        perm.push_back(static_cast<int64_t>(at));
+      }
     Value v = c.filter;
-    if (type.getRank() == 3) // 1-D: KH = 1 inserted
-      v = tensor::ExpandShapeOp::create(
-          b, loc, RankedTensorType::get(stored4, element), v,
-          c.form.filter == FilterLayout::HWCF
-              ? SmallVector<ReassociationIndices>{{0, 1}, {2}, {3}}
-              : SmallVector<ReassociationIndices>{{0}, {1}, {2, 3}});
-    if (perm.empty())
-      return v;
-    Value init = tensor::EmptyOp::create(b, loc, hwcf, element);
-    return linalg::TransposeOp::create(b, loc, v, init, perm).getResult()[0];
+    if (sorted != stored) {
+      SmallVector<int64_t> shape;
+      for (int64_t d : perm)
+        shape.push_back(type.getDimSize(d));
+      Value init = tensor::EmptyOp::create(b, loc, shape, element);
+      v = linalg::TransposeOp::create(b, loc, v, init, perm).getResult()[0];
+    }
+    ReassociationIndices all;
+    for (int64_t d = 0; d < type.getRank(); ++d)
+      all.push_back(d);
+    Value flat = collapse(v, {all});
+    return tensor::ExpandShapeOp::create(
+        b, loc, RankedTensorType::get(target, element), flat,
+        {ReassociationIndices{0, 1, 2, 3, 4}});
   }
 
-  /// The `rows x F` filter matrix of taps [first, first + count) (rows
-  /// ordered (tap, c)), packed.
-  Value filterMatrix(Value hwcf, int64_t firstTap, int64_t count) {
+  /// The filter matrices of taps [first, first + count), packed: `rows x
+  /// F` (rows ordered (tap, c)), one per group when there are groups
+  /// (`[G, rows, F]`).
+  Value filterMatrix(Value ghwcf, int64_t firstTap, int64_t count) {
     const rt::ConvWindow &w = c.window;
-    const int64_t ch = c.channels, f = c.filters;
-    auto type = cast<RankedTensorType>(hwcf.getType());
+    const int64_t g = c.groups, ch = c.channels, f = c.filters;
+    auto type = cast<RankedTensorType>(ghwcf.getType());
     Type element = type.getElementType();
-    if (!flatFilter) // [KH*KW*C, F], once for every tap
-      flatFilter = collapse(hwcf, {{0, 1, 2}, {3}});
-    Value flat = flatFilter;
-    Value matrix = flat;
+    // [KH*KW*C, F], or [G, KH*KW*C, F] with groups; once for every tap.
+    const bool grouped = g > 1;
+    if (!flatFilter)
+      flatFilter = grouped ? collapse(ghwcf, {{0}, {1, 2, 3}, {4}})
+                           : collapse(ghwcf, {{0, 1, 2, 3}, {4}});
+    SmallVector<int64_t> shape{count * ch, f};
+    if (grouped)
+      shape.insert(shape.begin(), g);
+    Value matrix = flatFilter;
     if (count != w.taps()) {
-      SmallVector<OpFoldResult> offsets{b.getIndexAttr(firstTap * ch),
-                                        b.getIndexAttr(0)};
-      SmallVector<OpFoldResult> sizes{b.getIndexAttr(count * ch),
-                                      b.getIndexAttr(f)};
-      SmallVector<OpFoldResult> strides(2, b.getIndexAttr(1));
       DenseElementsAttr constant;
-      if (matchPattern(hwcf, m_Constant(&constant))) {
-        // A constant slice: rows [firstTap*C, (firstTap+count)*C).
-        const int64_t base = firstTap * ch * f;
+      if (matchPattern(ghwcf, m_Constant(&constant))) {
+        // A constant slice: rows [firstTap*C, (firstTap+count)*C) of each
+        // group's matrix.
+        const int64_t rows = w.taps() * ch;
         matrix = arith::ConstantOp::create(
-            b, loc,
-            rearrange(constant, {count * ch, f},
-                      [&](int64_t k) { return base + k; }));
+            b, loc, rearrange(constant, shape, [&](int64_t k) {
+              const int64_t group = k / (count * ch * f);
+              const int64_t rest = k % (count * ch * f);
+              return (group * rows + firstTap * ch) * f + rest;
+            }));
       } else {
+        SmallVector<OpFoldResult> offsets{b.getIndexAttr(firstTap * ch),
+                                          b.getIndexAttr(0)};
+        SmallVector<OpFoldResult> sizes{b.getIndexAttr(count * ch),
+                                        b.getIndexAttr(f)};
+        if (grouped) {
+          offsets.insert(offsets.begin(), b.getIndexAttr(0));
+          sizes.insert(sizes.begin(), b.getIndexAttr(g));
+        }
+        SmallVector<OpFoldResult> strides(shape.size(), b.getIndexAttr(1));
         matrix = tensor::ExtractSliceOp::create(
-            b, loc, RankedTensorType::get({count * ch, f}, element), flat,
-            offsets, sizes, strides);
+            b, loc, RankedTensorType::get(shape, element), matrix, offsets,
+            sizes, strides);
       }
     }
-    return PackOp::create(b, loc, tiled({count * ch, f}, element), matrix,
+    return PackOp::create(b, loc, tiled(shape, element), matrix,
                           /*transpose=*/false);
+  }
+
+  /// `x` (`M x G*C`) as `[G, M, C]`, one matrix per group (itself when
+  /// there is one group).
+  Value splitGroups(Value x, int64_t perGroup) {
+    if (c.groups == 1)
+      return x;
+    auto type = cast<TiledType>(x.getType());
+    return SplitHeadsOp::create(
+        b, loc, tiled({c.groups, type.getRows(), perGroup},
+                      type.getElementType()),
+        x);
+  }
+
+  /// The inverse of splitGroups.
+  Value mergeGroups(Value x) {
+    if (c.groups == 1)
+      return x;
+    auto type = cast<TiledType>(x.getType());
+    return MergeHeadsOp::create(
+        b, loc,
+        tiled({type.getRows(), c.groups * type.getCols()},
+              type.getElementType()),
+        x);
   }
 
   DenseI64ArrayAttr arr(ArrayRef<int64_t> values) {
     return b.getDenseI64ArrayAttr(values);
   }
 
+  /// The type of a window of `x` with `cols` columns: N*OH*OW rows, the
+  /// batch dimensions (groups) of `x`.
+  TiledType windowType(Value x, int64_t cols) {
+    auto type = cast<TiledType>(x.getType());
+    SmallVector<int64_t> shape(type.getBatchShape());
+    shape.append({c.window.outputRows(), cols});
+    return tiled(shape, type.getElementType());
+  }
+
   /// `systile.window` of tap (i, j) of the packed activation `x`.
   Value tapWindow(Value x, int64_t i, int64_t j) {
     const rt::ConvWindow &w = c.window;
-    auto type = tiled({w.outputRows(), c.channels},
-                      cast<TiledType>(x.getType()).getElementType());
+    auto type = windowType(x, c.channels);
     return WindowOp::create(b, loc, type, x, arr({i, j}), arr(imageOf(w)),
                             arr({w.kernelH, w.kernelW}),
                             arr({w.strideH, w.strideW}),
@@ -561,8 +705,7 @@ struct ConvEmitter {
   /// `systile.im2col` of the packed activation `x`.
   Value im2colOf(Value x) {
     const rt::ConvWindow &w = c.window;
-    auto type = tiled({w.outputRows(), w.taps() * c.channels},
-                      cast<TiledType>(x.getType()).getElementType());
+    auto type = windowType(x, w.taps() * c.channels);
     return Im2colOp::create(b, loc, type, x, arr(imageOf(w)),
                             arr({w.kernelH, w.kernelW}),
                             arr({w.strideH, w.strideW}),
@@ -621,6 +764,30 @@ struct ConvEmitter {
     return ew.getResult();
   }
 
+  /// `v` with its dimensions [pair, pair + 1] merged (itself when pair <
+  /// 0).
+  Value merged(Value v, int64_t pair) {
+    if (pair < 0)
+      return v;
+    SmallVector<ReassociationIndices> groups;
+    mergedShape(cast<RankedTensorType>(v.getType()).getShape(), pair, &groups);
+    return collapse(v, groups);
+  }
+
+  /// The lowered value of the op's result, from the tiled `N*OH*OW x F`
+  /// result matrix.
+  Value result(Value matrix) {
+    auto type = cast<RankedTensorType>(c.output.getType());
+    const int64_t pair = c.form.outChannelPair;
+    if (pair < 0)
+      return unpackImage(matrix, type);
+    SmallVector<ReassociationIndices> groups;
+    auto flatType = RankedTensorType::get(
+        mergedShape(type.getShape(), pair, &groups), type.getElementType());
+    return tensor::ExpandShapeOp::create(b, loc, type,
+                                         unpackImage(matrix, flatType), groups);
+  }
+
   /// A pooling: the windows of the taps in row-major order, combined into
   /// the accumulator one after the other (upstream's order: the window
   /// loops are its innermost reductions, kh then kw).
@@ -631,24 +798,31 @@ struct ConvEmitter {
     for (int64_t i = 0; i < w.kernelH; ++i)
       for (int64_t j = 0; j < w.kernelW; ++j)
         acc = combine(acc, tapWindow(x, i, j));
-    return unpackImage(acc, cast<RankedTensorType>(c.output.getType()));
+    return result(acc);
   }
 
+  /// A convolution: per group (one matrix of a batch when there are
+  /// groups, split out of the channels), the im2col matrix times the
+  /// group's filter, or one window per tap in row-major order.
   Value lower(ConvStrategy strategy) {
     if (c.form.isPooling())
       return lowerPooling();
     const rt::ConvWindow &w = c.window;
-    Value x = packImage(c.input);
-    Value acc = packImage(c.output);
-    Value hwcf = filterHWCF();
-    if (strategy == ConvStrategy::Im2col)
-      return unpackImage(matmul(im2colOf(x), filterMatrix(hwcf, 0, w.taps()), acc),
-                         cast<RankedTensorType>(c.output.getType()));
-    for (int64_t i = 0; i < w.kernelH; ++i)
-      for (int64_t j = 0; j < w.kernelW; ++j)
-        acc = matmul(tapWindow(x, i, j),
-                     filterMatrix(hwcf, i * w.kernelW + j, 1), acc);
-    return unpackImage(acc, cast<RankedTensorType>(c.output.getType()));
+    Value image = c.mergeInput ? merged(c.input, c.form.inChannelPair)
+                               : c.input;
+    Value x = splitGroups(packImage(image), c.channels);
+    Value acc = splitGroups(packImage(merged(c.output, c.form.outChannelPair)),
+                            c.filters);
+    Value ghwcf = filterGHWCF();
+    if (strategy == ConvStrategy::Im2col) {
+      acc = matmul(im2colOf(x), filterMatrix(ghwcf, 0, w.taps()), acc);
+    } else {
+      for (int64_t i = 0; i < w.kernelH; ++i)
+        for (int64_t j = 0; j < w.kernelW; ++j)
+          acc = matmul(tapWindow(x, i, j),
+                       filterMatrix(ghwcf, i * w.kernelW + j, 1), acc);
+    }
+    return result(mergeGroups(acc));
   }
 };
 

@@ -9,7 +9,7 @@
 // a storage-order constant), the windows read in the tiled domain.
 // Numerics: test/Interpreter/conv.test.
 
-// STATS: 8 convs-lowered
+// STATS: 10 convs-lowered
 // STATS: 5 convs-left
 
 // CHECK-LABEL: func.func @nhwc_same
@@ -145,6 +145,62 @@ func.func @pointwise(%x: tensor<2x3x3x8xf32>, %w: tensor<1x1x8x5xf32>, %acc: ten
   %r = linalg.conv_2d_nhwc_hwcf {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>}
      ins(%x, %w : tensor<2x3x3x8xf32>, tensor<1x1x8x5xf32>) outs(%acc : tensor<2x3x3x5xf32>) -> tensor<2x3x3x5xf32>
   return %r : tensor<2x3x3x5xf32>
+}
+
+// -----
+
+// A depthwise convolution as torch-mlir writes groups = C (NCHW, the
+// [C, 1, KH, KW] weight collapsed to [C, KH, KW]): one group per channel,
+// the channels split into a batch of C matrices, ONE batched matmul with a
+// KH*KW x 1 filter per channel (im2col), or one per tap with a 1x1 filter.
+// CHECK-LABEL: func.func @depthwise_nchw
+// CHECK: systile.merge_rows %{{.*}} -> !systile.tiled<50x3xf32
+// CHECK: %[[XG:.*]] = systile.split_heads %{{.*}} : !systile.tiled<50x3xf32, {{.*}}> -> !systile.tiled<3x50x1xf32
+// CHECK: %[[AG:.*]] = systile.split_heads %{{.*}} : !systile.tiled<50x3xf32, {{.*}}> -> !systile.tiled<3x50x1xf32
+// IM2COL: %[[A:.*]] = systile.im2col %[[XG]] image [2, 5, 5] kernel [3, 3] {{.*}} padding [1, 1, 1, 1] : {{.*}} -> !systile.tiled<3x50x9xf32
+// IM2COL: %[[R:.*]] = systile.matmul %[[A]], %{{.*}}, %[[AG]]{{.*}}: !systile.tiled<3x50x9xf32, {{.*}}>, !systile.tiled<3x9x1xf32, {{.*}}> -> !systile.tiled<3x50x1xf32
+// TAPS-COUNT-9: systile.matmul {{.*}} !systile.tiled<3x1x1xf32
+// CHECK-NOT: linalg.depthwise
+// CHECK: systile.merge_heads %{{.*}} : !systile.tiled<3x50x1xf32, {{.*}}> -> !systile.tiled<50x3xf32
+func.func @depthwise_nchw(%x: tensor<2x3x5x5xf32>, %w: tensor<3x1x3x3xf32>, %acc: tensor<2x3x5x5xf32>) -> tensor<2x3x5x5xf32> {
+  %zero = arith.constant 0.0 : f32
+  %p = tensor.pad %x low[0, 0, 1, 1] high[0, 0, 1, 1] {
+  ^bb0(%a: index, %b: index, %c: index, %d: index):
+    tensor.yield %zero : f32
+  } : tensor<2x3x5x5xf32> to tensor<2x3x7x7xf32>
+  %wc = tensor.collapse_shape %w [[0, 1], [2], [3]] : tensor<3x1x3x3xf32> into tensor<3x3x3xf32>
+  %r = linalg.depthwise_conv_2d_nchw_chw {dilations = dense<1> : vector<2xi64>, strides = dense<1> : vector<2xi64>}
+     ins(%p, %wc : tensor<2x3x7x7xf32>, tensor<3x3x3xf32>) outs(%acc : tensor<2x3x5x5xf32>) -> tensor<2x3x5x5xf32>
+  return %r : tensor<2x3x5x5xf32>
+}
+
+// -----
+
+// A grouped convolution as torch-mlir writes 1 < groups < C: the padded
+// image's channels expanded into (groups, channels), the accumulator's
+// into (groups, filters). The image before the expand is packed, so the
+// pad folds; a constant filter becomes one storage-order constant of
+// [G, KH*KW*C/G, F/G].
+// CHECK-LABEL: func.func @grouped_constant
+// CHECK-NOT: tensor.pad
+// CHECK-DAG: systile.split_heads %{{.*}} -> !systile.tiled<2x8x2xf32
+// CHECK-DAG: systile.constant {{.*}} -> !systile.tiled<{{(2x8x3|2x2x3)}}xf32
+// IM2COL: systile.im2col %{{.*}} image [2, 2, 2] kernel [2, 2] {{.*}} padding [1, 1, 1, 1] : !systile.tiled<2x8x2xf32, {{.*}}> -> !systile.tiled<2x18x8xf32
+// CHECK-NOT: linalg.conv
+// CHECK: systile.merge_heads %{{.*}} -> !systile.tiled<18x6xf32
+func.func @grouped_constant(%x: tensor<2x4x2x2xf32>, %acc: tensor<2x6x3x3xf32>) -> tensor<2x6x3x3xf32> {
+  %zero = arith.constant 0.0 : f32
+  %w = arith.constant dense<0.5> : tensor<2x3x2x2x2xf32>
+  %p = tensor.pad %x low[0, 0, 1, 1] high[0, 0, 1, 1] {
+  ^bb0(%a: index, %b: index, %c: index, %d: index):
+    tensor.yield %zero : f32
+  } : tensor<2x4x2x2xf32> to tensor<2x4x4x4xf32>
+  %xe = tensor.expand_shape %p [[0], [1, 2], [3], [4]] output_shape [2, 2, 2, 4, 4] : tensor<2x4x4x4xf32> into tensor<2x2x2x4x4xf32>
+  %acce = tensor.expand_shape %acc [[0], [1, 2], [3], [4]] output_shape [2, 2, 3, 3, 3] : tensor<2x6x3x3xf32> into tensor<2x2x3x3x3xf32>
+  %r = linalg.conv_2d_ngchw_gfchw {dilations = dense<1> : vector<2xi64>, strides = dense<1> : vector<2xi64>}
+     ins(%xe, %w : tensor<2x2x2x4x4xf32>, tensor<2x3x2x2x2xf32>) outs(%acce : tensor<2x2x3x3x3xf32>) -> tensor<2x2x3x3x3xf32>
+  %c = tensor.collapse_shape %r [[0], [1, 2], [3], [4]] : tensor<2x2x3x3x3xf32> into tensor<2x6x3x3xf32>
+  return %c : tensor<2x6x3x3xf32>
 }
 
 // -----

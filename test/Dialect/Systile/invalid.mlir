@@ -909,6 +909,24 @@ func.func @im2col_rows(%x: !systile.tiled<24x3xf32>) {
 
 // -----
 
+func.func @im2col_batch(%x: !systile.tiled<2x25x3xf32>) {
+  // expected-error @below {{'systile.im2col' op result batch dimensions [3] differ from the input's [2]; every matrix of the batch is one image}}
+  %0 = systile.im2col %x image [1, 5, 5] kernel [3, 3] strides [1, 1] dilations [1, 1] padding [1, 1, 1, 1]
+      : !systile.tiled<2x25x3xf32> -> !systile.tiled<3x25x27xf32>
+  return
+}
+
+// -----
+
+func.func @window_batch(%x: !systile.tiled<2x25x3xf32>) {
+  // expected-error @below {{'systile.window' op result batch dimensions [] differ from the input's [2]; every matrix of the batch is one image}}
+  %0 = systile.window %x tap [0, 0] image [1, 5, 5] kernel [3, 3] strides [1, 1] dilations [1, 1] padding [1, 1, 1, 1]
+      : !systile.tiled<2x25x3xf32> -> !systile.tiled<25x3xf32>
+  return
+}
+
+// -----
+
 func.func @im2col_result(%x: !systile.tiled<25x3xf32>) {
   // expected-error @below {{'systile.im2col' op result shape 25x9 is not 9x27 (N*OH*OW = 1*3*3 rows, KH*KW*C columns)}}
   %0 = systile.im2col %x image [1, 5, 5] kernel [3, 3] strides [1, 1] dilations [1, 1] padding [0, 0, 0, 0]
@@ -958,15 +976,6 @@ func.func @im2col_geometry(%x: !systile.tiled<25x3xf32>) {
   // expected-error @below {{'systile.im2col' op result geometry #systile.geometry<2x4, mxu = 4> differs from the input's #systile.geometry<8x128, mxu = 128>; a relayout keeps the geometry}}
   %0 = systile.im2col %x image [1, 5, 5] kernel [3, 3] strides [1, 1] dilations [1, 1] padding [1, 1, 1, 1]
       : !systile.tiled<25x3xf32> -> !systile.tiled<25x27xf32, #systile.geometry<2x4, mxu = 4>>
-  return
-}
-
-// -----
-
-func.func @im2col_batched(%x: !systile.tiled<2x25x3xf32>) {
-  // expected-error @below {{'systile.im2col' op operand #0 must be tiled matrix (rank 2, no batch dimensions)}}
-  %0 = systile.im2col %x image [1, 5, 5] kernel [3, 3] strides [1, 1] dilations [1, 1] padding [1, 1, 1, 1]
-      : !systile.tiled<2x25x3xf32> -> !systile.tiled<25x27xf32>
   return
 }
 

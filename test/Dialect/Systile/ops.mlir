@@ -292,3 +292,16 @@ func.func @conv_windows(%x: !systile.tiled<25x3xf32>, %y: !systile.tiled<84x4xf3
       : !systile.tiled<16x8xi8, #systile.geometry<2x4, mxu = 4>> -> !systile.tiled<16x8xi8, #systile.geometry<2x4, mxu = 4>>
   return
 }
+
+// Batched windows: every matrix one image (the groups of a grouped
+// convolution).
+// CHECK-LABEL: func.func @grouped_windows
+// CHECK: systile.im2col %{{.*}} : !systile.tiled<4x25x2xf32> -> !systile.tiled<4x25x18xf32>
+// CHECK: systile.window %{{.*}} tap [2, 2] {{.*}} : !systile.tiled<4x25x2xf32> -> !systile.tiled<4x25x2xf32>
+func.func @grouped_windows(%x: !systile.tiled<4x25x2xf32>) {
+  %0 = systile.im2col %x image [1, 5, 5] kernel [3, 3] strides [1, 1] dilations [1, 1] padding [1, 1, 1, 1]
+      : !systile.tiled<4x25x2xf32> -> !systile.tiled<4x25x18xf32>
+  %1 = systile.window %x tap [2, 2] image [1, 5, 5] kernel [3, 3] strides [1, 1] dilations [1, 1] padding [1, 1, 1, 1]
+      : !systile.tiled<4x25x2xf32> -> !systile.tiled<4x25x2xf32>
+  return
+}

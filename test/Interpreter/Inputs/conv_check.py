@@ -41,8 +41,19 @@ class Case:
     def __init__(self, name, form, n, c, hw, f, k, strides=(1, 1),
                  dilations=(1, 1), pad=(0, 0, 0, 0), pad_value=0.0,
                  dtype="f32", precision="f32", geometry=(2, 4, 4),
-                 pool=None):
+                 pool=None, groups=1):
         self.name, self.form = name, form
+        # Grouped forms (2d_ngchw_gfchw, 2d_ngchw_fgchw, 2d_nhwgc_gfhwc):
+        # `groups` groups of c/groups channels and f/groups filters, written
+        # as torch-mlir writes them (the image's channels expanded into
+        # (groups, channels) by tensor.expand_shape after the pad). Depthwise
+        # forms (dw_*): one group per channel, `f` the channel multiplier.
+        self.depthwise = form.startswith("dw_")
+        self.grouped = "ngchw" in form or "nhwgc" in form
+        if self.depthwise:
+            groups, f = c, c * f
+        self.groups = groups
+        self.cg, self.fg = c // groups, (f // groups if f else f)
         # pool: "max", "min" or "sum" for linalg.pooling_<layout>_<pool>
         # (form names the layout: 2d_nhwc_hwcf is nhwc, 2d_nchw_fchw nchw,
         # 1d_nwc_wcf nwc, 1d_ncw_fcw ncw); the channels are the filters.
@@ -50,7 +61,10 @@ class Case:
         if pool:
             f = c
         self.n, self.c, self.f = n, c, f
-        self.one_d = form.startswith("1d")
+        self.base = form[3:] if self.depthwise else form
+        self.one_d = self.base.startswith("1d")
+        # The activation's layout: channels after the batch or last.
+        self.nchw = any(t in self.base for t in ("nchw", "ncw", "ngchw"))
         self.h, self.w = (1, hw) if self.one_d else hw
         self.kh, self.kw = (1, k) if self.one_d else k
         self.sh, self.sw = (1, strides[0]) if self.one_d else strides
@@ -61,79 +75,112 @@ class Case:
         self.oh = (self.h + self.pt + self.pb - (self.kh - 1) * self.dh - 1) // self.sh + 1
         self.ow = (self.w + self.pl + self.pr - (self.kw - 1) * self.dw - 1) // self.sw + 1
 
-    # Shapes as the op stores them.
+    # Shapes as the function takes them (a grouped image with one channel
+    # dimension, as torch-mlir's function does).
     def x_shape(self):
         n, c, h, w = self.n, self.c, self.h, self.w
         if self.one_d:
-            return (n, w, c) if self.form == "1d_nwc_wcf" else (n, c, w)
-        return (n, c, h, w) if self.form == "2d_nchw_fchw" else (n, h, w, c)
+            return (n, c, w) if self.nchw else (n, w, c)
+        return (n, c, h, w) if self.nchw else (n, h, w, c)
+
+    def spatial_dims(self):
+        """The (H, W) dimensions of x_shape (H None for 1-D)."""
+        if self.one_d:
+            return (None, 2) if self.nchw else (None, 1)
+        return (2, 3) if self.nchw else (1, 2)
 
     def padded_shape(self):
         s = list(self.x_shape())
-        if self.one_d:
-            i = 1 if self.form == "1d_nwc_wcf" else 2
-            s[i] += self.pl + self.pr
-        elif self.form == "2d_nchw_fchw":
-            s[2] += self.pt + self.pb
-            s[3] += self.pl + self.pr
-        else:
-            s[1] += self.pt + self.pb
-            s[2] += self.pl + self.pr
+        dh, dw = self.spatial_dims()
+        if dh is not None:
+            s[dh] += self.pt + self.pb
+        s[dw] += self.pl + self.pr
         return tuple(s)
 
     def w_shape(self):
         kh, kw, c, f = self.kh, self.kw, self.c, self.f
+        g, cg, fg = self.groups, self.cg, self.fg
         if self.pool:
             return (kw,) if self.one_d else (kh, kw)
+        m = self.f // self.c if self.depthwise else 1
         return {"2d_nhwc_hwcf": (kh, kw, c, f), "2d_nhwc_fhwc": (f, kh, kw, c),
                 "2d_nchw_fchw": (f, c, kh, kw), "1d_nwc_wcf": (kw, c, f),
-                "1d_ncw_fcw": (f, c, kw)}[self.form]
+                "1d_ncw_fcw": (f, c, kw),
+                "2d_ngchw_gfchw": (g, fg, cg, kh, kw),
+                "2d_ngchw_fgchw": (fg, g, cg, kh, kw),
+                "2d_nhwgc_gfhwc": (g, fg, kh, kw, cg),
+                "dw_2d_nhwc_hwc": (kh, kw, c), "dw_2d_nchw_chw": (c, kh, kw),
+                "dw_2d_nhwc_hwcm": (kh, kw, c, m), "dw_1d_nwc_wc": (kw, c),
+                "dw_1d_ncw_cw": (c, kw), "dw_1d_nwc_wcm": (kw, c, m),
+                }[self.form]
 
     def out_shape(self):
         n, f, oh, ow = self.n, self.f, self.oh, self.ow
         if self.one_d:
-            return (n, ow, f) if self.form == "1d_nwc_wcf" else (n, f, ow)
-        return (n, f, oh, ow) if self.form == "2d_nchw_fchw" else (n, oh, ow, f)
+            return (n, f, ow) if self.nchw else (n, ow, f)
+        return (n, f, oh, ow) if self.nchw else (n, oh, ow, f)
 
-    # Canonical views: x as [N, H, W, C], filter as [KH, KW, C, F], out as
-    # [N, OH, OW, F].
+    def op_shapes(self):
+        """The op's own input and output shapes (grouped and multiplier
+        forms split the channels)."""
+        x, o = list(self.padded_shape()), list(self.out_shape())
+        g = self.groups
+        if self.grouped:
+            ci = 1 if self.nchw else len(x) - 1
+            x[ci:ci + 1] = [g, self.cg]
+            o[ci:ci + 1] = [g, self.fg]
+        elif self.depthwise and self.form.endswith("m"):
+            o[-1:] = [self.c, self.f // self.c]
+        return tuple(x), tuple(o)
+
+    # Canonical views: x as [N, H, W, C], filter as [G, KH, KW, C/G, F/G],
+    # out as [N, OH, OW, F] (channel g*C/G + c is channel c of group g).
     def x_nhwc(self, x):
-        if self.form == "1d_nwc_wcf":
-            return x[:, None, :, :]
-        if self.form == "1d_ncw_fcw":
-            return np.transpose(x, (0, 2, 1))[:, None, :, :]
-        if self.form == "2d_nchw_fchw":
-            return np.transpose(x, (0, 2, 3, 1))
-        return x
+        if self.one_d:
+            x = x[:, :, None, :] if self.nchw else x[:, None, :, :]
+        return np.transpose(x, (0, 2, 3, 1)) if self.nchw else x
 
-    def w_hwcf(self, w):
-        if self.form == "1d_nwc_wcf":
+    def w_ghwcf(self, w):
+        f = self.form
+        if self.one_d and not self.pool:
+            # Insert KH = 1 where the 2-D form has it.
+            at = {"1d_nwc_wcf": 0, "1d_ncw_fcw": 2, "dw_1d_nwc_wc": 0,
+                  "dw_1d_ncw_cw": 1, "dw_1d_nwc_wcm": 0}[f]
+            w = np.expand_dims(w, at)
+            f = {"1d_nwc_wcf": "2d_nhwc_hwcf", "1d_ncw_fcw": "2d_nchw_fchw",
+                 "dw_1d_nwc_wc": "dw_2d_nhwc_hwc",
+                 "dw_1d_ncw_cw": "dw_2d_nchw_chw",
+                 "dw_1d_nwc_wcm": "dw_2d_nhwc_hwcm"}[f]
+        if f == "2d_nhwc_hwcf":
             return w[None]
-        if self.form == "1d_ncw_fcw":
-            return np.transpose(w, (2, 1, 0))[None]
-        if self.form == "2d_nhwc_fhwc":
-            return np.transpose(w, (1, 2, 3, 0))
-        if self.form == "2d_nchw_fchw":
-            return np.transpose(w, (2, 3, 1, 0))
-        return w
+        if f == "2d_nhwc_fhwc":
+            return np.transpose(w, (1, 2, 3, 0))[None]
+        if f == "2d_nchw_fchw":
+            return np.transpose(w, (2, 3, 1, 0))[None]
+        if f == "2d_ngchw_gfchw":
+            return np.transpose(w, (0, 3, 4, 2, 1))
+        if f == "2d_ngchw_fgchw":
+            return np.transpose(w, (1, 3, 4, 2, 0))
+        if f == "2d_nhwgc_gfhwc":
+            return np.transpose(w, (0, 2, 3, 4, 1))
+        if f == "dw_2d_nhwc_hwc":
+            return np.transpose(w, (2, 0, 1))[:, :, :, None, None]
+        if f == "dw_2d_nchw_chw":
+            return w[:, :, :, None, None]
+        if f == "dw_2d_nhwc_hwcm":
+            return np.transpose(w, (2, 0, 1, 3))[:, :, :, None, :]
+        raise AssertionError(f)
 
     def out_nhwf(self, o):
-        if self.form == "1d_nwc_wcf":
-            return o[:, None]
-        if self.form == "1d_ncw_fcw":
-            return np.transpose(o, (0, 2, 1))[:, None]
-        if self.form == "2d_nchw_fchw":
-            return np.transpose(o, (0, 2, 3, 1))
-        return o
+        if self.one_d:
+            o = o[:, :, None, :] if self.nchw else o[:, None]
+        return np.transpose(o, (0, 2, 3, 1)) if self.nchw else o
 
     def from_nhwf(self, o):
-        if self.form == "1d_nwc_wcf":
-            return o[:, 0]
-        if self.form == "1d_ncw_fcw":
-            return np.transpose(o[:, 0], (0, 2, 1))
-        if self.form == "2d_nchw_fchw":
-            return np.transpose(o, (0, 3, 1, 2))
-        return o
+        if self.nchw:
+            o = np.transpose(o, (0, 3, 1, 2))
+            return o[:, :, 0, :] if self.one_d else o
+        return o[:, 0] if self.one_d else o
 
     def mlir(self):
         et = {"f32": "f32", "bf16": "bf16", "i8": "i8"}[self.dtype]
@@ -141,14 +188,14 @@ class Case:
         t = lambda s, e: "tensor<" + "x".join(map(str, s)) + f"x{e}>"
         xt, pt, wt, out = (t(self.x_shape(), et), t(self.padded_shape(), et),
                            t(self.w_shape(), et), t(self.out_shape(), ot))
+        op_in, op_out = self.op_shapes()
+        op_in_t, op_out_t = t(op_in, et), t(op_out, ot)
         rank = len(self.x_shape())
         lo, hi = [0] * rank, [0] * rank
-        sp = {"2d_nhwc_hwcf": (1, 2), "2d_nhwc_fhwc": (1, 2),
-              "2d_nchw_fchw": (2, 3), "1d_nwc_wcf": (None, 1),
-              "1d_ncw_fcw": (None, 2)}[self.form]
-        if sp[0] is not None:
-            lo[sp[0]], hi[sp[0]] = self.pt, self.pb
-        lo[sp[1]], hi[sp[1]] = self.pl, self.pr
+        sh_dim, sw_dim = self.spatial_dims()
+        if sh_dim is not None:
+            lo[sh_dim], hi[sh_dim] = self.pt, self.pb
+        lo[sw_dim], hi[sw_dim] = self.pl, self.pr
         idx = ", ".join(f"%i{d}: index" for d in range(rank))
         if self.dtype == "i8":
             cst = f"arith.constant {int(self.pad_value)} : i8"
@@ -181,10 +228,35 @@ class Case:
                     f"  %r = linalg.pooling_{layout}_{self.pool} {attrs}\n"
                     f"      ins({padded}, %w : {in_t}, {wt}) outs(%acc : {out}) -> {out}\n"
                     f"  return %r : {out}\n}}\n")
+        name = ("linalg.depthwise_conv_" + self.base if self.depthwise
+                else "linalg.conv_" + self.form)
+        acc, result = "%acc", "%r"
+        if op_in_t != in_t or op_out_t != out:
+            # The channels split as torch-mlir splits them: expand_shape of
+            # the (padded) image and of the accumulator, collapse_shape of
+            # the result.
+            ci = 1 if self.nchw else rank - 1
+            groups = lambda r, at: "[" + ", ".join(
+                "[" + ", ".join(map(str, g)) + "]" for g in
+                ([[d] for d in range(at)] + [[at, at + 1]] +
+                 [[d + 1] for d in range(at + 1, r)])) + "]"
+            if op_in_t != in_t:
+                body += (f"  %xe = tensor.expand_shape {padded} {groups(rank, ci)} "
+                         f"output_shape [{', '.join(map(str, op_in))}] : {in_t} into {op_in_t}\n")
+                padded = "%xe"
+            oc = len(op_out) - 2 if not self.nchw else 1
+            body += (f"  %acce = tensor.expand_shape %acc {groups(len(self.out_shape()), oc)} "
+                     f"output_shape [{', '.join(map(str, op_out))}] : {out} into {op_out_t}\n")
+            acc, result = "%acce", "%re"
+            tail = (f"  %r = tensor.collapse_shape %re {groups(len(self.out_shape()), oc)} "
+                    f": {op_out_t} into {out}\n")
+        else:
+            tail = ""
         return (f"func.func @main(%x: {xt}, %w: {wt}, %acc: {out}) -> {out} {{\n"
                 + body +
-                f"  %r = linalg.conv_{self.form} {attrs}\n"
-                f"      ins({padded}, %w : {in_t}, {wt}) outs(%acc : {out}) -> {out}\n"
+                f"  {result} = {name} {attrs}\n"
+                f"      ins({padded}, %w : {op_in_t}, {wt}) outs({acc} : {op_out_t}) -> {op_out_t}\n"
+                + tail +
                 f"  return %r : {out}\n}}\n")
 
     # The numpy model.
@@ -225,12 +297,18 @@ class Case:
                     d = d.astype(np.int32)
         return self.from_nhwf(d.reshape(self.n, self.oh, self.ow, self.f))
 
+    def group_cols(self, g):
+        return slice(g * self.cg, (g + 1) * self.cg)
+
+    def group_outs(self, g):
+        return slice(g * self.fg, (g + 1) * self.fg)
+
     def model(self, x, w, acc, strategy):
         if self.pool:
             return self.pool_model(x, acc)
         mxu = self.geometry[2]
         taps, _ = self.taps(x)
-        whwcf = self.w_hwcf(w)
+        wg = self.w_ghwcf(w)
         a0 = self.out_nhwf(acc).reshape(-1, self.f)
         kw = dict(mxu=mxu, precision=self.precision)
         if self.dtype == "i8":
@@ -238,71 +316,86 @@ class Case:
         if self.dtype == "bf16":
             # bf16 inputs: widened exactly to f32 (the products are exact).
             taps = {t: v.astype(F32) for t, v in taps.items()}
-            whwcf = whwcf.astype(F32)
-        if strategy == "im2col":
-            cols = np.concatenate([taps[i, j] for i in range(self.kh)
-                                   for j in range(self.kw)], axis=1)
-            d = matmul(cols, whwcf.reshape(-1, self.f), a0, **kw)
-        else:
-            d = a0
-            for i in range(self.kh):
-                for j in range(self.kw):
-                    d = matmul(taps[i, j], whwcf[i, j], d, **kw)
+            wg = wg.astype(F32)
+        outs = []
+        for g in range(self.groups):
+            tg = {t: v[:, self.group_cols(g)] for t, v in taps.items()}
+            ag = a0[:, self.group_outs(g)]
+            if strategy == "im2col":
+                cols = np.concatenate([tg[i, j] for i in range(self.kh)
+                                       for j in range(self.kw)], axis=1)
+                d = matmul(cols, wg[g].reshape(-1, self.fg), ag, **kw)
+            else:
+                d = ag
+                for i in range(self.kh):
+                    for j in range(self.kw):
+                        d = matmul(tg[i, j], wg[g, i, j], d, **kw)
+            outs.append(d)
+        d = np.concatenate(outs, axis=1)
         return self.from_nhwf(d.reshape(self.n, self.oh, self.ow, self.f))
 
     def upstream_model(self, x, w, acc):
         """The unlowered op's order: acc, then one rounded product and one
         rounded sum per reduction point, the reduction loops in the op's
         iterator order ((kh, kw, c) for channels-last forms, (c, kh, kw)
-        for NCHW / NCW)."""
+        for NCHW / NCW / NGCHW; a depthwise form reduces (kh, kw))."""
         taps, _ = self.taps(x)
-        whwcf = self.w_hwcf(w).astype(F32)
+        wg = self.w_ghwcf(w).astype(F32)
         d = self.out_nhwf(acc).reshape(-1, self.f).astype(F32)
         points = [(i, j, c) for i in range(self.kh) for j in range(self.kw)
-                  for c in range(self.c)]
-        if self.form in ("2d_nchw_fchw", "1d_ncw_fcw"):
+                  for c in range(self.cg)]
+        if self.nchw:
             points.sort(key=lambda p: (p[2], p[0], p[1]))
         with np.errstate(over="ignore", invalid="ignore"):
-            for i, j, c in points:
-                prod = np.multiply(taps[i, j][:, c:c + 1].astype(F32),
-                                   whwcf[i, j, c][None, :], dtype=F32)
-                d = np.add(d, prod, dtype=F32)
+            for g in range(self.groups):
+                cols, outs = self.group_cols(g), self.group_outs(g)
+                dg = d[:, outs]
+                for i, j, c in points:
+                    tap = taps[i, j][:, cols]
+                    prod = np.multiply(tap[:, c:c + 1].astype(F32),
+                                       wg[g, i, j, c][None, :], dtype=F32)
+                    dg = np.add(dg, prod, dtype=F32)
+                d[:, outs] = dg
         return self.from_nhwf(d.reshape(self.n, self.oh, self.ow, self.f))
 
     def reference64(self, x, w, acc):
         taps, _ = self.taps(x)
-        whwcf = self.w_hwcf(w).astype(np.float64)
+        wg = self.w_ghwcf(w).astype(np.float64)
         d = self.out_nhwf(acc).reshape(-1, self.f).astype(np.float64)
-        for i in range(self.kh):
-            for j in range(self.kw):
-                d = d + taps[i, j].astype(np.float64) @ whwcf[i, j]
+        for g in range(self.groups):
+            cols, outs = self.group_cols(g), self.group_outs(g)
+            for i in range(self.kh):
+                for j in range(self.kw):
+                    d[:, outs] += taps[i, j][:, cols].astype(np.float64) @ wg[g, i, j]
         return self.from_nhwf(d.reshape(self.n, self.oh, self.ow, self.f))
 
     def stats(self, strategy, x):
         """RFC 8's line of each matmul the strategy issues, halo included
-        (a pooling issues none)."""
+        (a pooling issues none): one matmul per strategy step for the batch
+        of groups, each group's M = N*OH*OW rows, K per group, F/G
+        columns, one weight load per group and block."""
         if self.pool:
             return []
         sub, _, mxu = self.geometry
+        g, cg, fg = self.groups, self.cg, self.fg
         m = self.n * self.oh * self.ow
         m_pad = math.ceil(m / sub) * sub
         _, halo = self.taps(x)
         lines = []
-        steps = ([(self.kh * self.kw * self.c,
-                   sum(int(h.sum()) for h in halo.values()) * self.c)]
+        steps = ([(self.kh * self.kw * cg,
+                   sum(int(h.sum()) for h in halo.values()) * cg)]
                  if strategy == "im2col" else
-                 [(self.c, int(halo[i, j].sum()) * self.c)
+                 [(cg, int(halo[i, j].sum()) * cg)
                   for i in range(self.kh) for j in range(self.kw)])
-        passes = 1
         for k, halo_k in steps:
-            loads = math.ceil(k / mxu) * math.ceil(self.f / mxu)
-            logical = m * k * self.f
-            issued = passes * loads * m_pad * mxu * mxu
+            loads = g * math.ceil(k / mxu) * math.ceil(fg / mxu)
+            logical = g * m * k * fg
+            issued = loads * m_pad * mxu * mxu
             lines.append(
                 f"utilization: logical_macs={logical} issued_macs={issued} "
                 f"padding_macs={issued - logical} weight_loads={loads} "
                 f"skipped_loads=0 utilization={100 * logical / issued:.4f}% "
-                f"halo_macs={halo_k * self.f}")
+                f"halo_macs={g * halo_k * fg}")
         return lines
 
 
@@ -341,6 +434,27 @@ CASES = [
          pool="sum"),
     Case("maxpool_i8", "2d_nhwc_hwcf", 1, 5, (4, 4), None, (2, 2),
          dtype="i8", pool="max"),
+    # Grouped convolutions (torch-mlir's form for 1 < groups < C) and
+    # depthwise ones: one matrix per group.
+    Case("grouped_gfchw", "2d_ngchw_gfchw", 2, 6, (6, 5), 4, (3, 3),
+         pad=(1, 1, 1, 1), groups=2),
+    Case("grouped_fgchw", "2d_ngchw_fgchw", 1, 6, (5, 5), 9, (2, 2),
+         strides=(2, 1), groups=3),
+    Case("grouped_gfhwc", "2d_nhwgc_gfhwc", 2, 4, (5, 6), 6, (3, 2),
+         dilations=(1, 2), pad=(1, 0, 1, 2), groups=2),
+    Case("grouped_i8", "2d_ngchw_gfchw", 1, 8, (5, 5), 4, (3, 3),
+         pad=(1, 1, 1, 1), dtype="i8", groups=4),
+    Case("dw_nchw", "dw_2d_nchw_chw", 2, 5, (7, 6), 1, (3, 3),
+         strides=(2, 2), pad=(1, 1, 1, 1)),
+    Case("dw_nhwc", "dw_2d_nhwc_hwc", 1, 6, (6, 6), 1, (3, 3),
+         pad=(1, 1, 1, 1), pad_value=0.25),
+    Case("dw_hwcm", "dw_2d_nhwc_hwcm", 2, 3, (5, 5), 2, (2, 3),
+         dilations=(2, 1)),
+    Case("dw_nwc", "dw_1d_nwc_wc", 2, 5, 9, 1, 3, pad=(0, 1, 0, 1)),
+    Case("dw_ncw", "dw_1d_ncw_cw", 1, 4, 10, 1, 4, strides=(2,)),
+    Case("dw_wcm", "dw_1d_nwc_wcm", 2, 3, 8, 3, 3, dilations=(2,)),
+    Case("dw_bf16", "dw_2d_nchw_chw", 1, 4, (5, 5), 1, (3, 3),
+         pad=(1, 1, 1, 1), precision="bf16", geometry=(8, 128, 128)),
 ]
 
 

@@ -64,22 +64,28 @@ bool systile::addHaloMacs(rt::MatmulStats &stats, Value lhs, int64_t depth,
                           std::optional<ArrayRef<std::pair<int64_t, int64_t>>>
                               loads) {
   rt::ConvWindow window;
-  int64_t tap = -1, channels = 0;
+  int64_t tap = -1, channels = 0, images = 1;
   if (auto im2col = lhs.getDefiningOp<Im2colOp>()) {
     window = im2col.getWindow();
     channels = im2col.getInput().getType().getCols();
+    images = im2col.getInput().getType().getNumMatrices();
   } else if (auto win = lhs.getDefiningOp<WindowOp>()) {
     window = win.getWindow();
     channels = win.getInput().getType().getCols();
+    images = win.getInput().getType().getNumMatrices();
     tap = win.getTap()[0] * window.kernelW + win.getTap()[1];
   } else {
     return true;
   }
+  // Every matrix of a batched window (a group of a grouped convolution)
+  // reads the same halo.
   int64_t total = 0;
   auto add = [&](int64_t k0, int64_t k1, int64_t cols) {
     std::optional<int64_t> halo =
         window.haloMacs(k0, k1, channels, tap, cols);
-    return halo && !__builtin_add_overflow(total, *halo, &total);
+    int64_t all = 0;
+    return halo && !__builtin_mul_overflow(*halo, images, &all) &&
+           !__builtin_add_overflow(total, all, &total);
   };
   if (!loads) {
     if (!add(0, depth, width))

@@ -449,11 +449,17 @@ static LogicalResult verifyWindow(OpTy op, int64_t cols, StringRef colsRule) {
     return op.emitOpError("input has ")
            << in.getRows() << " rows, but image [" << listString(op.getImage())
            << "] is N*H*W = " << w.inputRows() << " rows";
+  if (in.getBatchShape() != out.getBatchShape())
+    return op.emitOpError("result batch dimensions [")
+           << listString(out.getBatchShape())
+           << "] differ from the input's [" << listString(in.getBatchShape())
+           << "]; every matrix of the batch is one image";
   if (std::optional<TypedAttr> pad = op.getPadValue();
       pad && pad->getType() != in.getElementType())
     return op.emitOpError("pad_value ")
            << *pad << " is not of the element type " << in.getElementType();
-  SmallVector<int64_t, 2> expected{w.outputRows(), cols};
+  SmallVector<int64_t, 4> expected(in.getBatchShape());
+  expected.append({w.outputRows(), cols});
   if (out.getShape() != ArrayRef<int64_t>(expected))
     return op.emitOpError("result shape ")
            << shapeString(out.getShape()) << " is not "

@@ -46,8 +46,9 @@ bool isInMatmulOrder(llvm::ArrayRef<MxuMatmulOp> chain);
 /// the halo MACs of the weight loads `loads` ((kb, nb) pairs, blocks of
 /// `mxu`) of a matmul with K = `depth` and N = `width`, or of every load
 /// when `loads` is std::nullopt (none when it is empty: every load was
-/// folded away). Leaves `stats` as it is for any other lhs; false
-/// when the figure exceeds 2^63-1.
+/// folded away), summed over every image of a batched window (each matrix
+/// of the batch is one image with its own halo). Leaves `stats` as it is
+/// for any other lhs; false when the figure exceeds 2^63-1.
 [[nodiscard]] bool
 addHaloMacs(rt::MatmulStats &stats, mlir::Value lhs, int64_t depth,
             int64_t width, int64_t mxu,

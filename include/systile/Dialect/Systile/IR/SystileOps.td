@@ -382,8 +382,11 @@ class Systile_ConvWindowOp<string mnemonic> : Systile_RelayoutOp<mnemonic> {
     either pad kind's rules. `systile-report-utilization` counts the MACs
     a matmul spends on halo reads of its lhs as `halo_macs` (RFC 8).
 
-    1-D convolutions use `H = KH = 1`. The input has no batch dimensions;
-    the geometry, element type and pad kind carry over.
+    1-D convolutions use `H = KH = 1`. Leading batch dimensions of the
+    input are kept: every matrix of the batch is one such image (the groups
+    of a grouped or depthwise convolution, split out of the channels by
+    `systile.split_heads`). The geometry, element type and pad kind carry
+    over.
   }];
   let extraClassDeclaration = [{
     /// The window rule of the op's attributes (systile/Runtime/ConvWindow.h).
@@ -395,7 +398,7 @@ def Systile_Im2colOp : Systile_ConvWindowOp<"im2col"> {
   let summary = "The im2col matrix of a convolution: every tap of every "
                 "output position";
   let description = !strconcat([{
-    `[N*H*W, C] -> [N*OH*OW, KH*KW*C]`: column `(kh*KW + kw)*C + c` of
+    `[.., N*H*W, C] -> [.., N*OH*OW, KH*KW*C]`: column `(kh*KW + kw)*C + c` of
     output row `r` is channel `c` of what tap `(kh, kw)` reads for `r`, so
     the contraction dimension is ordered `(kh, kw, c)`, `c` fastest. One
     `systile.matmul` of this matrix with the `KH*KW*C x F` filter is the
@@ -412,12 +415,12 @@ def Systile_Im2colOp : Systile_ConvWindowOp<"im2col"> {
         : !systile.tiled<25x3xf32> -> !systile.tiled<25x27xf32>
     ```
   }]);
-  let arguments = (ins Systile_TiledMatrixType:$input,
+  let arguments = (ins Systile_TiledType:$input,
                        DenseI64ArrayAttr:$image, DenseI64ArrayAttr:$kernel,
                        DenseI64ArrayAttr:$strides, DenseI64ArrayAttr:$dilations,
                        DenseI64ArrayAttr:$padding,
                        OptionalAttr<TypedAttrInterface>:$pad_value);
-  let results = (outs Systile_TiledMatrixType:$result);
+  let results = (outs Systile_TiledType:$result);
   let assemblyFormat = [{
     $input `image` $image `kernel` $kernel `strides` $strides
     `dilations` $dilations `padding` $padding attr-dict `:`
@@ -429,7 +432,7 @@ def Systile_Im2colOp : Systile_ConvWindowOp<"im2col"> {
 def Systile_WindowOp : Systile_ConvWindowOp<"window"> {
   let summary = "One tap's window of a convolution's input";
   let description = !strconcat([{
-    `[N*H*W, C] -> [N*OH*OW, C]`: row `r` is what tap `tap = [kh, kw]` reads
+    `[.., N*H*W, C] -> [.., N*OH*OW, C]`: row `r` is what tap `tap = [kh, kw]` reads
     for output row `r`. The `taps` strategy (RFC 6) issues one
     `systile.matmul` of this window with the tap's `C x F` filter per tap,
     in row-major tap order, each accumulating into the last; a pooling
@@ -447,13 +450,13 @@ def Systile_WindowOp : Systile_ConvWindowOp<"window"> {
         : !systile.tiled<25x3xf32> -> !systile.tiled<25x3xf32>
     ```
   }]);
-  let arguments = (ins Systile_TiledMatrixType:$input,
+  let arguments = (ins Systile_TiledType:$input,
                        DenseI64ArrayAttr:$tap,
                        DenseI64ArrayAttr:$image, DenseI64ArrayAttr:$kernel,
                        DenseI64ArrayAttr:$strides, DenseI64ArrayAttr:$dilations,
                        DenseI64ArrayAttr:$padding,
                        OptionalAttr<TypedAttrInterface>:$pad_value);
-  let results = (outs Systile_TiledMatrixType:$result);
+  let results = (outs Systile_TiledType:$result);
   let assemblyFormat = [{
     $input `tap` $tap `image` $image `kernel` $kernel `strides` $strides
     `dilations` $dilations `padding` $padding attr-dict `:`
