@@ -176,6 +176,45 @@ Expected<TiledBatch<T>> reshapeBatch(TiledBatch<T> &&x, BatchShape batch) {
   return reshapeBatchOf<T>(std::move(x), std::move(batch));
 }
 
+namespace {
+/// Whether `batch` x `shape` holds exactly `x`'s elements (no overflow).
+template <typename T>
+bool holdsElements(const TiledBatch<T> &x, const BatchShape &batch,
+                   Shape shape) {
+  int64_t n = 1;
+  if (shape.rows < 1 || shape.cols < 1 ||
+      __builtin_mul_overflow(shape.rows, shape.cols, &n))
+    return false;
+  for (int64_t d : batch)
+    if (d < 1 || __builtin_mul_overflow(n, d, &n))
+      return false;
+  return n == x.numMatrices() * x.layout().numLogicalElements();
+}
+
+template <typename T, typename Batch>
+Expected<TiledBatch<T>> reshapeOf(Batch &&x, BatchShape batch, Shape shape) {
+  if (!holdsElements<T>(x, batch, shape))
+    return Error("reshape: " + toString(batch) + (batch.empty() ? "" : " x ") +
+                 shape.str() + " does not hold the " + describe<T>(x) +
+                 "'s elements; a reshape keeps every element");
+  if (shape == x.shape())
+    return reshapeBatchOf<T>(std::forward<Batch>(x), std::move(batch));
+  return gather<T>(x, std::move(batch), shape, std::nullopt);
+}
+} // namespace
+
+template <typename T>
+Expected<TiledBatch<T>> reshape(const TiledBatch<T> &x, BatchShape batch,
+                                Shape shape) {
+  return reshapeOf<T>(x, std::move(batch), shape);
+}
+
+template <typename T>
+Expected<TiledBatch<T>> reshape(TiledBatch<T> &&x, BatchShape batch,
+                                Shape shape) {
+  return reshapeOf<T>(std::move(x), std::move(batch), shape);
+}
+
 template <typename T>
 Expected<TiledBatch<T>> mergeRows(const TiledBatch<T> &x) {
   return regroupRows<T>(x, mergedRows(x));
@@ -338,6 +377,10 @@ Expected<TiledBatch<T>> convTap(const TiledBatch<T> &x,
   template Expected<TiledBatch<T>> splitHeads(const TiledBatch<T> &, int64_t); \
   template Expected<TiledBatch<T>> mergeHeads(const TiledBatch<T> &);          \
   template Expected<TiledBatch<T>> transposeMinor(const TiledBatch<T> &);      \
+  template Expected<TiledBatch<T>> reshape(const TiledBatch<T> &, BatchShape,  \
+                                           Shape);                             \
+  template Expected<TiledBatch<T>> reshape(TiledBatch<T> &&, BatchShape,       \
+                                           Shape);                             \
   template Expected<TiledBatch<T>> im2col(const TiledBatch<T> &,               \
                                           const ConvWindow &, T);              \
   template Expected<TiledBatch<T>> convTap(                                    \

@@ -7,6 +7,7 @@
 // RUN: systile-run %s --entry heads --input %t/x.npy --input %t/h.npy --expect %t/split_heads.npy --expect %t/merge_heads.npy --expect %t/round_trip.npy | FileCheck %s --check-prefix=HEADS
 // RUN: systile-run %s --entry transpose --input %t/k.npy --expect %t/transposed.npy | FileCheck %s --check-prefix=TRANSPOSE
 // RUN: systile-run %s --entry rows --input %t/r4.npy --input %t/r5.npy --expect %t/merged4.npy --expect %t/merged5.npy --expect %t/split4.npy --expect %t/split6.npy --expect %t/batch6.npy | FileCheck %s --check-prefix=ROWS
+// RUN: systile-run %s --entry reshape --input %t/img.npy --input %t/r5.npy --expect %t/flat.npy --expect %t/col.npy --expect %t/back.npy --expect %t/rebatch.npy --stats | FileCheck %s --check-prefix=RESHAPE
 //
 // The same permutation as dense ops of an unpacked value gives the same bits
 // as it is and once systile-propagate-layout made it a relayout op (the
@@ -32,6 +33,28 @@ func.func @heads(%x: tensor<2x5x12xf32>, %h: tensor<2x3x5x4xf32>)
   %um = systile.unpack %m : !systile.tiled<2x5x12xf32, #g> -> tensor<2x5x12xf32>
   %ub = systile.unpack %back : !systile.tiled<2x5x12xf32, #g> -> tensor<2x5x12xf32>
   return %us, %um, %ub : tensor<2x3x5x4xf32>, tensor<2x5x12xf32>, tensor<2x5x12xf32>
+}
+
+// Three copies (the flatten, the column, the way back); the batch-only
+// reshape is free and not counted.
+// RESHAPE: layout: packs=2 unpacks=4 {{.*}} relayouts=3 
+// RESHAPE: expect: result #0 matches {{.*}}flat.npy (0 of 90 elements differ, max ulp 0)
+// RESHAPE: expect: result #1 matches {{.*}}col.npy (0 of 90 elements differ, max ulp 0)
+// RESHAPE: expect: result #2 matches {{.*}}back.npy (0 of 90 elements differ, max ulp 0)
+// RESHAPE: expect: result #3 matches {{.*}}rebatch.npy (0 of 120 elements differ, max ulp 0)
+func.func @reshape(%img: tensor<18x5xf32>, %r5: tensor<2x3x5x4xf32>)
+    -> (tensor<2x45xf32>, tensor<2x45x1xf32>, tensor<18x5xf32>, tensor<3x2x5x4xf32>) {
+  %t = systile.pack %img : tensor<18x5xf32> -> !systile.tiled<18x5xf32, #g>
+  %f = systile.reshape %t : !systile.tiled<18x5xf32, #g> -> !systile.tiled<2x45xf32, #g>
+  %c = systile.reshape %t : !systile.tiled<18x5xf32, #g> -> !systile.tiled<2x45x1xf32, #g>
+  %b = systile.reshape %f : !systile.tiled<2x45xf32, #g> -> !systile.tiled<18x5xf32, #g>
+  %tr = systile.pack %r5 : tensor<2x3x5x4xf32> -> !systile.tiled<2x3x5x4xf32, #g>
+  %rb = systile.reshape %tr : !systile.tiled<2x3x5x4xf32, #g> -> !systile.tiled<3x2x5x4xf32, #g>
+  %uf = systile.unpack %f : !systile.tiled<2x45xf32, #g> -> tensor<2x45xf32>
+  %uc = systile.unpack %c : !systile.tiled<2x45x1xf32, #g> -> tensor<2x45x1xf32>
+  %ub = systile.unpack %b : !systile.tiled<18x5xf32, #g> -> tensor<18x5xf32>
+  %ur = systile.unpack %rb : !systile.tiled<3x2x5x4xf32, #g> -> tensor<3x2x5x4xf32>
+  return %uf, %uc, %ub, %ur : tensor<2x45xf32>, tensor<2x45x1xf32>, tensor<18x5xf32>, tensor<3x2x5x4xf32>
 }
 
 // TRANSPOSE: expect: result #0 matches {{.*}}transposed.npy (0 of 210 elements differ, max ulp 0)

@@ -105,6 +105,39 @@ TEST(Relayout, ReshapeBatchRejectsOtherMatrixCounts) {
   EXPECT_FALSE(reshapeBatch(x, {0, 6}));
 }
 
+// A reshape keeps the dense row-major order: the same dense vector packed
+// as the new shape (the flatten of an image, a column into a row, i8 too).
+TEST(Relayout, ReshapeKeepsRowMajorOrder) {
+  std::vector<float> d = iota<float>(18 * 5);
+  TiledBatch<float> x = packed<float>({}, {18, 5}, d);
+  expectPackingOf(reshape(x, {}, {2, 45}), {}, {2, 45}, d);
+  expectPackingOf(reshape(x, {2}, {45, 1}), {2}, {45, 1}, d);
+  expectPackingOf(reshape(x, {3, 2}, {3, 5}), {3, 2}, {3, 5}, d);
+  std::vector<int8_t> q = iota<int8_t>(2 * 16);
+  expectPackingOf(reshape(packed<int8_t>({2}, {16, 1}, q), {}, {2, 16}), {},
+                  {2, 16}, q);
+}
+
+TEST(Relayout, ReshapeOfTheMatrixShapeIsFree) {
+  std::vector<float> d = iota<float>(2 * 3 * 3 * 5);
+  TiledBatch<float> x = packed<float>({2, 3}, {3, 5}, d);
+  const float *storage = std::as_const(x).data();
+  auto moved = reshape(std::move(x), {6}, {3, 5});
+  ASSERT_TRUE(moved) << moved.error();
+  EXPECT_EQ(std::as_const(*moved).data(), storage);
+}
+
+TEST(Relayout, ReshapeRejectsOtherElementCounts) {
+  TiledBatch<float> x = packed<float>({}, {18, 5}, iota<float>(90));
+  auto bad = reshape(x, {}, {2, 40});
+  ASSERT_FALSE(bad);
+  EXPECT_NE(bad.error().find("keeps every element"), std::string::npos)
+      << bad.error();
+  EXPECT_FALSE(reshape(x, {0}, {2, 45}));
+  EXPECT_FALSE(reshape(x, {}, {INT64_MAX, 2}));
+  EXPECT_FALSE(reshape(x, {INT64_MAX}, {INT64_MAX, 1}));
+}
+
 TEST(Relayout, MergeRowsOfWholeTileRowsIsFree) {
   // 4-row matrices on 2-row tiles: [2, 3, 4, 5] -> [2, 12, 5], same bits.
   std::vector<int32_t> d = iota<int32_t>(2 * 3 * 4 * 5);

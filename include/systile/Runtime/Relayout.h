@@ -56,6 +56,16 @@ template <typename T> Expected<TiledBatch<T>> mergeHeads(const TiledBatch<T> &x)
 template <typename T>
 Expected<TiledBatch<T>> transposeMinor(const TiledBatch<T> &x);
 
+/// Any reshape to `batch` x `shape` that keeps the row-major order of the
+/// logical elements (the same element count): dense element k of the
+/// result is dense element k of `x`. Free (the storage moved or shared)
+/// when the matrices keep their shape, a copy otherwise.
+template <typename T>
+Expected<TiledBatch<T>> reshape(const TiledBatch<T> &x, BatchShape batch,
+                                Shape shape);
+template <typename T>
+Expected<TiledBatch<T>> reshape(TiledBatch<T> &&x, BatchShape batch,
+                                Shape shape);
 /// The im2col matrix of `x` under `window` (ConvWindow.h): every matrix of
 /// `x` is one `N*H*W x C` image (channels on the lanes); each result
 /// matrix has `N*OH*OW` rows and `KH*KW*C` columns, and column

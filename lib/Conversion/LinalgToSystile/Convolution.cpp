@@ -465,6 +465,27 @@ struct ConvEmitter {
     ArrayRef<int64_t> s = type.getShape();
     Type element = type.getElementType();
     const int64_t rank = type.getRank();
+    const int64_t channelDim = c.form.channelsLast ? rank - 1 : 1;
+    // A per-channel vector broadcast over every other dimension (a bias as
+    // the accumulator's initial value): its 1 x C row packed and repeated
+    // down the N*H*W rows, with no dense broadcast to pack.
+    if (auto broadcast = image.getDefiningOp<linalg::BroadcastOp>()) {
+      Value vector = broadcast.getInput();
+      ArrayRef<int64_t> dims = broadcast.getDimensions();
+      if (cast<RankedTensorType>(vector.getType()).getRank() == 1 &&
+          static_cast<int64_t>(dims.size()) == rank - 1 &&
+          !llvm::is_contained(dims, channelDim)) {
+        const int64_t ch = s[channelDim];
+        Value row = tensor::ExpandShapeOp::create(
+            b, loc, RankedTensorType::get({1, ch}, element), vector,
+            {ReassociationIndices{0, 1}});
+        Value packed = PackOp::create(b, loc, tiled({1, ch}, element), row,
+                                      /*transpose=*/false);
+        return BroadcastOp::create(
+            b, loc, tiled({type.getNumElements() / ch, ch}, element), packed,
+            /*dim=*/0);
+      }
+    }
     if (c.form.channelsLast) {
       ReassociationIndices rows;
       for (int64_t d = 0; d < rank - 1; ++d)
@@ -560,8 +581,8 @@ struct ConvEmitter {
         return f;
       }
     };
-    DenseElementsAttr constant;
-    if (matchPattern(c.filter, m_Constant(&constant))) {
+    // A constant (dense or dense_resource, as torch-mlir exports weights).
+    if (DenseElementsAttr constant = constantValueOf(c.filter)) {
       // Element k of the target (row-major over [G, KH, KW, C, F]) is the
       // stored element of the same (g, kh, kw, c, f).
       auto attr = rearrange(constant, target, [&](int64_t k) {
@@ -624,8 +645,7 @@ struct ConvEmitter {
       shape.insert(shape.begin(), g);
     Value matrix = flatFilter;
     if (count != w.taps()) {
-      DenseElementsAttr constant;
-      if (matchPattern(ghwcf, m_Constant(&constant))) {
+      if (DenseElementsAttr constant = constantValueOf(ghwcf)) {
         // A constant slice: rows [firstTap*C, (firstTap+count)*C) of each
         // group's matrix.
         const int64_t rows = w.taps() * ch;

@@ -317,6 +317,14 @@ LogicalResult executeMergeHeads(systile::MergeHeadsOp op, ExecContext &ctx) {
                          [](const auto &x) { return rt::mergeHeads(x); });
 }
 
+LogicalResult executeReshape(systile::ReshapeOp op, ExecContext &ctx) {
+  rt::BatchShape batch = systile::batchShapeOf(op.getType());
+  const rt::Shape shape{op.getType().getRows(), op.getType().getCols()};
+  return executeRelayout(op, ctx, [&](auto &&x) {
+    return rt::reshape(std::forward<decltype(x)>(x), batch, shape);
+  });
+}
+
 LogicalResult executeTranspose(systile::TransposeOp op, ExecContext &ctx) {
   return executeRelayout(op, ctx,
                          [](const auto &x) { return rt::transposeMinor(x); });
@@ -763,7 +771,7 @@ void systile::interp::registerSystileExecutionModels(
     attachModels<executePack, executeUnpack, executeConstant,
                  executeFillPadding, executeReshapeBatch, executeMergeRows,
                  executeSplitRows, executeSplitHeads, executeMergeHeads,
-                 executeTranspose, executeIm2col, executeWindow, executeTruncF, executeExtF,
+                 executeTranspose, executeReshape, executeIm2col, executeWindow, executeTruncF, executeExtF,
                  executeQuantize, executeDequantize, executeReduce,
                  executeMatmul, executeMxuMatmul>(*ctx);
   });

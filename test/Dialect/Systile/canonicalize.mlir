@@ -353,6 +353,46 @@ func.func @reshape_batch_chains(%x: !systile.tiled<2x4x3x5xf32>)
 
 // -----
 
+// A flatten between an unpack and a pack (torch's flatten after a pooling,
+// JAX's reshape before a classifier) is one systile.reshape; a reshape to
+// its input's type is the input, and two reshapes are one.
+// CHECK-LABEL: func.func @reshapes
+// CHECK-SAME: (%[[X:.*]]: !systile.tiled<2x16x1xf32>, %[[Y:.*]]: !systile.tiled<162x5xf32>)
+// CHECK-NEXT: %[[F:.*]] = systile.reshape %[[X]] : !systile.tiled<2x16x1xf32> -> !systile.tiled<2x16xf32>
+// CHECK-NEXT: %[[G:.*]] = systile.reshape %[[Y]] : !systile.tiled<162x5xf32> -> !systile.tiled<2x405xf32>
+// CHECK-NEXT: %[[B:.*]] = systile.reshape %[[Y]] : !systile.tiled<162x5xf32> -> !systile.tiled<2x9x45xf32>
+// CHECK-NEXT: return %[[F]], %[[G]], %[[B]], %[[Y]]
+func.func @reshapes(%x: !systile.tiled<2x16x1xf32>, %y: !systile.tiled<162x5xf32>)
+    -> (!systile.tiled<2x16xf32>, !systile.tiled<2x405xf32>, !systile.tiled<2x9x45xf32>, !systile.tiled<162x5xf32>) {
+  %u = systile.unpack %x : !systile.tiled<2x16x1xf32> -> tensor<2x16x1xf32>
+  %c = tensor.collapse_shape %u [[0], [1, 2]] : tensor<2x16x1xf32> into tensor<2x16xf32>
+  %p = systile.pack %c : tensor<2x16xf32> -> !systile.tiled<2x16xf32>
+  %v = systile.unpack %y : !systile.tiled<162x5xf32> -> tensor<162x5xf32>
+  %e = tensor.expand_shape %v [[0, 1, 2], [3]] output_shape [2, 9, 9, 5] : tensor<162x5xf32> into tensor<2x9x9x5xf32>
+  %f = tensor.collapse_shape %e [[0], [1, 2, 3]] : tensor<2x9x9x5xf32> into tensor<2x405xf32>
+  %q = systile.pack %f : tensor<2x405xf32> -> !systile.tiled<2x405xf32>
+  %same = systile.reshape %y : !systile.tiled<162x5xf32> -> !systile.tiled<162x5xf32>
+  %r1 = systile.reshape %same : !systile.tiled<162x5xf32> -> !systile.tiled<18x45xf32>
+  %r2 = systile.reshape %r1 : !systile.tiled<18x45xf32> -> !systile.tiled<2x9x45xf32>
+  %r3 = systile.reshape %r1 : !systile.tiled<18x45xf32> -> !systile.tiled<162x5xf32>
+  return %p, %q, %r2, %r3 : !systile.tiled<2x16xf32>, !systile.tiled<2x405xf32>, !systile.tiled<2x9x45xf32>, !systile.tiled<162x5xf32>
+}
+
+// -----
+
+// A transposing pack of a reshaped unpack is not a reshape.
+// CHECK-LABEL: func.func @reshape_not_transposed
+// CHECK: systile.unpack
+// CHECK: systile.pack %{{.*}} transpose
+func.func @reshape_not_transposed(%x: !systile.tiled<2x8x1xf32>) -> !systile.tiled<8x2xf32> {
+  %u = systile.unpack %x : !systile.tiled<2x8x1xf32> -> tensor<2x8x1xf32>
+  %c = tensor.collapse_shape %u [[0], [1, 2]] : tensor<2x8x1xf32> into tensor<2x8xf32>
+  %p = systile.pack %c transpose : tensor<2x8xf32> -> !systile.tiled<8x2xf32>
+  return %p : !systile.tiled<8x2xf32>
+}
+
+// -----
+
 // Two 1x3 rows [1 2 3], [4 5 6], 8 storage slots each. A batch reshape is
 // the same storage; merging them (1 row is not whole 2-row tiles) is the
 // 2x3 matrix [[1 2 3] [4 5 6]], padded 2x4.

@@ -811,6 +811,22 @@ func.func @reshape_batch_count(%x: !systile.tiled<2x4x3x5xf32>) {
 
 // -----
 
+func.func @reshape_count(%x: !systile.tiled<162x5xf32>) {
+  // expected-error @below {{'systile.reshape' op result shape 2x400 has 800 elements, the input shape 162x5 has 810; a reshape keeps every element}}
+  %0 = systile.reshape %x : !systile.tiled<162x5xf32> -> !systile.tiled<2x400xf32>
+  return
+}
+
+// -----
+
+func.func @reshape_geometry(%x: !systile.tiled<162x5xf32>) {
+  // expected-error @below {{'systile.reshape' op result geometry #systile.geometry<2x4, mxu = 4> differs from the input's #systile.geometry<8x128, mxu = 128>; a relayout keeps the geometry}}
+  %0 = systile.reshape %x : !systile.tiled<162x5xf32> -> !systile.tiled<2x405xf32, #systile.geometry<2x4, mxu = 4>>
+  return
+}
+
+// -----
+
 func.func @merge_rows_matrix(%x: !systile.tiled<4x6xf32>) {
   // expected-error @below {{'systile.merge_rows' op input '!systile.tiled<4x6xf32>' has no batch dimension; the innermost batch dimension is merged into the rows, so rank >= 3 is needed}}
   %0 = systile.merge_rows %x : !systile.tiled<4x6xf32> -> !systile.tiled<4x6xf32>

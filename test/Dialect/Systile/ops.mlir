@@ -276,6 +276,15 @@ func.func @relayouts(%x: !systile.tiled<2x4x24x96xf32>,
   return
 }
 
+// CHECK-LABEL: func.func @reshape
+func.func @reshape(%x: !systile.tiled<162x5xf32>) -> (!systile.tiled<2x405xf32>, !systile.tiled<2x81x5xf32>) {
+  // CHECK: systile.reshape %{{.*}} : !systile.tiled<162x5xf32> -> !systile.tiled<2x405xf32>
+  %0 = systile.reshape %x : !systile.tiled<162x5xf32> -> !systile.tiled<2x405xf32>
+  // CHECK: systile.reshape %{{.*}} : !systile.tiled<162x5xf32> -> !systile.tiled<2x81x5xf32>
+  %1 = systile.reshape %x : !systile.tiled<162x5xf32> -> !systile.tiled<2x81x5xf32>
+  return %0, %1 : !systile.tiled<2x405xf32>, !systile.tiled<2x81x5xf32>
+}
+
 // The convolution windows: im2col (a 3x3 SAME window of one 5x5 image of 3
 // channels) and one tap of a strided, dilated window with a pad value.
 // CHECK-LABEL: func.func @conv_windows

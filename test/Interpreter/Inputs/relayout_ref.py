@@ -22,11 +22,14 @@ def inputs():
     r4 = rng.standard_normal((2, 3, 4, 4)).astype(F32)
     r5 = rng.standard_normal((2, 3, 5, 4)).astype(F32)
     k = rng.integers(-100, 100, (2, 3, 5, 7)).astype(np.int32)
-    return dict(x=x, h=h, r4=r4, r5=r5, k=k)
+    # An image of N*H*W = 2*3*3 rows of 5 channels, flattened per image.
+    img = rng.standard_normal((18, 5)).astype(F32)
+    return dict(x=x, h=h, r4=r4, r5=r5, k=k, img=img)
 
 
 def expectations(v):
     x, h, r4, r5, k = v["x"], v["h"], v["r4"], v["r5"], v["k"]
+    img = v["img"]
     c = np.ascontiguousarray
     return dict(
         split_heads=c(x.reshape(2, 5, 3, 4).transpose(0, 2, 1, 3)),
@@ -39,6 +42,11 @@ def expectations(v):
         split4=c(r4.reshape(2, 12, 4).reshape(2, 3, 4, 4)),
         split6=c(r4.reshape(2, 12, 4).reshape(2, 2, 6, 4)),
         batch6=c(r5.reshape(6, 5, 4)),
+        # systile.reshape: numpy's row-major reshapes.
+        flat=c(img.reshape(2, 45)),
+        col=c(img.reshape(2, 9, 5).reshape(2, 45, 1)),
+        back=img,
+        rebatch=c(r5.reshape(3, 2, 5, 4)),
     )
 
 

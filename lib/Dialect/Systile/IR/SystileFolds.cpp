@@ -102,7 +102,7 @@ static constexpr int64_t kMaxFoldedStorageBytes = int64_t(256) << 20;
 /// weights; an elided or mis-sized blob is not a value), either seen
 /// through tensor.expand_shape / collapse_shape, which keep the row-major
 /// bytes (a frontend's 1-d bias made a 1xN row).
-static DenseElementsAttr constantInput(Value input, Attribute folded) {
+DenseElementsAttr systile::constantValueOf(Value input, Attribute folded) {
   auto type = cast<RankedTensorType>(input.getType());
   Attribute attr = folded;
   if (!attr) {
@@ -145,7 +145,7 @@ OpFoldResult PackOp::fold(FoldAdaptor adaptor) {
   // The verifier guarantees the byte count fits in int64.
   if (storageBytes(getType()) > kMaxFoldedStorageBytes)
     return {};
-  DenseElementsAttr dense = constantInput(getInput(), adaptor.getInput());
+  DenseElementsAttr dense = constantValueOf(getInput(), adaptor.getInput());
   if (!dense)
     return {};
   return getTranspose() ? packDenseConstantTransposed(dense, getType())
@@ -173,11 +173,42 @@ struct TransposedPackOfUnpack : public OpRewritePattern<PackOp> {
     return success();
   }
 };
+
+/// pack(reshapes(unpack(%x))) -> systile.reshape %x: the tensor reshapes
+/// (collapse_shape / expand_shape, any number) between an unpack and a
+/// pack keep the row-major order, so the pack's value is %x reshaped (one
+/// copy instead of an unpack and a pack).
+struct PackOfReshapedUnpack : public OpRewritePattern<PackOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(PackOp pack,
+                                PatternRewriter &rewriter) const override {
+    if (pack.getTranspose())
+      return failure();
+    Value v = pack.getInput();
+    bool reshaped = false;
+    while (Operation *def = v.getDefiningOp()) {
+      if (!isa<tensor::CollapseShapeOp, tensor::ExpandShapeOp>(def))
+        break;
+      v = def->getOperand(0);
+      reshaped = true;
+    }
+    auto unpack = v.getDefiningOp<UnpackOp>();
+    if (!reshaped || !unpack)
+      return failure();
+    TiledType in = unpack.getInput().getType(), out = pack.getType();
+    if (in.getGeometry() != out.getGeometry() ||
+        in.getElementType() != out.getElementType() ||
+        in.getPadKind() != out.getPadKind())
+      return failure();
+    rewriter.replaceOpWithNewOp<ReshapeOp>(pack, out, unpack.getInput());
+    return success();
+  }
+};
 } // namespace
 
 void PackOp::getCanonicalizationPatterns(RewritePatternSet &results,
                                          MLIRContext *context) {
-  results.add<TransposedPackOfUnpack>(context);
+  results.add<TransposedPackOfUnpack, PackOfReshapedUnpack>(context);
 }
 
 OpFoldResult UnpackOp::fold(FoldAdaptor adaptor) {
@@ -242,6 +273,19 @@ OpFoldResult ReshapeBatchOp::fold(FoldAdaptor adaptor) {
   }
   return foldRelayoutConstant(adaptor.getInput(), getInput().getType(),
                               getType(), /*isFree=*/true);
+}
+
+OpFoldResult ReshapeOp::fold(FoldAdaptor adaptor) {
+  if (getInput().getType() == getType())
+    return getInput();
+  if (auto inner = getInput().getDefiningOp<ReshapeOp>()) {
+    if (inner.getInput().getType() == getType())
+      return inner.getInput();
+    getInputMutable().assign(inner.getInput()); // Two reshapes are one.
+    return getResult();
+  }
+  return foldRelayoutConstant(adaptor.getInput(), getInput().getType(),
+                              getType(), isFree());
 }
 
 OpFoldResult MergeRowsOp::fold(FoldAdaptor adaptor) {

@@ -344,7 +344,26 @@ LogicalResult TransposeOp::verify() {
                              "[.., R, C] -> [.., C, R]");
 }
 
+LogicalResult ReshapeOp::verify() {
+  TiledType in = getInput().getType(), out = getType();
+  if (failed(verifyRelayoutKeeps(*this, in, out)))
+    return failure();
+  if (in.getNumLogicalElements() != out.getNumLogicalElements())
+    return emitOpError("result shape ")
+           << shapeString(out.getShape()) << " has "
+           << out.getNumLogicalElements() << " elements, the input shape "
+           << shapeString(in.getShape()) << " has "
+           << in.getNumLogicalElements()
+           << "; a reshape keeps every element";
+  return success();
+}
+
 bool ReshapeBatchOp::isFree() { return true; }
+
+bool ReshapeOp::isFree() {
+  TiledType in = getInput().getType(), out = getType();
+  return in.getRows() == out.getRows() && in.getCols() == out.getCols();
+}
 
 bool MergeRowsOp::isFree() {
   TiledType in = getInput().getType();

@@ -690,9 +690,21 @@ struct SplatPackedFill : public OpRewritePattern<PackOp> {
   }
 };
 
+/// The fill or constant `init` reshapes, when it is a reshape (upstream's
+/// unit-dimension folding collapses a [N, C, 1, 1] fill to [N, C]).
+Value throughReshapes(Value init) {
+  while (Operation *def = init.getDefiningOp()) {
+    if (!isa<tensor::CollapseShapeOp, tensor::ExpandShapeOp>(def))
+      break;
+    init = def->getOperand(0);
+  }
+  return init;
+}
+
 /// Whether `init` is a +0 accumulator: linalg.fill of +0, or a constant
-/// whose elements are all +0.
+/// whose elements are all +0 (maybe reshaped).
 bool isPositiveZeroInit(Value init) {
+  init = throughReshapes(init);
   if (auto fill = init.getDefiningOp<linalg::FillOp>())
     init = fill.getInputs()[0];
   Attribute attr;
@@ -712,6 +724,7 @@ bool isPositiveZeroInit(Value init) {
 
 /// The splat value of a linalg.fill of a constant or a splat constant.
 TypedAttr splatInit(Value init) {
+  init = throughReshapes(init);
   if (auto fill = init.getDefiningOp<linalg::FillOp>())
     init = fill.getInputs()[0];
   Attribute attr;
@@ -926,14 +939,55 @@ struct SystilePropagateLayout
           if (auto expand = v.getDefiningOp<tensor::ExpandShapeOp>())
             return static_cast<bool>(
                 expand.getSrc().getDefiningOp<UnpackOp>());
-          if (auto collapse = dyn_cast<tensor::CollapseShapeOp>(fused->getOwner()))
+          if (auto collapse =
+                  dyn_cast<tensor::CollapseShapeOp>(fused->getOwner())) {
+            // A generic that also reads an unpacked image is collapsed to
+            // that image's rank by the producer side instead (its result
+            // reshape is then between an unpack and a pack: a
+            // systile.reshape, such as the flatten before a classifier).
+            if (auto producer = v.getDefiningOp<linalg::GenericOp>())
+              if (llvm::any_of(producer.getDpsInputs(), [](Value in) {
+                    auto expand = in.getDefiningOp<tensor::ExpandShapeOp>();
+                    return expand && expand.getSrc().getDefiningOp<UnpackOp>();
+                  }))
+                return false;
             return llvm::all_of(collapse->getUsers(), [](Operation *user) {
               return isa<PackOp>(user);
             });
+          }
           return false;
         });
+    // Upstream's as well: a generic next to the tiled domain (reading an
+    // unpacked image, or feeding a pack) drops its unit dimensions, so a
+    // per-channel operand that a frontend shapes [C, 1, 1] and reads by
+    // `(d1, 0, 0)` (torch-mlir's BatchNorm) becomes a [C] operand of a
+    // plain broadcast map, and a pooling to 1x1 a reduction of a lower
+    // rank; both then tile. Other generics keep their shapes.
+    linalg::ControlDropUnitDims unitDims;
+    unitDims.controlFn = [](Operation *op) -> SmallVector<unsigned> {
+      auto generic = dyn_cast<linalg::GenericOp>(op);
+      if (!generic || !generic.hasPureTensorSemantics())
+        return {};
+      auto nextToTiled = [](Value v) {
+        if (auto expand = v.getDefiningOp<tensor::ExpandShapeOp>())
+          v = expand.getSrc();
+        return static_cast<bool>(v.getDefiningOp<UnpackOp>());
+      };
+      bool feedsPack = llvm::any_of(generic->getUsers(), [](Operation *user) {
+        if (isa<PackOp>(user))
+          return true;
+        return isa<tensor::CollapseShapeOp>(user) &&
+               llvm::all_of(user->getUsers(),
+                            [](Operation *u) { return isa<PackOp>(u); });
+      });
+      if (!feedsPack && !llvm::any_of(generic.getDpsInputs(), nextToTiled))
+        return {};
+      return llvm::to_vector(llvm::seq<unsigned>(0, generic.getNumLoops()));
+    };
+    linalg::populateFoldUnitExtentDimsPatterns(patterns, unitDims);
     tensor::CollapseShapeOp::getCanonicalizationPatterns(patterns, ctx);
     tensor::ExpandShapeOp::getCanonicalizationPatterns(patterns, ctx);
+    PackOp::getCanonicalizationPatterns(patterns, ctx);
     hoistArgumentPacks(getOperation());
     if (failed(applyOpPatterns(getOperation(), std::move(patterns))))
       signalPassFailure();

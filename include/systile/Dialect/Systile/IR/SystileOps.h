@@ -48,6 +48,14 @@ packDenseConstantTransposed(mlir::DenseElementsAttr dense, TiledType type);
 /// constant as a dense tensor of the type's logical shape.
 mlir::DenseElementsAttr unpackDenseConstant(mlir::DenseElementsAttr storage,
                                             TiledType type);
+/// The value of `input`, a ranked tensor, when it is a constant: `folded`
+/// when given (a fold's constant operand), else the constant `input` is
+/// defined by through any tensor.expand_shape / collapse_shape. Dense and
+/// `dense_resource` constants (the blob's bytes, when the blob is present
+/// and its size is the type's) both give a DenseElementsAttr of `input`'s
+/// type; null otherwise.
+mlir::DenseElementsAttr constantValueOf(mlir::Value input,
+                                        mlir::Attribute folded = {});
 
 } // namespace systile
 

@@ -355,6 +355,36 @@ def Systile_TransposeOp : Systile_RelayoutOp<"transpose"> {
   }]);
 }
 
+def Systile_ReshapeOp : Systile_RelayoutOp<"reshape"> {
+  let summary = "Any reshape that keeps the row-major element order";
+  let description = !strconcat([{
+    The result's dense (row-major logical) elements are the input's, in
+    the same order, under any shape of the same element count, batch and
+    matrix dimensions alike: `tensor.collapse_shape` / `expand_shape` of
+    the whole logical shape. This is the reshape the other relayouts do not
+    express, such as a flatten of an image before a classifier
+    (`[N*H*W, C] -> [N, H*W*C]`: rows move into the lanes) or of a pooled
+    `[N, C, 1]` into `[N, C]`.
+
+    **Free** when the matrices keep their shape (a reshape of the batch
+    dimensions only, as `systile.reshape_batch`); otherwise a copy.
+
+    Folds: a reshape to the input's own type is the input; a reshape of a
+    reshape is one reshape; the reshape of a `systile.constant` of at most
+    256 MiB is a constant. `systile.pack` of `tensor` reshapes of
+    `systile.unpack %x` canonicalizes to `systile.reshape %x` (one copy
+    instead of two).
+  }], commonRelayoutDescription, [{
+
+    Example:
+
+    ```mlir
+    %f = systile.reshape %x : !systile.tiled<162x5xf32>
+        -> !systile.tiled<2x405xf32>
+    ```
+  }]);
+}
+
 //===----------------------------------------------------------------------===//
 // Convolution windows
 //===----------------------------------------------------------------------===//
