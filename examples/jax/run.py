@@ -42,7 +42,7 @@ FIGURES = {
     "mlp": dict(left=0, packs=1, unpacks=1),
     "mlp_gelu": dict(left=0, packs=1, unpacks=1),
     "attention": dict(left=0, packs=3, unpacks=1),
-    "convnet": dict(left=0, packs=3, unpacks=2),  # the flatten of the image, the bias broadcast
+    "convnet": dict(left=0, packs=1, unpacks=1),  # the flatten is a systile.reshape
     "layernorm_dense": dict(left=0, packs=2, unpacks=1),  # the mean, packed
     "mlp_bf16": dict(left=0, packs=1, unpacks=1),
 }

@@ -41,7 +41,7 @@ FIGURES = {
     "mlp": dict(left=0, packs=1, unpacks=1),
     # the convolution, ReLU and max pooling tiled; the Flatten of the image
     # unpacks and packs it again, the bias broadcast is packed
-    "cnn": dict(left=0, packs=3, unpacks=2),
+    "cnn": dict(left=0, packs=1, unpacks=1),  # the Flatten is a systile.reshape
     # each batch_matmul one batched matmul; the softmax's max+argmax
     # generic, its argmax unused and erased, reduces tiled; 4 packs (2
     # arguments, the LayerNorm's normalised q and a [6,5,1] statistic of the
