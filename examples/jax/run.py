@@ -48,6 +48,14 @@ FIGURES = {
 }
 
 
+# Models lowered and checked with each conv-strategy (the RFC 6 model of
+# the after-pipeline run in that strategy's order).
+STRATEGIES = {"convnet": ["im2col", "taps"]}
+# Models whose layout is paid once: one pack per input, one unpack per
+# output, no linalg op left after the pipeline (a "layout" stage).
+LAYOUT_ONCE = {"convnet"}
+
+
 def mm(a, b, order, mxu):
     """a x b from a zero accumulator in RFC 6's blocked order, or in
     linalg's (one rounded multiply-add per k, in increasing k)."""
@@ -62,9 +70,10 @@ def relu(x):
     return np.where(np.isnan(x) | (x > 0), x, F32(0))
 
 
-def reference(name, w, x, order, mxu):
+def reference(name, w, x, order, mxu, strategy="im2col"):
     """The RFC 6 model of a model made of matmuls and correctly rounded
-    ops, or None for the others."""
+    ops, or None for the others; a convolution after the pipeline in
+    `strategy`'s order."""
     if name == "mlp":
         h = relu(mm(x[0], w["w1"], order, mxu) + w["b1"])
         return [mm(h, w["w2"], order, mxu) + w["b2"]]
@@ -72,10 +81,10 @@ def reference(name, w, x, order, mxu):
         n, h, wd, _ = x[0].shape
         xp = np.pad(x[0], ((0, 0), (1, 1), (1, 1), (0, 0)))
         zero = np.zeros((n, h, wd, w["k"].shape[3]), F32)
-        # The pipeline's convolution is its im2col matmul (RFC 6).
-        conv = (frontendcheck.conv2d_im2col(xp, w["k"], zero, "nhwc_hwcf", mxu)
+        # The pipeline's convolution is the matmuls of its strategy (RFC 6).
+        conv = (frontendcheck.conv2d_blocked(xp, w["k"], zero, strategy, mxu)
                 if order == "blocked" else
-                frontendcheck.conv2d_linalg(xp, w["k"], zero, "nhwc_hwcf"))
+                frontendcheck.conv2d_loops(xp, w["k"], zero, "kh,kw,c"))
         y = relu(conv + w["kb"])
         return [mm(y.reshape(n, -1), w["w"], order, mxu) + w["b"]]
     if name == "mlp_gelu":

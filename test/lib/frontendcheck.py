@@ -214,6 +214,66 @@ def conv2d_linalg(x, w, acc, layout):
     return acc
 
 
+def _windows(x, kh, kw, oh, ow, stride):
+    """x[:, kh + sh*i, kw + sw*j, :] for the output positions (i, j)."""
+    sh, sw = stride
+    return x[:, kh:kh + sh * (oh - 1) + 1:sh, kw:kw + sw * (ow - 1) + 1:sw, :]
+
+
+def conv2d_loops(x, w, acc, order, stride=(1, 1), groups=1):
+    """A 2-D convolution of the already padded NHWC x by the HWCF filter w
+    ([KH, KW, C/groups, F]; group g's filters are F's g-th slice) in
+    linalg's order: each output element updated by fl32(acc + fl32(x*w))
+    over the reduction loops in `order` ("c,kh,kw": conv_2d_nchw_fchw's;
+    "kh,kw,c": conv_2d_nhwc_hwcf's and the depthwise forms'), vectorised
+    over the output elements. acc: [N, OH, OW, F], not modified."""
+    f32 = np.float32
+    acc = np.array(acc, dtype=f32, copy=True)
+    kh_n, kw_n, cg, f_n = w.shape
+    fg = f_n // groups
+    oh, ow = acc.shape[1], acc.shape[2]
+    steps = ([(c, i, j) for c in range(cg) for i in range(kh_n) for j in range(kw_n)]
+             if order == "c,kh,kw" else
+             [(c, i, j) for i in range(kh_n) for j in range(kw_n) for c in range(cg)])
+    with np.errstate(invalid="ignore", over="ignore"):
+        for c, i, j in steps:
+            win = _windows(x, i, j, oh, ow, stride)
+            for g in range(groups):
+                fs = slice(g * fg, (g + 1) * fg)
+                p = np.multiply(win[..., g * cg + c, None], w[i, j, c, fs], dtype=f32)
+                acc[..., fs] = np.add(acc[..., fs], p, dtype=f32)
+    return acc
+
+
+def conv2d_blocked(x, w, acc, strategy, mxu, stride=(1, 1), groups=1):
+    """The same convolution as systile lowers it (RFC 6): per group, with
+    conv-strategy "im2col" one matmul of the im2col matrix (K ordered
+    (kh, kw, c), c fastest) by the KH*KW*C x F filter in the blocked order;
+    with "taps" one blocked matmul per tap in row-major tap order, each of
+    the tap's shifted window (K = C) by its C x F filter, accumulating."""
+    import rfc6ref
+    f32 = np.float32
+    kh_n, kw_n, cg, f_n = w.shape
+    fg = f_n // groups
+    n, oh, ow = acc.shape[0], acc.shape[1], acc.shape[2]
+    out = np.array(acc, dtype=f32, copy=True).reshape(-1, f_n)
+    for g in range(groups):
+        cs, fs = slice(g * cg, (g + 1) * cg), slice(g * fg, (g + 1) * fg)
+        taps = [_windows(x, i, j, oh, ow, stride)[..., cs].reshape(-1, cg)
+                for i in range(kh_n) for j in range(kw_n)]
+        wg = np.asarray(w[..., fs], f32)
+        if strategy == "im2col":
+            out[:, fs] = rfc6ref.matmul(np.concatenate(taps, axis=1).astype(f32),
+                                        wg.reshape(-1, fg), out[:, fs], mxu=mxu)
+        else:
+            assert strategy == "taps", strategy
+            for t, win in enumerate(taps):
+                out[:, fs] = rfc6ref.matmul(win.astype(f32),
+                                            wg[t // kw_n, t % kw_n],
+                                            out[:, fs], mxu=mxu)
+    return out.reshape(n, oh, ow, f_n)
+
+
 class Model:
     """One exported model's stages."""
 
@@ -283,37 +343,45 @@ class Model:
             notes.append(f"out{i} ({dtype}): {what}")
         return self.stage(stage, ok, "; ".join(notes))
 
-    def reference(self, order):
-        """The frontend's RFC 6 model of this model, or None."""
+    def reference(self, order, strategy=None):
+        """The frontend's RFC 6 model of this model, or None; `strategy`
+        (a conv-strategy) is passed on for the models of STRATEGIES."""
         w = {k: np.load(self.path(p)) for k, p in self.e.get("weights", {}).items()}
         x = [np.load(self.path(p)) for p in self.e["inputs"]]
-        return self.f.reference(self.name, w, x, order, self.args.mxu)
+        if strategy is None:
+            return self.f.reference(self.name, w, x, order, self.args.mxu)
+        return self.f.reference(self.name, w, x, order, self.args.mxu,
+                                strategy=strategy)
 
-    def check(self, outs, tag, order):
+    def check(self, outs, tag, order, strategy=None):
         wants = [np.load(self.path(p)) for p in self.e["expected"]]
         self.compare(f"{self.f.NAME}-{tag}", outs, wants, exact=False)
-        ref = self.reference(order)
+        ref = self.reference(order, strategy)
         if ref is not None:
             self.compare(f"rfc6-{tag}", outs, ref, exact=True)
 
-    def lower(self):
-        self.lowered = os.path.join(self.work, "lowered.mlir")
+    def lower(self, strategy=None):
+        suffix = f"-{strategy}" if strategy else ""
+        self.lowered = os.path.join(self.work, f"lowered{suffix}.mlir")
         if os.path.exists(self.lowered):
             os.remove(self.lowered)
+        options = (f"mxu={self.args.mxu} "
+                   f"precision={self.e.get('precision', 'f32')}")
+        if strategy:
+            options += f" conv-strategy={strategy}"
         cmd = [self.args.systile_opt, self.path(self.e["mlir"]),
-               f"--systile-pipeline=mxu={self.args.mxu} "
-               f"precision={self.e.get('precision', 'f32')}",
-               "-o", self.lowered]
+               f"--systile-pipeline={options}", "-o", self.lowered]
         rc, _, err = run(cmd)
-        with open(os.path.join(self.work, "lower.log"), "w") as fh:
+        with open(os.path.join(self.work, f"lower{suffix}.log"), "w") as fh:
             fh.write(" ".join(cmd) + "\n" + err)
         remarks = re.findall(r"remark: (.*)", err)
         self.remarks = remarks
         if rc:
-            return self.stage("lower", False, f"systile-opt failed: {first_error(err)}")
-        return self.stage("lower", True, f"{len(remarks)} remark(s)")
+            return self.stage(f"lower{suffix}", False,
+                              f"systile-opt failed: {first_error(err)}")
+        return self.stage(f"lower{suffix}", True, f"{len(remarks)} remark(s)")
 
-    def figures(self):
+    def figures(self, suffix=""):
         """The structural figures after the pipeline, against the record."""
         with open(self.path(self.e["mlir"])) as fh:
             before = contractions(body(fh.read()))
@@ -321,7 +389,7 @@ class Model:
             left, packs, unpacks = structure(fh.read())
         n_in, n_out = len(self.e["inputs"]), len(self.e["expected"])
         got = dict(left=sum(left.values()), packs=packs, unpacks=unpacks)
-        self.info("structure", f"contractions before {before or '{}'}, left "
+        self.info(f"structure{suffix}", f"contractions before {before or '{}'}, left "
                   f"{left or '{}'}; {packs} systile.pack for {n_in} non-constant "
                   f"input(s); {unpacks} systile.unpack for {n_out} output(s)")
         if got["left"]:
@@ -337,10 +405,18 @@ class Model:
                              f"results go to: {unpacked}")
         for r in dict.fromkeys(self.remarks):
             self.gaps.append(f"remark: {r[:200]}")
+        if self.name in getattr(self.f, "LAYOUT_ONCE", ()):
+            with open(self.lowered) as fh:
+                dense = tally(n for n in re.findall(r"\b(linalg\.\w+)", body(fh.read()))
+                              if n != "linalg.yield")
+            self.stage(f"layout{suffix}", packs == n_in and unpacks == n_out and not dense,
+                       f"{packs} pack(s) for {n_in} input(s), {unpacks} unpack(s) for "
+                       f"{n_out} output(s), linalg ops left: {dense or 'none'}")
         want = self.f.FIGURES.get(self.name)
         if want is None:
-            return self.stage("figures", False, f"{got}: no record in FIGURES")
-        return self.stage("figures", got == want, f"{got}" + (
+            return self.stage(f"figures{suffix}", False,
+                              f"{got}: no record in FIGURES")
+        return self.stage(f"figures{suffix}", got == want, f"{got}" + (
             "" if got == want else f" != recorded {want} (update FIGURES if better)"))
 
     def go(self):
@@ -352,12 +428,16 @@ class Model:
         outs = self.execute(self.path(self.e["mlir"]), "before")
         if outs is not None:
             self.check(outs, "before", "linalg")
-        if not self.lower():
-            return
-        self.figures()
-        outs = self.execute(self.lowered, "after")
-        if outs is not None:
-            self.check(outs, "after", "blocked")
+        # The models of the frontend's STRATEGIES are lowered and checked
+        # with each conv-strategy; the others once, with the default.
+        for strategy in getattr(self.f, "STRATEGIES", {}).get(self.name, [None]):
+            suffix = f"-{strategy}" if strategy else ""
+            if not self.lower(strategy):
+                continue
+            self.figures(suffix)
+            outs = self.execute(self.lowered, f"after{suffix}")
+            if outs is not None:
+                self.check(outs, f"after{suffix}", "blocked", strategy)
 
     def failed(self):
         return any(s == "FAIL" for _, s, _ in self.stages)

@@ -493,6 +493,74 @@ struct TileElementwiseLinalg
   }
 };
 
+/// A one-dimensional element-wise generic whose result is only packed as a
+/// row or a column (through a reshape adding a unit dimension: torch-mlir's
+/// BatchNorm computes `rsqrt(var + eps)` on [C] and expands it to
+/// [C, 1, 1]) -> the same generic on that rank-2 shape, which then tiles
+/// like any other (and so does the one-dimensional op feeding it).
+struct LiftRank1Generic : public OpRewritePattern<linalg::GenericOp> {
+  LiftRank1Generic(MLIRContext *ctx, LayoutCounters &)
+      : OpRewritePattern(ctx) {}
+
+  LogicalResult matchAndRewrite(linalg::GenericOp op,
+                                PatternRewriter &rewriter) const override {
+    if (!op.hasPureTensorSemantics() || op.getNumLoops() != 1 ||
+        op->getNumResults() != 1 || op.getNumDpsInits() != 1 ||
+        op.getNumParallelLoops() != 1 ||
+        !llvm::all_of(op.getIndexingMapsArray(),
+                      [](AffineMap m) { return m.isIdentity(); }) ||
+        !op.getBody()->getOps<linalg::IndexOp>().empty())
+      return rewriter.notifyMatchFailure(op, "not a 1-D element-wise map");
+    Value result = op->getResult(0);
+    auto type = cast<RankedTensorType>(result.getType());
+    std::optional<SmallVector<int64_t, 2>> target;
+    for (Operation *user : result.getUsers()) {
+      auto expand = dyn_cast<tensor::ExpandShapeOp>(user);
+      if (!expand || expand->use_empty() ||
+          !llvm::all_of(expand->getUsers(),
+                        [](Operation *u) { return isa<PackOp>(u); }))
+        return rewriter.notifyMatchFailure(op, "a user is not a packed reshape");
+      // The shape the packs see, without its unit dimensions but one.
+      SmallVector<int64_t, 2> shape;
+      for (int64_t d : expand.getResultType().getShape())
+        if (d != 1 || shape.empty())
+          shape.push_back(d);
+      if (shape.size() == 1)
+        shape.push_back(1);
+      if (shape.size() != 2 ||
+          (shape[0] != type.getDimSize(0) && shape[1] != type.getDimSize(0)))
+        return rewriter.notifyMatchFailure(op, "not packed as a row or column");
+      if (target && *target != shape)
+        return rewriter.notifyMatchFailure(op, "packed in two shapes");
+      target = shape;
+    }
+    if (!target)
+      return rewriter.notifyMatchFailure(op, "no user");
+    Location loc = op.getLoc();
+    SmallVector<ReassociationIndices> all{{0, 1}};
+    auto lift = [&](Value v) -> Value {
+      auto t = cast<RankedTensorType>(v.getType());
+      return tensor::ExpandShapeOp::create(
+          rewriter, loc, RankedTensorType::get(*target, t.getElementType()),
+          v, all);
+    };
+    SmallVector<Value> inputs;
+    for (Value in : op.getDpsInputs())
+      inputs.push_back(lift(in));
+    Value init = lift(op.getDpsInits()[0]);
+    AffineMap id = rewriter.getMultiDimIdentityMap(2);
+    auto lifted = linalg::GenericOp::create(
+        rewriter, loc, TypeRange{init.getType()}, inputs, ValueRange{init},
+        SmallVector<AffineMap>(inputs.size() + 1, id),
+        SmallVector<utils::IteratorType>(2, utils::IteratorType::parallel));
+    rewriter.inlineRegionBefore(op.getRegion(), lifted.getRegion(),
+                                lifted.getRegion().begin());
+    rewriter.replaceOpWithNewOp<tensor::CollapseShapeOp>(
+        op, type, lifted->getResult(0), all);
+    return success();
+  }
+};
+
 /// Elements up to which a mask built with linalg.index is folded to a
 /// constant (each element creates attributes, so this stays small).
 constexpr int64_t kMaxFoldedMaskElements = 65536;
@@ -917,7 +985,8 @@ struct SystilePropagateLayout
     MLIRContext *ctx = &getContext();
     RewritePatternSet patterns(ctx);
     patterns.add<TileElementwiseLinalg, TileElementwiseTensorOp, FoldSplatBroadcast,
-                 SplatPackedFill, FoldIndexMask>(ctx, counters);
+                 SplatPackedFill, FoldIndexMask, LiftRank1Generic>(ctx,
+                                                                   counters);
     if (reductions)
       patterns.add<TileReduction>(ctx, counters);
     populateRelayoutPropagationPatterns(patterns, counters.relayoutsTiled);
@@ -987,7 +1056,6 @@ struct SystilePropagateLayout
     linalg::populateFoldUnitExtentDimsPatterns(patterns, unitDims);
     tensor::CollapseShapeOp::getCanonicalizationPatterns(patterns, ctx);
     tensor::ExpandShapeOp::getCanonicalizationPatterns(patterns, ctx);
-    PackOp::getCanonicalizationPatterns(patterns, ctx);
     hoistArgumentPacks(getOperation());
     if (failed(applyOpPatterns(getOperation(), std::move(patterns))))
       signalPassFailure();
