@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
 # Sets everything up (scripts/setup.sh), then runs the whole test suite: the
 # lit regression tests and the gtest unit tests (run through lit too), the
-# PyTorch, JAX and ONNX models end to end (scripts/test-pytorch.sh,
-# test-jax.sh, test-onnx.sh), then the same suite
+# PyTorch, CNN, JAX and ONNX models end to end (scripts/test-pytorch.sh,
+# test-cnn.sh, test-jax.sh, test-onnx.sh), then the same suite
 # again in the ASan+UBSan build (scripts/test-sanitizers.sh) and the fuzz
-# targets over their seeds (fuzz/smoke.sh). SYSTILE_PYTORCH=0, SYSTILE_JAX=0,
+# targets over their seeds (fuzz/smoke.sh). SYSTILE_PYTORCH=0 (PyTorch and
+# CNN), SYSTILE_JAX=0,
 # SYSTILE_ONNX=0 and SYSTILE_SANITIZERS=0 skip those for a quick local run.
 # The last line sums every count: "tests: N passed, M failed".
 set -euo pipefail
@@ -49,6 +50,9 @@ frontend() {
   rm -f "$log.$1"
 }
 [ "${SYSTILE_PYTORCH:-1}" = 0 ] || frontend pytorch
+# The CNN models (examples/cnn) through the same venv: both conv
+# strategies, bit for bit against numpy, one pack and one unpack each.
+[ "${SYSTILE_PYTORCH:-1}" = 0 ] || frontend cnn
 # JAX and ONNX models the same way (examples/jax, examples/onnx): their
 # pinned venvs under build/ (jax + torch-mlir on CPython 3.12; onnx +
 # torch-mlir), exported, run in systile-run before and after the pipeline,
