@@ -19,6 +19,7 @@
 #include <algorithm>
 #include <cstddef>
 #include <cstdint>
+#include <cstring>
 #include <optional>
 
 namespace systile::rt {
@@ -142,11 +143,42 @@ inline std::optional<TileGrid::Slot> findNonZeroPadding(const TileGrid &grid,
                                                         const void *storage,
                                                         size_t elementBytes) {
   const auto *bytes = static_cast<const unsigned char *>(storage);
-  return grid.findPaddingSlot([&](int64_t offset) {
-    const unsigned char *p = bytes + offset * elementBytes;
-    return std::any_of(p, p + elementBytes,
-                       [](unsigned char b) { return b != 0; });
-  });
+  // Whether `n` bytes from p are all zero, a word at a time (this runs on
+  // every pad = zero result the interpreter binds: it must be memory speed).
+  auto allZero = [](const unsigned char *p, size_t n) {
+    uint64_t any = 0;
+    size_t i = 0;
+    for (; i + 8 <= n; i += 8) {
+      uint64_t w;
+      std::memcpy(&w, p + i, 8);
+      any |= w;
+    }
+    for (; i < n; ++i)
+      any |= p[i];
+    return any == 0;
+  };
+  // The padding slots, run by run: a run is contiguous in storage (one
+  // tile's lanes of one row), so each is checked as one byte range, and
+  // only a run that is not all zero is searched slot by slot.
+  const int64_t pr = grid.paddedRows(), pc = grid.paddedCols();
+  std::optional<TileGrid::Slot> found;
+  for (int64_t r = 0; r < pr && !found; ++r)
+    TileGrid::forEachLaneRun(
+        r < grid.rows ? grid.cols : 0, pc, grid.lanes,
+        [&](int64_t c, int64_t n) {
+          if (found)
+            return;
+          const int64_t o = grid.offset(r, c);
+          const unsigned char *p = bytes + o * elementBytes;
+          if (allZero(p, n * elementBytes))
+            return;
+          for (int64_t k = 0; k < n; ++k)
+            if (!allZero(p + k * elementBytes, elementBytes)) {
+              found = TileGrid::Slot{r, c + k, o + k};
+              return;
+            }
+        });
+  return found;
 }
 
 /// The matrix of a batch of shape `from` that matrix `b` of a batch of

@@ -432,3 +432,30 @@ func.func @relayout_constants_by_permutation()
       -> !systile.tiled<2x1x2xi32, #systile.geometry<2x4, mxu = 4>>
   return %t, %h : !systile.tiled<4x1xi32, #systile.geometry<2x4, mxu = 4>>, !systile.tiled<2x1x2xi32, #systile.geometry<2x4, mxu = 4>>
 }
+
+// -----
+
+// The transpose of an element-wise op of constants is the op of the
+// transposed constants (which fold): no copy is left. A reshape of the
+// transpose of a column reads the column itself (the same row-major order).
+// CHECK-LABEL: func.func @transposed_constant_elementwise
+// CHECK-NOT: systile.transpose
+// (The element-wise op of the transposed constant then folds too: sqrt is
+// correctly rounded.)
+// CHECK: %[[E:.*]] = systile.constant dense<[1.000000e+00, 2.000000e+00, 3.000000e+00, 0.000000e+00]> : tensor<4xf32> -> !systile.tiled<1x3xf32, #systile.geometry<1x4, mxu = 4>>
+// CHECK: %[[F:.*]] = systile.reshape %{{.*}} : !systile.tiled<3x1xf32, #systile.geometry<1x4, mxu = 4>> -> !systile.tiled<1x1x3xf32
+// CHECK-NOT: systile.transpose
+// CHECK: return %[[E]], %[[F]]
+func.func @transposed_constant_elementwise(%col: !systile.tiled<3x1xf32, #systile.geometry<1x4, mxu = 4>>)
+    -> (!systile.tiled<1x3xf32, #systile.geometry<1x4, mxu = 4>>, !systile.tiled<1x1x3xf32, #systile.geometry<1x4, mxu = 4>>) {
+  %c = systile.constant dense<[1.0, 0.0, 0.0, 0.0, 4.0, 0.0, 0.0, 0.0, 9.0, 0.0, 0.0, 0.0]> : tensor<12xf32> -> !systile.tiled<3x1xf32, #systile.geometry<1x4, mxu = 4>>
+  %e = systile.elementwise ins(%c : !systile.tiled<3x1xf32, #systile.geometry<1x4, mxu = 4>>) -> !systile.tiled<3x1xf32, #systile.geometry<1x4, mxu = 4>> {
+  ^bb0(%a: f32):
+    %0 = math.sqrt %a : f32
+    systile.yield %0 : f32
+  }
+  %t = systile.transpose %e : !systile.tiled<3x1xf32, #systile.geometry<1x4, mxu = 4>> -> !systile.tiled<1x3xf32, #systile.geometry<1x4, mxu = 4>>
+  %ct = systile.transpose %col : !systile.tiled<3x1xf32, #systile.geometry<1x4, mxu = 4>> -> !systile.tiled<1x3xf32, #systile.geometry<1x4, mxu = 4>>
+  %f = systile.reshape %ct : !systile.tiled<1x3xf32, #systile.geometry<1x4, mxu = 4>> -> !systile.tiled<1x1x3xf32, #systile.geometry<1x4, mxu = 4>>
+  return %t, %f : !systile.tiled<1x3xf32, #systile.geometry<1x4, mxu = 4>>, !systile.tiled<1x1x3xf32, #systile.geometry<1x4, mxu = 4>>
+}

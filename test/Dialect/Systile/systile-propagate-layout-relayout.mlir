@@ -192,3 +192,49 @@ func.func @left_dense(%d: tensor<2x8x32xf32>, %x: !systile.tiled<2x3x4x5xf32, #g
   } -> tensor<2x3x5x4xf32>
   return %c, %c2, %t, %g2 : tensor<16x32xf32>, tensor<24x5xf32>, tensor<2x4x3x5xf32>, tensor<2x3x5x4xf32>
 }
+
+// -----
+
+// A transpose before an element-wise op moves to its result, where it
+// cancels against the next transpose: the per-channel column becomes a row
+// (its constant transpose folds after canonicalization), the plain pack of
+// the other full operand a transposing one; a reduction of the transposed
+// value reduces the untransposed one along the other dimension.
+!ct = !systile.tiled<2x4x6xf32>
+!tt = !systile.tiled<2x6x4xf32>
+// CHECK-LABEL: func.func @sink_transposes
+// CHECK-SAME: (%[[X:.*]]: !systile.tiled<2x6x4xf32>, %[[D:.*]]: tensor<2x4x6xf32>, %[[C:.*]]: !systile.tiled<4x1xf32>)
+// CHECK-DAG: %[[P:.*]] = systile.pack %[[D]] transpose : tensor<2x4x6xf32> -> !systile.tiled<2x6x4xf32>
+// CHECK-DAG: %[[R:.*]] = systile.transpose %[[C]] : !systile.tiled<4x1xf32> -> !systile.tiled<1x4xf32>
+// CHECK: %[[E:.*]] = systile.elementwise ins(%[[X]], %[[R]], %[[P]] : !systile.tiled<2x6x4xf32>, !systile.tiled<1x4xf32>, !systile.tiled<2x6x4xf32>) -> !systile.tiled<2x6x4xf32>
+// CHECK: %[[S:.*]] = systile.reduce <sum> %[[E]] dim = 1 : !systile.tiled<2x6x4xf32> -> !systile.tiled<2x1x4xf32>
+// CHECK: %[[T:.*]] = systile.transpose %[[S]] : !systile.tiled<2x1x4xf32> -> !systile.tiled<2x4x1xf32>
+// CHECK: return %[[E]], %[[T]]
+func.func @sink_transposes(%x: !tt, %d: tensor<2x4x6xf32>, %c: !systile.tiled<4x1xf32>)
+    -> (!tt, !systile.tiled<2x4x1xf32>) {
+  %t = systile.transpose %x : !tt -> !ct
+  %p = systile.pack %d : tensor<2x4x6xf32> -> !ct
+  %e = systile.elementwise ins(%t, %c, %p : !ct, !systile.tiled<4x1xf32>, !ct) -> !ct {
+  ^bb0(%a: f32, %b: f32, %q: f32):
+    %0 = arith.mulf %a, %b : f32
+    %1 = arith.addf %0, %q : f32
+    systile.yield %1 : f32
+  }
+  %back = systile.transpose %e : !ct -> !tt
+  %s = systile.reduce <sum> %e dim = 2 : !ct -> !systile.tiled<2x4x1xf32>
+  return %back, %s : !tt, !systile.tiled<2x4x1xf32>
+}
+
+// -----
+
+// Without a transposed operand nothing moves.
+// CHECK-LABEL: func.func @no_transpose_no_sinking
+// CHECK-NOT: systile.transpose
+func.func @no_transpose_no_sinking(%x: !systile.tiled<2x4x6xf32>, %c: !systile.tiled<4x1xf32>) -> !systile.tiled<2x4x6xf32> {
+  %e = systile.elementwise ins(%x, %c : !systile.tiled<2x4x6xf32>, !systile.tiled<4x1xf32>) -> !systile.tiled<2x4x6xf32> {
+  ^bb0(%a: f32, %b: f32):
+    %0 = arith.mulf %a, %b : f32
+    systile.yield %0 : f32
+  }
+  return %e : !systile.tiled<2x4x6xf32>
+}

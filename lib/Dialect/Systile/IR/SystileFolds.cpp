@@ -284,6 +284,17 @@ OpFoldResult ReshapeOp::fold(FoldAdaptor adaptor) {
     getInputMutable().assign(inner.getInput()); // Two reshapes are one.
     return getResult();
   }
+  // The transpose of a row or a column keeps the row-major order: the
+  // reshape reads the untransposed value.
+  if (auto transpose = getInput().getDefiningOp<TransposeOp>()) {
+    TiledType in = transpose.getInput().getType();
+    if (in.getRows() == 1 || in.getCols() == 1) {
+      if (in == getType())
+        return transpose.getInput();
+      getInputMutable().assign(transpose.getInput());
+      return getResult();
+    }
+  }
   return foldRelayoutConstant(adaptor.getInput(), getInput().getType(),
                               getType(), isFree());
 }
@@ -322,6 +333,49 @@ OpFoldResult MergeHeadsOp::fold(FoldAdaptor adaptor) {
       adaptor.getInput(), in, getType(), false,
       rt::AxisSwap::mergeHeads(in.getNumMatrices() / heads, heads,
                                in.getRows(), in.getCols()));
+}
+
+namespace {
+/// transpose(elementwise(constants)) -> elementwise(transposed constants)
+/// when the transpose is the op's only user: the constants' transposes
+/// fold, so the copy disappears (BatchNorm's rsqrt(var + eps), computed on
+/// a C x 1 column and read as a 1 x C row by a channels-on-lanes
+/// activation).
+struct TransposeOfConstantElementwise : public OpRewritePattern<TransposeOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(TransposeOp op,
+                                PatternRewriter &rewriter) const override {
+    auto ew = op.getInput().getDefiningOp<ElementwiseOp>();
+    if (!ew || !ew->hasOneUse() ||
+        !llvm::all_of(ew.getInputs(), [](Value in) {
+          return static_cast<bool>(in.getDefiningOp<ConstantOp>());
+        }))
+      return failure();
+    Location loc = op.getLoc();
+    SmallVector<Value> inputs;
+    for (Value in : ew.getInputs()) {
+      auto t = cast<TiledType>(in.getType());
+      SmallVector<int64_t> shape(t.getShape());
+      std::swap(shape[shape.size() - 1], shape[shape.size() - 2]);
+      inputs.push_back(TransposeOp::create(
+          rewriter, loc,
+          TiledType::get(shape, t.getElementType(), t.getGeometry(),
+                         t.getPadKind()),
+          in));
+    }
+    auto hoisted = ElementwiseOp::create(rewriter, loc, op.getType(), inputs);
+    rewriter.inlineRegionBefore(ew.getBody(), hoisted.getBody(),
+                                hoisted.getBody().end());
+    rewriter.replaceOp(op, hoisted.getResult());
+    rewriter.eraseOp(ew);
+    return success();
+  }
+};
+} // namespace
+
+void TransposeOp::getCanonicalizationPatterns(RewritePatternSet &results,
+                                              MLIRContext *context) {
+  results.add<TransposeOfConstantElementwise>(context);
 }
 
 OpFoldResult TransposeOp::fold(FoldAdaptor adaptor) {

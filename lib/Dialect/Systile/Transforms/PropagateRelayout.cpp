@@ -212,12 +212,111 @@ struct RelayoutTranspose : public RelayoutPattern<OpTy> {
   }
 };
 
+/// elementwise(transpose(y), ..) -> transpose(elementwise(y, ..)): an
+/// element-wise op computes each slot from the same slots of its operands
+/// whatever the layout, so it can run on the untransposed values and the
+/// transpose move to its result, where it cancels against a following
+/// transpose or travels on towards the unpack. A CNN from an NCHW frontend
+/// thus keeps its activations channels-on-lanes between convolutions
+/// instead of transposing around every BatchNorm. Every full-shape operand
+/// must be a transpose (of a value of the transposed type) or a plain pack
+/// (which becomes a transposing pack of the same dense value); operands
+/// broadcast along a unit dimension (a per-channel column) are transposed
+/// themselves (a constant's transpose folds).
+struct SinkTransposeThroughElementwise
+    : public OpRewritePattern<ElementwiseOp> {
+  SinkTransposeThroughElementwise(MLIRContext *ctx, PassCounter &counter)
+      : OpRewritePattern(ctx), counter(counter) {}
+  PassCounter &counter;
+
+  static TiledType transposed(TiledType t) {
+    SmallVector<int64_t> shape(t.getShape());
+    std::swap(shape[shape.size() - 1], shape[shape.size() - 2]);
+    return TiledType::get(shape, t.getElementType(), t.getGeometry(),
+                          t.getPadKind());
+  }
+
+  LogicalResult matchAndRewrite(ElementwiseOp op,
+                                PatternRewriter &rewriter) const override {
+    TiledType type = op.getType();
+    bool any = false;
+    for (Value in : op.getInputs()) {
+      auto t = cast<TiledType>(in.getType());
+      if (t.getShape() != type.getShape())
+        continue;
+      if (in.getDefiningOp<TransposeOp>()) {
+        any = true;
+        continue;
+      }
+      auto pack = in.getDefiningOp<PackOp>();
+      if (!pack || pack.getTranspose())
+        return failure();
+    }
+    if (!any)
+      return failure();
+    Location loc = op.getLoc();
+    SmallVector<Value> inputs;
+    for (Value in : op.getInputs()) {
+      auto t = cast<TiledType>(in.getType());
+      if (t.getShape() != type.getShape()) {
+        inputs.push_back(TransposeOp::create(rewriter, loc, transposed(t), in));
+      } else if (auto transpose = in.getDefiningOp<TransposeOp>()) {
+        inputs.push_back(transpose.getInput());
+      } else {
+        auto pack = in.getDefiningOp<PackOp>();
+        inputs.push_back(PackOp::create(rewriter, loc, transposed(t),
+                                        pack.getInput(), /*transpose=*/true));
+      }
+    }
+    auto sunk = ElementwiseOp::create(rewriter, loc, transposed(type), inputs);
+    rewriter.inlineRegionBefore(op.getBody(), sunk.getBody(),
+                                sunk.getBody().end());
+    rewriter.replaceOpWithNewOp<TransposeOp>(op, type, sunk.getResult());
+    ++counter;
+    return success();
+  }
+};
+
+/// reduce(transpose(y)) along a matrix dimension -> transpose(reduce(y))
+/// along the other: the same elements folded in the same increasing index
+/// order, so the same bits. A pooling after a BatchNorm of an NCHW model
+/// then reads the channels-on-lanes activation itself.
+struct SinkTransposeThroughReduce : public OpRewritePattern<ReduceOp> {
+  SinkTransposeThroughReduce(MLIRContext *ctx, PassCounter &counter)
+      : OpRewritePattern(ctx), counter(counter) {}
+  PassCounter &counter;
+
+  LogicalResult matchAndRewrite(ReduceOp op,
+                                PatternRewriter &rewriter) const override {
+    auto transpose = op.getInput().getDefiningOp<TransposeOp>();
+    TiledType type = op.getType();
+    const int64_t rank = type.getRank();
+    const int64_t dim = static_cast<int64_t>(op.getDim());
+    if (!transpose || dim < rank - 2)
+      return failure();
+    TiledType y = transpose.getInput().getType();
+    SmallVector<int64_t> shape(y.getShape());
+    const int64_t other = dim == rank - 1 ? rank - 2 : rank - 1;
+    shape[other] = 1;
+    auto reduced = ReduceOp::create(
+        rewriter, op.getLoc(),
+        TiledType::get(shape, y.getElementType(), y.getGeometry(),
+                       type.getPadKind()),
+        op.getKindAttr(), transpose.getInput(),
+        rewriter.getI64IntegerAttr(other));
+    rewriter.replaceOpWithNewOp<TransposeOp>(op, type, reduced.getResult());
+    ++counter;
+    return success();
+  }
+};
+
 } // namespace
 
 void systile::populateRelayoutPropagationPatterns(RewritePatternSet &patterns,
                                                   PassCounter &relayoutsTiled) {
   patterns.add<RelayoutCollapse, RelayoutExpand,
                RelayoutTranspose<linalg::TransposeOp>,
-               RelayoutTranspose<linalg::GenericOp>>(patterns.getContext(),
-                                                     relayoutsTiled);
+               RelayoutTranspose<linalg::GenericOp>,
+               SinkTransposeThroughElementwise, SinkTransposeThroughReduce>(
+      patterns.getContext(), relayoutsTiled);
 }

@@ -335,6 +335,7 @@ def Systile_MergeHeadsOp : Systile_RelayoutOp<"merge_heads"> {
 
 def Systile_TransposeOp : Systile_RelayoutOp<"transpose"> {
   let summary = "Transposes every matrix: [.., R, C] -> [.., C, R]";
+  let hasCanonicalizer = 1;
   let description = !strconcat([{
     Element `(.., r, c)` of the input is element `(.., c, r)` of the
     result; the batch dimensions stay. Always a copy (a transposed operand
@@ -343,7 +344,9 @@ def Systile_TransposeOp : Systile_RelayoutOp<"transpose"> {
     `systile.pack ... transpose`).
 
     Folds: `transpose(transpose(%x))` is `%x`; the transpose of a
-    `systile.constant` of at most 256 MiB is a constant.
+    `systile.constant` of at most 256 MiB is a constant. Canonicalization:
+    the transpose of a `systile.elementwise` of constants that has no other
+    user is the element-wise op of the transposed constants (which fold).
   }], commonRelayoutDescription, [{
 
     Example:
