@@ -31,11 +31,9 @@ import argparse
 import math
 import os
 import re
-import statistics
 import subprocess
 import sys
 import tempfile
-import time
 
 import numpy as np
 import torch
@@ -44,6 +42,8 @@ from torch import nn
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 sys.path.insert(0, os.path.join(ROOT, "examples", "pytorch"))
 import export  # noqa: E402
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from benchlib import cpu_features, run_systile, time_torch  # noqa: E402
 
 SHAPE = dict(batch=8, seq=128, width=512, heads=8, ffn=2048)
 
@@ -70,20 +70,6 @@ class PerHeadBlock(export.GPT2Block):
         return x + self.mlp_proj(export.new_gelu(self.c_fc(self.ln_2(x))))
 
 
-def cpu_features():
-    flags = set()
-    model = "?"
-    with open("/proc/cpuinfo") as f:
-        for line in f:
-            if line.startswith("flags") and not flags:
-                flags = set(line.split(":", 1)[1].split())
-            if line.startswith("model name") and model == "?":
-                model = line.split(":", 1)[1].strip()
-    keep = ["avx2", "fma", "avx512f", "avx512bw", "avx512vl", "avx512_bf16",
-            "avx512_vnni", "amx_tile"]
-    return model, " ".join(f for f in keep if f in flags)
-
-
 def lower(opt, src, dst):
     subprocess.run([opt, src, "--systile-pipeline=mxu=128 precision=f32",
                     "-o", dst], check=True, capture_output=True)
@@ -91,30 +77,6 @@ def lower(opt, src, dst):
     return {op: len(re.findall(re.escape(op) + r"\b", text)) for op in
             ("systile.pack", "systile.unpack", "linalg.generic",
              "tensor.extract_slice")}
-
-
-def run_systile(run, mlir, x_npy, out_npy, reps, threads):
-    times, kernel = [], "?"
-    for _ in range(reps):
-        r = subprocess.run([run, mlir, f"--input={x_npy}", f"--output={out_npy}",
-                            "--quiet", "--timing", f"--threads={threads}"],
-                           capture_output=True, text=True, check=True)
-        m = re.search(r"execute=([\d.]+)ms.*matmul-kernel=(\S+)", r.stderr)
-        times.append(float(m.group(1)))
-        kernel = m.group(2)
-    return statistics.median(times), kernel
-
-
-def time_torch(model, x, reps):
-    with torch.no_grad():
-        for _ in range(3):
-            model(x)
-        times = []
-        for _ in range(reps):
-            t0 = time.perf_counter()
-            y = model(x)
-            times.append((time.perf_counter() - t0) * 1e3)
-    return statistics.median(times), y
 
 
 def main():

@@ -1,0 +1,52 @@
+"""Shared pieces of the model benchmarks: the CPU's features, systile-run's
+execute phase and PyTorch eager's forward, each timed as a median."""
+
+import re
+import statistics
+import subprocess
+import time
+
+import torch
+
+
+def cpu_features():
+    flags = set()
+    model = "?"
+    with open("/proc/cpuinfo") as f:
+        for line in f:
+            if line.startswith("flags") and not flags:
+                flags = set(line.split(":", 1)[1].split())
+            if line.startswith("model name") and model == "?":
+                model = line.split(":", 1)[1].strip()
+    keep = ["avx2", "fma", "avx512f", "avx512bw", "avx512vl", "avx512_bf16",
+            "avx512_vnni", "amx_tile"]
+    return model, " ".join(f for f in keep if f in flags)
+
+
+def run_systile(run, mlir, x_npy, out_npy, reps, threads):
+    """(median execute ms over reps runs, the kernel paths systile-run
+    reports: "matmul K" or "matmul K, contraction C" when the dense
+    contraction path ran too)."""
+    times, kernel = [], "?"
+    for _ in range(reps):
+        r = subprocess.run([run, mlir, f"--input={x_npy}", f"--output={out_npy}",
+                            "--quiet", "--timing", f"--threads={threads}"],
+                           capture_output=True, text=True, check=True)
+        m = re.search(r"execute=([\d.]+)ms.*matmul-kernel=(\S+)"
+                      r"(?: contraction-kernel=(\S+))?", r.stderr)
+        times.append(float(m.group(1)))
+        kernel = m.group(2) + (f", contraction {m.group(3)}"
+                               if m.group(3) and m.group(3) != "none" else "")
+    return statistics.median(times), kernel
+
+
+def time_torch(model, x, reps):
+    with torch.no_grad():
+        for _ in range(3):
+            model(x)
+        times = []
+        for _ in range(reps):
+            t0 = time.perf_counter()
+            y = model(x)
+            times.append((time.perf_counter() - t0) * 1e3)
+    return statistics.median(times), y

@@ -1,0 +1,152 @@
+#!/usr/bin/env python3
+"""A ResNet basic block through systile against PyTorch eager, on this machine.
+
+The block is torchvision's BasicBlock of ResNet's first stage: conv3x3
+64 -> 64 + BatchNorm + ReLU, conv3x3 + BatchNorm, the identity shortcut
+added, ReLU; batch 8, 56x56, f32, NCHW, eval mode, weights from
+torch.manual_seed(0) and BatchNorm with random running statistics. It is
+exported once by torch-mlir (linalg-on-tensors) and run three ways:
+
+  im2col     systile-opt --systile-pipeline="conv-strategy=im2col": each
+             convolution one matmul of the im2col matrix (K = 9*64)
+  taps       ... conv-strategy=taps: nine matmuls of K = 64, one per tap,
+             each reading a shifted window of the tiled activation
+  unlowered  the exported IR as it is: systile-run's dense contraction path
+             runs each linalg.conv in upstream's order
+
+The figure is the median of the "execute" phase of systile-run --timing
+over REPS runs (parse and I/O excluded); the anchor, measured in the same
+run, is PyTorch eager's forward (median of REPS timed calls after 3
+warm-ups) at the same thread count. Each output is checked against
+PyTorch within 1e-5 of max |output|. The utilisation line (RFC 8) of each
+strategy is systile-run --stats' total: logical and issued MACs, weight
+loads, utilisation and halo MACs. Prints the CPU features and the kernel
+paths used, and the ratios against the goals (lowered <= 2x eager,
+unlowered <= 20x).
+
+Run it on an idle machine, with the PyTorch venv:
+  build/venv-pytorch/bin/python bench/models/resnet_block_bench.py \\
+      [--bin build/bin] [--reps 5] [--threads 1]
+"""
+
+import argparse
+import os
+import re
+import subprocess
+import sys
+import tempfile
+
+import numpy as np
+import torch
+from torch import nn
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from benchlib import cpu_features, run_systile, time_torch  # noqa: E402
+import logging  # noqa: E402
+
+logging.getLogger("torch.utils.flop_counter").setLevel(logging.ERROR)
+from torch_mlir import fx  # noqa: E402
+
+SHAPE = dict(batch=8, channels=64, size=56)
+
+
+class BasicBlock(nn.Module):
+    def __init__(self, c):
+        super().__init__()
+        self.conv1 = nn.Conv2d(c, c, 3, padding=1, bias=False)
+        self.bn1 = nn.BatchNorm2d(c)
+        self.conv2 = nn.Conv2d(c, c, 3, padding=1, bias=False)
+        self.bn2 = nn.BatchNorm2d(c)
+
+    def forward(self, x):
+        y = torch.relu(self.bn1(self.conv1(x)))
+        return torch.relu(self.bn2(self.conv2(y)) + x)
+
+
+def census(path):
+    text = open(path).read().split("{-#")[0]
+    return {op: len(re.findall(re.escape(op) + r"\b", text)) for op in
+            ("systile.pack", "systile.unpack", "systile.transpose",
+             "linalg.conv_2d_nchw_fchw", "linalg.generic")}
+
+
+def stats_total(run, mlir, x_npy, out_npy):
+    r = subprocess.run([run, mlir, f"--input={x_npy}", f"--output={out_npy}",
+                        "--quiet", "--stats"], capture_output=True, text=True,
+                       check=True)
+    m = re.search(r"^total: (.*)$", r.stderr + r.stdout, re.M)
+    return m.group(1) if m else "(no matmul executed)"
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__,
+                                 formatter_class=argparse.RawTextHelpFormatter)
+    ap.add_argument("--bin", default=os.path.join(ROOT, "build", "bin"))
+    ap.add_argument("--reps", type=int, default=5)
+    ap.add_argument("--threads", type=int, default=1,
+                    help="PyTorch's and the matmul simulator's threads")
+    args = ap.parse_args()
+    torch.set_num_threads(args.threads)
+    s = SHAPE
+    torch.manual_seed(0)
+    block = BasicBlock(s["channels"]).eval()
+    for bn in (block.bn1, block.bn2):
+        bn.running_mean.copy_(torch.randn(s["channels"]) * 0.5)
+        bn.running_var.copy_(torch.rand(s["channels"]) * 1.5 + 0.5)
+        bn.weight.data.copy_(torch.randn(s["channels"]) * 0.5 + 1)
+        bn.bias.data.copy_(torch.randn(s["channels"]) * 0.2)
+    x = torch.randn(s["batch"], s["channels"], s["size"], s["size"],
+                    generator=torch.Generator().manual_seed(1))
+    model, feats = cpu_features()
+    print(f"cpu: {model}; features: {feats}; threads: {args.threads}")
+    print(f"block: ResNet BasicBlock, batch {s['batch']}, {s['size']}x{s['size']}, "
+          f"{s['channels']} channels, f32")
+    eager, want = time_torch(block, x, args.reps)
+    want = want.numpy()
+    bound = 1e-5 * float(np.max(np.abs(want)))
+    print(f"pytorch eager forward: {eager:.1f} ms (median of {args.reps})")
+    opt = os.path.join(args.bin, "systile-opt")
+    run = os.path.join(args.bin, "systile-run")
+    status = 0
+    with tempfile.TemporaryDirectory() as work:
+        x_npy = os.path.join(work, "x.npy")
+        np.save(x_npy, x.numpy().astype("<f4"))
+        with torch.no_grad():
+            module = fx.export_and_import(block, x, output_type="linalg-on-tensors",
+                                          func_name="main")
+        src = os.path.join(work, "block.mlir")
+        with open(src, "w") as f:
+            f.write(str(module))
+        rows = []
+        for name in ("im2col", "taps", "unlowered"):
+            mlir = src
+            if name != "unlowered":
+                mlir = os.path.join(work, f"{name}.mlir")
+                subprocess.run([opt, src, "--systile-pipeline=mxu=128 precision=f32 "
+                                f"conv-strategy={name}", "-o", mlir],
+                               check=True, capture_output=True)
+            out = os.path.join(work, f"{name}.out.npy")
+            ms, kernel = run_systile(run, mlir, x_npy, out, args.reps, args.threads)
+            err = float(np.max(np.abs(np.load(out) - want)))
+            ok = err <= bound
+            status |= 0 if ok else 1
+            goal = 20.0 if name == "unlowered" else 2.0
+            util = stats_total(run, mlir, x_npy, out) if name != "unlowered" else "-"
+            rows.append((name, ms, kernel, census(mlir), util, err, ok, goal))
+        print(f"{'run':10} {'execute ms':>10} {'x eager':>8} {'goal':>6}  "
+              "utilisation (RFC 8, total)")
+        for name, ms, kernel, counts, util, err, ok, goal in rows:
+            verdict = "OK" if ms / eager <= goal else "MISSED"
+            print(f"{name:10} {ms:10.1f} {ms / eager:8.2f} {'<=' + str(goal):>6} "
+                  f"{verdict:6}  {util}")
+        for name, ms, kernel, counts, util, err, ok, goal in rows:
+            print(f"{name}: kernels {kernel}; IR: " + ", ".join(
+                f"{v} {k}" for k, v in counts.items()) +
+                f"; max|diff| vs eager {err:.3g} (bound {bound:.3g}: "
+                f"{'ok' if ok else 'FAIL'})")
+    return status
+
+
+if __name__ == "__main__":
+    sys.exit(main())
