@@ -300,3 +300,33 @@ func.func @index_mask(%x: !s) -> !s {
   %p = systile.pack %r : tensor<2x2x3x3xf32> -> !s
   return %p : !s
 }
+
+// -----
+
+#id1 = affine_map<(d0) -> (d0)>
+!col = !systile.tiled<6x1xf32, #systile.geometry<2x4, mxu = 4>>
+
+// A one-dimensional op whose result is packed as a column is lifted to the
+// column; the lifted op is not dropped back to rank 1 by the unit-dimension
+// folding (the two undid each other endlessly on torch-mlir's f64 LayerNorm,
+// which truncates its per-row statistics on [B*S] and expands them to
+// [B*S, 1]).
+// CHECK-LABEL: func.func @packed_rank1_column
+// CHECK-SAME: (%[[A:.*]]: tensor<6xf64>)
+// CHECK: %[[E:.*]] = tensor.expand_shape %[[A]] {{\[\[}}0, 1]] output_shape [6, 1] : tensor<6xf64> into tensor<6x1xf64>
+// CHECK: %[[T:.*]] = linalg.generic {{.*}} ins(%[[E]] : tensor<6x1xf64>) outs(%{{.*}} : tensor<6x1xf32>)
+// CHECK: arith.truncf
+// CHECK: %[[P:.*]] = systile.pack %[[T]] : tensor<6x1xf32>
+// CHECK: return %[[P]]
+func.func @packed_rank1_column(%a: tensor<6xf64>) -> !col {
+  %e = tensor.empty() : tensor<6xf32>
+  %t = linalg.generic {indexing_maps = [#id1, #id1], iterator_types = ["parallel"]}
+      ins(%a : tensor<6xf64>) outs(%e : tensor<6xf32>) {
+  ^bb0(%in: f64, %out: f32):
+    %0 = arith.truncf %in : f64 to f32
+    linalg.yield %0 : f32
+  } -> tensor<6xf32>
+  %x = tensor.expand_shape %t [[0, 1]] output_shape [6, 1] : tensor<6xf32> into tensor<6x1xf32>
+  %p = systile.pack %x : tensor<6x1xf32> -> !col
+  return %p : !col
+}

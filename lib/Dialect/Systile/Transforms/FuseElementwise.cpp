@@ -134,7 +134,7 @@ struct SystileFuseElementwise
   void runOnOperation() override {
     RewritePatternSet patterns(&getContext());
     populateElementwiseFusionPatterns(patterns, &opsFused);
-    if (failed(applyOpPatterns(getOperation(), std::move(patterns))))
+    if (failed(applyOpPatterns(getOperation(), std::move(patterns), getArgument())))
       signalPassFailure();
   }
 };

@@ -1037,6 +1037,14 @@ struct SystilePropagateLayout
       auto generic = dyn_cast<linalg::GenericOp>(op);
       if (!generic || !generic.hasPureTensorSemantics())
         return {};
+      // A generic of rank 2 or less whose maps hold no constant index is
+      // already in the tiled rank (LiftRank1Generic makes such ones from
+      // packed 1-D ops): dropping its unit dimension would only undo that.
+      if (generic.getNumLoops() <= 2 &&
+          llvm::all_of(generic.getIndexingMapsArray(), [](AffineMap m) {
+            return m.isProjectedPermutation();
+          }))
+        return {};
       auto nextToTiled = [](Value v) {
         if (auto expand = v.getDefiningOp<tensor::ExpandShapeOp>())
           v = expand.getSrc();
@@ -1057,7 +1065,7 @@ struct SystilePropagateLayout
     tensor::CollapseShapeOp::getCanonicalizationPatterns(patterns, ctx);
     tensor::ExpandShapeOp::getCanonicalizationPatterns(patterns, ctx);
     hoistArgumentPacks(getOperation());
-    if (failed(applyOpPatterns(getOperation(), std::move(patterns))))
+    if (failed(applyOpPatterns(getOperation(), std::move(patterns), getArgument())))
       signalPassFailure();
   }
 };
