@@ -10,7 +10,9 @@ For each model (test/lib/frontendcheck.py does the work):
                  (each convolution element by element over its reduction
                  loops, as upstream's loops run it)
   lower-S        systile-opt --systile-pipeline="mxu=128 precision=f32
-                 conv-strategy=S", for S = im2col and taps
+                 conv-strategy=S", for S = im2col and taps, and each
+                 with fold-batchnorm=true (S+fold-batchnorm): BatchNorm
+                 folded into the convolution before it
   layout-S       one systile.pack (the input), one systile.unpack (the
                  output) and no linalg op left
   figures-S      contractions left, packs, unpacks: the record (FIGURES)
@@ -25,7 +27,10 @@ to f32: the convolution onto its bias (or +0), BatchNorm as
 ReLU as select(x > 0 unordered, x, 0), ReLU6 as min(6, max(0, x)) by
 ordered compares and selects, max pooling from -inf, the adaptive average
 pooling as a sum from +0 in row-major order divided by the window size,
-and the Linear as a matmul from +0 plus the bias.
+and the Linear as a matmul from +0 plus the bias. With fold-batchnorm,
+each convolution and its BatchNorm are one convolution whose filter and
+bias are systile-fold-batchnorm's (folded() below: the chain composed
+channel by channel in f32, the filter scaled per output channel).
 """
 
 import os
@@ -41,7 +46,8 @@ import rfc6ref  # noqa: E402
 NAME = "cnn"
 F32 = np.float32
 GAPS = {}
-STRATEGIES = {m: ["im2col", "taps"]
+STRATEGIES = {m: ["im2col", "taps", "im2col+fold-batchnorm",
+                  "taps+fold-batchnorm"]
               for m in ("small_cnn", "resnet_block", "mobilenet_block")}
 LAYOUT_ONCE = set(STRATEGIES)
 FIGURES = {m: dict(left=0, packs=1, unpacks=1) for m in STRATEGIES}
@@ -80,6 +86,24 @@ def batchnorm(x, w, name):
     return (y + col("bias")).astype(F32)
 
 
+def folded(weight, bias, w, name):
+    """systile-fold-batchnorm's arithmetic (docs/Passes.md): BatchNorm's
+    chain composed channel by channel in f32 from a = 1, b = bias (or +0),
+    in the IR's order (x - mean, * rsqrt(var + eps), * weight, + bias),
+    then the filter scaled by a per output channel."""
+    v = {k: w[f"{name}.{k}"].astype(F32) for k in
+         ("running_mean", "running_var", "weight", "bias")}
+    f = weight.shape[0]
+    a = np.ones(f, F32)
+    b = np.zeros(f, F32) if bias is None else bias.astype(F32)
+    scale = (F32(1) / np.sqrt((v["running_var"] + F32(1e-5)).astype(F32))).astype(F32)
+    b = (b - v["running_mean"]).astype(F32)
+    a, b = (a * scale).astype(F32), (b * scale).astype(F32)
+    a, b = (a * v["weight"]).astype(F32), (b * v["weight"]).astype(F32)
+    b = (b + v["bias"]).astype(F32)
+    return (weight.astype(F32) * a[:, None, None, None]).astype(F32), b
+
+
 def relu(x):
     return np.where(np.isnan(x) | (x > 0), x, F32(0)).astype(F32)
 
@@ -99,13 +123,23 @@ def maxpool2(x):
 
 
 def reference(name, w, x, order, mxu, strategy="im2col"):
+    strategy, *extra = strategy.split("+")
+    fold = "fold-batchnorm" in extra
+
     def c(t, key, bias=None, **kw):
         return conv(t, w[f"{key}.weight"], bias, order, mxu, strategy, **kw)
+
+    def cbn(t, key, bn, bias=None, **kw):
+        """A convolution and the BatchNorm after it, or their fold."""
+        if not fold:
+            return batchnorm(c(t, key, bias, **kw), w, bn)
+        weight, b = folded(w[f"{key}.weight"], bias, w, bn)
+        return conv(t, weight, b, order, mxu, strategy, **kw)
     x = x[0]
     if name == "small_cnn":
-        y = relu(batchnorm(c(x, "c1", w["c1.bias"], pad=1), w, "b1"))
+        y = relu(cbn(x, "c1", "b1", w["c1.bias"], pad=1))
         y = maxpool2(y)
-        y = relu(batchnorm(c(y, "c2", w["c2.bias"], pad=1), w, "b2"))
+        y = relu(cbn(y, "c2", "b2", w["c2.bias"], pad=1))
         n, ch = y.shape[:2]
         pooled = (rfc6ref.seq_sum(y.reshape(n, ch, -1), dtype=F32) / F32(16)).astype(F32)
         wt = np.ascontiguousarray(w["fc.weight"].T)
@@ -113,13 +147,13 @@ def reference(name, w, x, order, mxu, strategy="im2col"):
               rfc6ref.linalg_matmul(pooled, wt, np.zeros((n, wt.shape[1]), F32)))
         return [(mm + w["fc.bias"]).astype(F32)]
     if name == "resnet_block":
-        y = relu(batchnorm(c(x, "conv1", stride=2, pad=1), w, "bn1"))
-        y = batchnorm(c(y, "conv2", pad=1), w, "bn2")
-        p = batchnorm(c(x, "down", stride=2), w, "bnd")
+        y = relu(cbn(x, "conv1", "bn1", stride=2, pad=1))
+        y = cbn(y, "conv2", "bn2", pad=1)
+        p = cbn(x, "down", "bnd", stride=2)
         return [relu((y + p).astype(F32))]
     if name == "mobilenet_block":
-        y = relu6(batchnorm(c(x, "dw", pad=1, groups=x.shape[1]), w, "bn1"))
-        return [relu6(batchnorm(c(y, "pw"), w, "bn2"))]
+        y = relu6(cbn(x, "dw", "bn1", pad=1, groups=x.shape[1]))
+        return [relu6(cbn(y, "pw", "bn2"))]
     return None
 
 

@@ -35,6 +35,10 @@ void systile::buildSystilePipeline(OpPassManager &pm,
   if (options.inlineCalls)
     pm.addPass(createInlinerPass({}, [](OpPassManager &) {}));
   OpPassManager &fpm = pm.nest<func::FuncOp>();
+  // Opt-in: BatchNorm's constant scale and shift become the convolution's
+  // filter and bias before the convolution is lowered (changes bits).
+  if (options.foldBatchNorm)
+    fpm.addPass(createSystileFoldBatchNorm());
   fpm.addPass(createConvertLinalgToSystile(options.convertOptions()));
   fpm.addPass(createCanonicalizerPass(canonicalize));
   if (options.propagateLayout) {
@@ -82,7 +86,7 @@ void systile::registerSystilePipelines() {
   PassPipelineRegistration<SystilePipelineOptions>(
       "systile-pipeline",
       "Lower linalg contractions to mxu-blocked systile ops: "
-      "convert-linalg-to-systile, canonicalize, systile-propagate-layout, "
+      "[systile-fold-batchnorm,] convert-linalg-to-systile, canonicalize, systile-propagate-layout, "
       "systile-fuse-elementwise, loop-invariant-code-motion, systile-block-matmul, "
       "systile-fold-zero-tiles, canonicalize, cse (on each function)",
       buildSystilePipeline);

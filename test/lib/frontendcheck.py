@@ -368,7 +368,10 @@ class Model:
         options = (f"mxu={self.args.mxu} "
                    f"precision={self.e.get('precision', 'f32')}")
         if strategy:
-            options += f" conv-strategy={strategy}"
+            # "S" or "S+opt+...": conv-strategy=S and each opt=true.
+            base, *extra = strategy.split("+")
+            options += f" conv-strategy={base}"
+            options += "".join(f" {e}=true" for e in extra)
         cmd = [self.args.systile_opt, self.path(self.e["mlir"]),
                f"--systile-pipeline={options}", "-o", self.lowered]
         rc, _, err = run(cmd)

@@ -61,6 +61,12 @@ struct SystilePipelineOptions
                      "one matmul over the im2col matrix (default)"),
           clEnumValN(ConvStrategy::Taps, "taps",
                      "one matmul per filter tap, in row-major tap order"))};
+  Option<bool> foldBatchNorm{
+      *this, "fold-batchnorm",
+      llvm::cl::desc("Fold constant per-channel affine ops after a "
+                     "convolution (inference BatchNorm) into its filter and "
+                     "bias first (systile-fold-batchnorm; changes bits)"),
+      llvm::cl::init(false)};
   Option<bool> foldZeroTiles{
       *this, "fold-zero-tiles",
       llvm::cl::desc("Erase weight loads of all-zero constant rhs blocks"),
@@ -98,7 +104,7 @@ private:
 
 /// Adds to `pm` (anchored on builtin.module): the inliner (if enabled), then,
 /// nested on each func.func so that functions run in parallel:
-/// convert-linalg-to-systile, canonicalize,
+/// systile-fold-batchnorm (if enabled), convert-linalg-to-systile, canonicalize,
 /// systile-propagate-layout and systile-fuse-elementwise (if propagation is
 /// enabled), loop-invariant-code-motion (packs
 /// of loop-invariant weights leave their loops), systile-block-matmul,

@@ -378,6 +378,70 @@ def SystileFuseElementwise : Pass<"systile-fuse-elementwise"> {
   let dependentDialects = ["::systile::SystileDialect"];
 }
 
+def SystileFoldBatchNorm : Pass<"systile-fold-batchnorm", "::mlir::func::FuncOp"> {
+  let summary = "Fold constant per-channel affine ops (inference BatchNorm) "
+                "into the convolution before them";
+  let description = [{
+    An inference BatchNorm after a convolution computes, per output channel
+    `f`, `y = (x - mean[f]) * rsqrt(var[f] + eps) * gamma[f] + beta[f]`: an
+    affine map `y = a[f] * x + b[f]` whose parameters are constants. This
+    pass folds such maps into the convolution: the filter becomes
+    `w'[..f..] = w[..f..] * a[f]` and the bias (the convolution's init)
+    `b[f]`, with the convolution's own bias composed in; the element-wise
+    ops disappear. It runs on linalg, before `convert-linalg-to-systile`;
+    `systile-pipeline{fold-batchnorm}` runs it first. It is opt-in because
+    it changes bits (below).
+
+    A convolution is folded when:
+    - it is a named float convolution (`linalg.conv_*`,
+      `linalg.depthwise_conv_*`; not the quantized `_q` forms, not
+      pooling) of static shapes, in f32, with one output-channel loop
+      (the loop indexing both the filter and the output: `f`, or a
+      depthwise convolution's `c`; grouped convolutions and channel
+      multipliers are left);
+    - its filter is a constant (dense or `dense_resource`);
+    - its init is a `linalg.fill` of a constant, a splat constant, or a
+      broadcast of a `[C]` constant (`linalg.broadcast`, torch-mlir's bias);
+    - its result's only user is an element-wise `linalg.generic` of the
+      same type that reads it by the identity map and whose body is a
+      sequence of `arith.addf`, `subf`, `mulf`, `divf` (by a parameter) and
+      `negf`, each on the chain's value and a per-channel parameter or a
+      scalar constant. A parameter is read by a map whose results are
+      constants or the channel loop (torch-mlir's `[C, 1, 1]` read by
+      `(d1, 0, 0)`); it is a constant, or computed from constants by
+      element-wise generics (`rsqrt(var + eps)` on `[C]`), reshapes and
+      broadcasts. Such generics are folded one after the other while the
+      previous result has one user; the first that is not one (the ReLU)
+      ends the chain.
+
+    Numerics. The parameters, and any element-wise generic computing them,
+    are evaluated in f32 with systile-run's scalar semantics (`rsqrt` is
+    `1 / sqrt`). The chain is composed channel by channel in f32, starting
+    from `a = 1`, `b = bias`, in the order of the ops: `x + c` gives
+    `b + c`; `x - c`: `b - c`; `c - x`: `a = -a`, `b = c - b`; `x * c` (or
+    `c * x`): `a * c`, `b * c`; `x / c`: `a / c`, `b / c`; `-x`: `-a`, `-b`.
+    Then `w' = w * a[f]` in f32. The folded program computes
+    `conv(x, w') + b` (the convolution's own accumulation order, RFC 6),
+    the unfolded one `((conv(x, w) + bias - mean) * s) * gamma + beta`: the
+    two differ by a few ulps of the activations, as they do in any
+    framework that folds BatchNorm (PyTorch's `fuse_conv_bn_eval`,
+    TensorFlow Lite, XLA's `batchnorm_expander` with folding). Both are
+    deterministic; examples/cnn checks the folded bits against a numpy
+    model of exactly this arithmetic.
+
+    Counters (`systile-opt --mlir-pass-statistics`): `convs-folded`,
+    `ops-folded`.
+
+    Example, a 1x1 convolution of one input channel, filter `[2, -1]`, bias
+    `[0.5, 1]`, then `x - [1.5, 2]`, `* rsqrt([3, 0] + 1)`, `* [3, 2]`,
+    `+ [1, -1]`: `a = [1.5, 2]`, `b = [-0.5, -3]`, so the filter becomes
+    `[3, -2]` and the bias `[-0.5, -3]` (test/Dialect/Systile/fold-batchnorm.mlir).
+  }];
+  let dependentDialects = ["::mlir::arith::ArithDialect",
+                           "::mlir::linalg::LinalgDialect",
+                           "::mlir::tensor::TensorDialect"];
+}
+
 def SystileReportLayout : Pass<"systile-report-layout",
                                "::mlir::func::FuncOp"> {
   let summary = "Report the layout-transform cost of every function";
