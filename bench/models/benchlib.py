@@ -1,12 +1,25 @@
 """Shared pieces of the model benchmarks: the CPU's features, systile-run's
 execute phase and PyTorch eager's forward, each timed as a median."""
 
+import argparse
+import os
 import re
 import statistics
 import subprocess
 import time
 
 import torch
+
+
+def parse_args(doc, root):
+    """The model benchmarks' command line: --bin, --reps, --threads."""
+    ap = argparse.ArgumentParser(description=doc,
+                                 formatter_class=argparse.RawTextHelpFormatter)
+    ap.add_argument("--bin", default=os.path.join(root, "build", "bin"))
+    ap.add_argument("--reps", type=int, default=5)
+    ap.add_argument("--threads", type=int, default=1,
+                    help="PyTorch's and the matmul simulator's threads")
+    return ap.parse_args()
 
 
 def cpu_features():

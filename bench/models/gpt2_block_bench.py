@@ -27,7 +27,6 @@ Run it on an idle machine, with the PyTorch venv:
       [--bin build/bin] [--reps 5] [--threads 1]
 """
 
-import argparse
 import math
 import os
 import re
@@ -43,7 +42,7 @@ ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)
 sys.path.insert(0, os.path.join(ROOT, "examples", "pytorch"))
 import export  # noqa: E402
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from benchlib import cpu_features, run_systile, time_torch  # noqa: E402
+from benchlib import cpu_features, parse_args, run_systile, time_torch  # noqa: E402
 
 SHAPE = dict(batch=8, seq=128, width=512, heads=8, ffn=2048)
 
@@ -80,13 +79,7 @@ def lower(opt, src, dst):
 
 
 def main():
-    ap = argparse.ArgumentParser(description=__doc__,
-                                 formatter_class=argparse.RawTextHelpFormatter)
-    ap.add_argument("--bin", default=os.path.join(ROOT, "build", "bin"))
-    ap.add_argument("--reps", type=int, default=5)
-    ap.add_argument("--threads", type=int, default=1,
-                    help="PyTorch's and the matmul simulator's threads")
-    args = ap.parse_args()
+    args = parse_args(__doc__, ROOT)
     torch.set_num_threads(args.threads)
     s = SHAPE
     torch.manual_seed(0)

@@ -29,7 +29,6 @@ Run it on an idle machine, with the PyTorch venv:
       [--bin build/bin] [--reps 5] [--threads 1]
 """
 
-import argparse
 import os
 import re
 import subprocess
@@ -42,7 +41,7 @@ from torch import nn
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from benchlib import cpu_features, run_systile, time_torch  # noqa: E402
+from benchlib import cpu_features, parse_args, run_systile, time_torch  # noqa: E402
 import logging  # noqa: E402
 
 logging.getLogger("torch.utils.flop_counter").setLevel(logging.ERROR)
@@ -80,13 +79,7 @@ def stats_total(run, mlir, x_npy, out_npy):
 
 
 def main():
-    ap = argparse.ArgumentParser(description=__doc__,
-                                 formatter_class=argparse.RawTextHelpFormatter)
-    ap.add_argument("--bin", default=os.path.join(ROOT, "build", "bin"))
-    ap.add_argument("--reps", type=int, default=5)
-    ap.add_argument("--threads", type=int, default=1,
-                    help="PyTorch's and the matmul simulator's threads")
-    args = ap.parse_args()
+    args = parse_args(__doc__, ROOT)
     torch.set_num_threads(args.threads)
     s = SHAPE
     torch.manual_seed(0)
