@@ -22,6 +22,19 @@ def parse_args(doc, root):
     return ap.parse_args()
 
 
+def anchor(model, x, args, what):
+    """Prints the machine and the model (`what`), then times PyTorch eager's
+    forward, the anchor: its median in ms, its output as numpy, and the
+    output bound (1e-5 of max |output|)."""
+    cpu, feats = cpu_features()
+    print(f"cpu: {cpu}; features: {feats}; threads: {args.threads}")
+    print(f"block: {what}")
+    eager, want = time_torch(model, x, args.reps)
+    want = want.numpy()
+    print(f"pytorch eager forward: {eager:.1f} ms (median of {args.reps})")
+    return eager, want, 1e-5 * float(abs(want).max())
+
+
 def cpu_features():
     flags = set()
     model = "?"

@@ -42,7 +42,7 @@ ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)
 sys.path.insert(0, os.path.join(ROOT, "examples", "pytorch"))
 import export  # noqa: E402
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from benchlib import cpu_features, parse_args, run_systile, time_torch  # noqa: E402
+from benchlib import anchor, parse_args, run_systile  # noqa: E402
 
 SHAPE = dict(batch=8, seq=128, width=512, heads=8, ffn=2048)
 
@@ -88,14 +88,9 @@ def main():
     per_head.load_state_dict(block.state_dict())
     x = torch.randn(s["batch"], s["seq"], s["width"],
                     generator=torch.Generator().manual_seed(1))
-    model, feats = cpu_features()
-    print(f"cpu: {model}; features: {feats}; threads: {args.threads}")
-    print(f"block: batch {s['batch']}, sequence {s['seq']}, width "
-          f"{s['width']}, {s['heads']} heads, ffn {s['ffn']}, f32")
-    eager, want = time_torch(block, x, args.reps)
-    want = want.numpy()
-    bound = 1e-5 * float(np.max(np.abs(want)))
-    print(f"pytorch eager forward: {eager:.1f} ms (median of {args.reps})")
+    eager, want, bound = anchor(
+        block, x, args, f"batch {s['batch']}, sequence {s['seq']}, width "
+        f"{s['width']}, {s['heads']} heads, ffn {s['ffn']}, f32")
     status = 0
     with tempfile.TemporaryDirectory() as work:
         x_npy = os.path.join(work, "x.npy")

@@ -41,7 +41,7 @@ from torch import nn
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from benchlib import cpu_features, parse_args, run_systile, time_torch  # noqa: E402
+from benchlib import anchor, parse_args, run_systile  # noqa: E402
 import logging  # noqa: E402
 
 logging.getLogger("torch.utils.flop_counter").setLevel(logging.ERROR)
@@ -91,14 +91,9 @@ def main():
         bn.bias.data.copy_(torch.randn(s["channels"]) * 0.2)
     x = torch.randn(s["batch"], s["channels"], s["size"], s["size"],
                     generator=torch.Generator().manual_seed(1))
-    model, feats = cpu_features()
-    print(f"cpu: {model}; features: {feats}; threads: {args.threads}")
-    print(f"block: ResNet BasicBlock, batch {s['batch']}, {s['size']}x{s['size']}, "
-          f"{s['channels']} channels, f32")
-    eager, want = time_torch(block, x, args.reps)
-    want = want.numpy()
-    bound = 1e-5 * float(np.max(np.abs(want)))
-    print(f"pytorch eager forward: {eager:.1f} ms (median of {args.reps})")
+    eager, want, bound = anchor(
+        block, x, args, f"ResNet BasicBlock, batch {s['batch']}, "
+        f"{s['size']}x{s['size']}, {s['channels']} channels, f32")
     opt = os.path.join(args.bin, "systile-opt")
     run = os.path.join(args.bin, "systile-run")
     status = 0

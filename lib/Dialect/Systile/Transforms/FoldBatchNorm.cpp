@@ -400,6 +400,10 @@ composeChainGeneric(linalg::GenericOp generic, Value value,
   if (!body.getArguments().back().use_empty())
     return std::nullopt;
   DenseMap<Value, BodyValue> known;
+  auto splat = [&](double s) {
+    return BodyValue{std::nullopt,
+                     SmallVector<float>(channels, static_cast<float>(s))};
+  };
   bool sawChain = false;
   for (OpOperand *operand : generic.getDpsInputOperands()) {
     BlockArgument arg = generic.getMatchingBlockArgument(operand);
@@ -424,8 +428,7 @@ composeChainGeneric(linalg::GenericOp generic, Value value,
       return it->second;
     if (v.getParentBlock() != &body)
       if (auto s = outerScalar(v); s && v.getType().isF32())
-        return BodyValue{std::nullopt,
-                         SmallVector<float>(channels, static_cast<float>(*s))};
+        return splat(*s);
     return std::nullopt;
   };
   for (Operation &op : body) {
@@ -440,14 +443,10 @@ composeChainGeneric(linalg::GenericOp generic, Value value,
     if (op.getNumResults() != 1)
       return std::nullopt;
     if (auto s = outerScalar(op.getResult(0))) {
-      if (!op.getResult(0).getType().isF32()) {
-        // An f64 constant used by a truncf later on.
-        known[op.getResult(0)] =
-            BodyValue{std::nullopt, SmallVector<float>(channels, 0.0f)};
-        continue;
-      }
-      known[op.getResult(0)] = BodyValue{
-          std::nullopt, SmallVector<float>(channels, static_cast<float>(*s))};
+      // A scalar constant; an f64 one is only read through a truncf, which
+      // outerScalar evaluates itself.
+      if (op.getResult(0).getType().isF32())
+        known[op.getResult(0)] = splat(*s);
       continue;
     }
     SmallVector<BodyValue> in;
@@ -504,11 +503,8 @@ std::optional<SmallVector<float>> initBias(Value init, unsigned outputPos,
       return std::nullopt;
     return SmallVector<float>(channels, static_cast<float>(*s));
   }
-  auto type = cast<RankedTensorType>(init.getType());
-  SmallVector<AffineExpr> identity;
-  for (unsigned d = 0; d < type.getRank(); ++d)
-    identity.push_back(getAffineDimExpr(d, init.getContext()));
-  AffineMap id = AffineMap::get(type.getRank(), 0, identity, init.getContext());
+  AffineMap id = AffineMap::getMultiDimIdentityMap(
+      cast<RankedTensorType>(init.getType()).getRank(), init.getContext());
   if (auto dense = constantValueOf(init)) {
     if (!dense.isSplat())
       return std::nullopt;
