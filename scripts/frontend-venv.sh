@@ -19,6 +19,16 @@ _frontend_space() {
   done
 }
 
+# _frontend_install_systile VENV: installs this checkout's pure-Python
+# package python/systile into VENV (a .pth file naming python/: edits need
+# no reinstall, and nothing is copied).
+_frontend_install_systile() {
+  local src site
+  src=$(cd "$(dirname "${BASH_SOURCE[0]}")/../python" && pwd)
+  site=$("$1/bin/python" -c 'import sysconfig; print(sysconfig.get_paths()["purelib"])')
+  [ "$(cat "$site/systile.pth" 2>/dev/null)" = "$src" ] || echo "$src" > "$site/systile.pth"
+}
+
 # frontend_venv WHO VENV REQUIREMENTS PYTHON IMPORTS README NEED_MB: prints VENV's
 # python when VENV holds exactly REQUIREMENTS (recorded in
 # VENV/systile-requirements.txt) and `import IMPORTS` works; otherwise
@@ -40,6 +50,7 @@ frontend_venv() {
   }
   if [ -x "$venv/bin/python" ] && cmp -s "$req" "$stamp" &&
      "$venv/bin/python" -c "import $imports" >/dev/null 2>&1; then
+    _frontend_install_systile "$venv"
     echo "$venv/bin/python"
     return 0
   fi
@@ -70,5 +81,6 @@ frontend_venv() {
     _fail "the venv installed, but 'import $imports' fails"
   cp "$req" "$stamp"
   exec 9>&-
+  _frontend_install_systile "$venv"
   echo "$venv/bin/python"
 }

@@ -60,6 +60,9 @@ frontend() {
 # SYSTILE_ONNX=0 skip them locally; a venv that cannot be installed fails.
 [ "${SYSTILE_JAX:-1}" = 0 ] || frontend jax
 [ "${SYSTILE_ONNX:-1}" = 0 ] || frontend onnx
+# The systile Python package (python/): its report API on a PyTorch model
+# and a JAX function, in those two venvs, and its CLI.
+[ "${SYSTILE_PYTORCH:-1}" = 0 ] || [ "${SYSTILE_JAX:-1}" = 0 ] || frontend python
 
 if [ "${SYSTILE_SANITIZERS:-1}" != 0 ]; then
   "$root/scripts/test-sanitizers.sh" || status=$?

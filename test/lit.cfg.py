@@ -26,9 +26,13 @@ llvm_config.add_tool_substitutions(
 config.substitutions.append(("%python", "/usr/bin/python3"))
 # The tests' Python scripts share test/lib: testlib.py (running tools) and
 # rfc6ref.py, the one numpy model of RFC 6 that results are compared with.
+# python/ is the systile package (python -m systile), which finds the tools
+# under test through SYSTILE_BIN.
 config.environment["PYTHONPATH"] = os.pathsep.join(
-    [os.path.join(config.systile_src_root, "test", "lib")] +
+    [os.path.join(config.systile_src_root, "test", "lib"),
+     os.path.join(config.systile_src_root, "python")] +
     ([os.environ["PYTHONPATH"]] if os.environ.get("PYTHONPATH") else []))
+config.environment["SYSTILE_BIN"] = config.systile_tools_dir
 config.substitutions.append(("%mlir_runner_utils", os.path.join(
     config.llvm_lib_dir, "libmlir_runner_utils" + config.shlib_ext)))
 config.substitutions.append(("%mlir_c_runner_utils", os.path.join(

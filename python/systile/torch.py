@@ -1,0 +1,163 @@
+"""PyTorch models: export through torch-mlir's fx importer, lower with
+systile-pipeline, run with systile-run, and report per layer.
+
+Each op of the export carries the location of the user's own source line
+(the innermost frame of its stack trace outside torch itself) under the
+module path of the layer that issued it (`layers.0.attn.qkv`): torch-mlir's
+default location is the innermost frame, a line of torch/nn/modules, the
+same for every layer.
+"""
+
+import contextlib
+import os
+import re
+import shutil
+import tempfile
+
+from ._tools import Progress, SystileError
+from .report import report_file
+
+_FRAME_RE = re.compile(r'File "([^"]+)", line ([0-9]+),')
+
+
+def _torch():
+    try:
+        import torch
+        from torch_mlir import fx
+        from torch_mlir.extras import fx_importer
+    except ImportError as e:
+        raise SystileError(f"systile.torch needs torch and torch-mlir "
+                           f"(scripts/setup-pytorch-venv.sh): {e}")
+    return torch, fx, fx_importer
+
+
+def _user_location(node, Location, context, internal):
+    """NameLoc(module path, the user's frames as a call-site chain), or
+    None to keep torch-mlir's own location."""
+    trace = node.meta.get("stack_trace") or ""
+    frames = [(f, int(l)) for f, l in _FRAME_RE.findall(trace)]
+    user = [fr for fr in frames
+            if not any(fr[0].startswith(p) for p in internal)]
+    chosen = user or frames
+    loc = None
+    if chosen:
+        locs = [Location.file(f, l, 0, context=context) for f, l in chosen]
+        loc = (Location.callsite(locs[-1], locs[-2::-1], context=context)
+               if len(locs) > 1 else locs[0])
+    stack = node.meta.get("nn_module_stack") or {}
+    path = ""
+    if stack:
+        path = list(stack.values())[-1][0]
+    if path:
+        return Location.name(path, childLoc=loc, context=context) \
+            if loc is not None else Location.name(path, context=context)
+    return loc
+
+
+@contextlib.contextmanager
+def _user_locations(torch, fx_importer):
+    internal = [os.path.dirname(os.path.abspath(torch.__file__)) + os.sep,
+                os.path.dirname(os.path.abspath(fx_importer.__file__))
+                .rsplit(os.sep + "extras", 1)[0] + os.sep]
+    cache = fx_importer.ContextCache
+    original = cache.get_node_location
+
+    def located(self, node):
+        loc = _user_location(node, fx_importer.Location, self._c,
+                             internal)
+        return loc if loc is not None else original(self, node)
+
+    cache.get_node_location = located
+    try:
+        yield
+    finally:
+        cache.get_node_location = original
+
+
+def _to_numpy(torch, t):
+    import numpy as np
+    t = t.detach().cpu()
+    if t.dtype == torch.bfloat16:
+        # systile-run reads <u2 as bf16 bits where the argument is bf16.
+        return t.view(torch.int16).numpy().view(np.uint16)
+    return t.numpy()
+
+
+def _reference(torch, t):
+    t = t.detach().cpu()
+    if t.dtype == torch.bfloat16:
+        t = t.float()
+    return t.numpy()
+
+
+def export(model, *inputs, path):
+    """Exports `model` applied to `inputs` to linalg-on-tensors at `path`
+    (with locations); returns the model's own outputs (tensors)."""
+    torch, fx, fx_importer = _torch()
+    if not isinstance(model, torch.nn.Module):
+        raise SystileError(f"systile.torch.report wants a torch.nn.Module, "
+                           f"not {type(model).__name__}")
+    if not all(isinstance(x, torch.Tensor) for x in inputs):
+        raise SystileError("systile.torch.report: every input must be a "
+                           "torch.Tensor")
+    model = model.eval()
+    try:
+        with torch.no_grad():
+            expected = model(*inputs)
+    except Exception as e:  # the model's own error, e.g. a shape mismatch
+        raise SystileError(f"the model fails on these inputs: "
+                           f"{type(e).__name__}: {_first_line(e)}")
+    try:
+        with torch.no_grad(), _user_locations(torch, fx_importer):
+            module = fx.export_and_import(model, *inputs,
+                                          output_type="linalg-on-tensors",
+                                          func_name="main")
+    except Exception as e:
+        raise SystileError(f"the model does not export through torch-mlir: "
+                           f"{type(e).__name__}: {_first_line(e)}")
+    try:
+        with open(path, "w") as f:
+            f.write(module.operation.get_asm(enable_debug_info=True))
+    except OSError as e:
+        raise SystileError(f"cannot write '{path}': {e.strerror}")
+    if not isinstance(expected, (tuple, list)):
+        expected = (expected,)
+    return list(expected)
+
+
+def _first_line(e):
+    text = str(e).strip().splitlines()
+    return text[0] if text else "(no message)"
+
+
+def report(model, *inputs, geometries=None, precision=None, options="",
+           run=True, bin_dir=None, progress=None, keep=None, timeout=None):
+    """Exports, lowers (under every pair of `geometries` and `precision`;
+    each one value or a list), runs (with `run`) and reports `model` on
+    `inputs`. Returns a `systile.Report`; its columns' `agreement` is
+    max |systile - torch| / max |torch| per output."""
+    import numpy as np
+    torch, _, _ = _torch()
+    progress = progress or Progress()
+    work = keep or tempfile.mkdtemp(prefix="systile-torch-")
+    os.makedirs(work, exist_ok=True)
+    try:
+        progress(f"exporting {type(model).__name__} through torch-mlir")
+        mlir = os.path.join(work, "model.mlir")
+        outs = export(model, *inputs, path=mlir)
+        paths = []
+        if run:
+            for i, x in enumerate(inputs):
+                p = os.path.join(work, f"input{i}.npy")
+                np.save(p, _to_numpy(torch, x))
+                paths.append(p)
+        return report_file(mlir, geometries, precision, options,
+                           inputs=paths,
+                           expected=[_reference(torch, y) for y in outs]
+                           if run else None,
+                           n_outputs=len(outs), bin_dir=bin_dir,
+                           progress=progress, keep=work,
+                           model=type(model).__name__, timeout=timeout)
+    finally:
+        if keep is None:
+            shutil.rmtree(work, ignore_errors=True)
