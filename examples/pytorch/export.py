@@ -40,6 +40,10 @@ from torch import nn
 # requirements.txt) its flop counter warns once on import. Nothing here uses it.
 logging.getLogger("torch.utils.flop_counter").setLevel(logging.ERROR)
 from torch_mlir import fx  # noqa: E402
+# The user's source lines and module paths as locations (python/systile).
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
+                                "..", "..", "python"))
+from systile.torch import user_locations  # noqa: E402
 
 MLIR_OPT = "/usr/lib/llvm-22/bin/mlir-opt"
 
@@ -288,9 +292,10 @@ def export_one(name, size, out, systile_opt, weights_as_args=False):
                                        model.model.state_dict().values())
         facts["weights_as_arguments"] = model.names
     with torch.no_grad():
-        module = fx.export_and_import(model, *inputs,
-                                      output_type="linalg-on-tensors",
-                                      func_name="main")
+        with user_locations():
+            module = fx.export_and_import(model, *inputs,
+                                          output_type="linalg-on-tensors",
+                                          func_name="main")
     if not isinstance(expected, (tuple, list)):
         expected = (expected,)
     d = os.path.join(out, name)

@@ -307,10 +307,13 @@ class Report:
                     f"unpacked_bytes={lay.get('unpacked_bytes', 0)} "
                     f"relayouts={lay.get('relayouts', 0)} "
                     f"relayout_bytes={lay.get('relayout_bytes', 0)}")
-            if col.agreement:
-                line += "; agreement " + ", ".join(
-                    f"{a:.3g}" for a in col.agreement)
             out.append(line)
+        for col in self.columns:
+            if col.agreement:
+                out.append(f"agreement {col.config.label}: " + " ".join(
+                    f"{a:.3g}" for a in col.agreement)
+                    + "  (max |systile - framework| / max |framework|, "
+                      "per output)")
         return "\n".join(out) + "\n"
 
     def __str__(self):
@@ -404,9 +407,11 @@ class Report:
                             for r in layers], fontsize=8,
                            rotation=30 if n > 6 else 0, ha="center")
         ax.set_ylabel("MXU utilisation (%)")
-        ax.set_ylim(0, 105)
+        ax.set_ylim(0, 125)
+        ax.set_yticks(range(0, 101, 20))
         ax.set_title(title or f"systile: per-layer utilisation of {self.model}")
-        ax.legend(fontsize=8)
+        ax.legend(fontsize=8, loc="upper center", ncol=min(max(k, 1), 4),
+                  frameon=False)
         ax.grid(axis="y", alpha=0.3)
         fig.tight_layout()
         try:
@@ -449,8 +454,17 @@ def _stage(path):
 
 
 def _commit(tmp, path):
-    if tmp is not None:
-        os.replace(tmp, os.path.realpath(path))
+    if tmp is None:
+        return
+    target = os.path.realpath(path)
+    try:  # the old file's permissions, or a new file's default ones
+        mode = os.stat(target).st_mode & 0o7777
+    except FileNotFoundError:
+        umask = os.umask(0)
+        os.umask(umask)
+        mode = 0o666 & ~umask
+    os.chmod(tmp, mode)
+    os.replace(tmp, target)
 
 
 def _discard(tmp):

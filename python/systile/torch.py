@@ -55,7 +55,10 @@ def _user_location(node, Location, context, internal):
 
 
 @contextlib.contextmanager
-def _user_locations(torch, fx_importer):
+def user_locations():
+    """While active, torch-mlir's fx importer gives each op the location
+    this module describes: the module path over the user's frames."""
+    torch, _, fx_importer = _torch()
     internal = [os.path.dirname(os.path.abspath(torch.__file__)) + os.sep,
                 os.path.dirname(os.path.abspath(fx_importer.__file__))
                 .rsplit(os.sep + "extras", 1)[0] + os.sep]
@@ -108,7 +111,7 @@ def export(model, *inputs, path):
         raise SystileError(f"the model fails on these inputs: "
                            f"{type(e).__name__}: {_first_line(e)}")
     try:
-        with torch.no_grad(), _user_locations(torch, fx_importer):
+        with torch.no_grad(), user_locations():
             module = fx.export_and_import(model, *inputs,
                                           output_type="linalg-on-tensors",
                                           func_name="main")
