@@ -221,6 +221,25 @@ void systile::rt::LayoutCost::add(int64_t &count, uint64_t &bytes,
   bytes = newBytes;
 }
 
+bool systile::rt::LayoutCost::merge(const LayoutCost &other) {
+  LayoutCost sum;
+  if (overflowed_ || other.overflowed_ ||
+      __builtin_add_overflow(packs, other.packs, &sum.packs) ||
+      __builtin_add_overflow(unpacks, other.unpacks, &sum.unpacks) ||
+      __builtin_add_overflow(relayouts, other.relayouts, &sum.relayouts) ||
+      __builtin_add_overflow(packedBytes, other.packedBytes,
+                             &sum.packedBytes) ||
+      __builtin_add_overflow(unpackedBytes, other.unpackedBytes,
+                             &sum.unpackedBytes) ||
+      __builtin_add_overflow(relayoutBytes, other.relayoutBytes,
+                             &sum.relayoutBytes)) {
+    overflowed_ = true;
+    return false;
+  }
+  *this = sum;
+  return true;
+}
+
 void systile::rt::LayoutCost::addPack(const Layout &layout,
                                       uint64_t elementBytes, int64_t matrices) {
   add(packs, packedBytes, layout.numElements(), matrices, elementBytes);

@@ -141,44 +141,41 @@ class Column:
     agreement: list = field(default_factory=list)  # per output, or empty
 
 
-_LAYOUT_RE = re.compile(r"remark: layout: (.*)$")
-
-
-def _layout_from_remarks(stderr):
-    """Sums systile-report-layout's `layout: k=v ...` remarks (one per
-    function) into one dict."""
-    total = {}
-    for line in stderr.splitlines():
-        m = _LAYOUT_RE.search(line)
-        if not m:
-            continue
-        for kv in m.group(1).split():
-            k, _, v = kv.partition("=")
-            total[k] = total.get(k, 0) + int(v)
-    return total
-
-
 def lower(mlir_path, config, out_path, options="", bin_dir=None,
           timeout=None):
     """Lowers `mlir_path` with systile-pipeline under `config` into
     `out_path` (locations kept); returns (matmul rows, total, static
-    layout figures)."""
+    layout figures), from the JSON of systile-report-utilization and
+    systile-report-layout."""
     opt = find_tool("systile-opt", bin_dir)
-    pipeline = (f"builtin.module(systile-pipeline{{{config.pipeline_options()}"
-                f"{' ' + options if options else ''}}},"
-                f"systile-report-utilization{{json=-}},"
-                f"func.func(systile-report-layout))")
-    r = run_tool([opt, mlir_path, f"--pass-pipeline={pipeline}",
-                  "--mlir-print-debuginfo", "-o", out_path],
-                 f"lowering {os.path.basename(mlir_path)} for {config.label}",
-                 timeout)
+    scratch = tempfile.mkdtemp(prefix="systile-json-")
     try:
-        doc = json.loads(r.stdout)
-    except ValueError:
-        raise SystileError("systile-opt wrote no utilisation JSON "
-                           "(is it this package's version?)")
+        util, layout = (os.path.join(scratch, f) for f in
+                        ("utilization.json", "layout.json"))
+        if '"' in scratch:
+            raise SystileError(f"the temporary directory {scratch} has a "
+                               f"'\"' in its path; set TMPDIR elsewhere")
+        pipeline = (f"builtin.module(systile-pipeline{{"
+                    f"{config.pipeline_options()}"
+                    f"{' ' + options if options else ''}}},"
+                    f'systile-report-utilization{{json="{util}"}},'
+                    f'systile-report-layout{{json="{layout}"}})')
+        run_tool([opt, mlir_path, f"--pass-pipeline={pipeline}",
+                  "--mlir-print-debuginfo", "-o", out_path],
+                 f"lowering {os.path.basename(mlir_path)} for "
+                 f"{config.label}", timeout)
+        try:
+            with open(util) as f:
+                doc = json.load(f)
+            with open(layout) as f:
+                lay = json.load(f)
+        except (OSError, ValueError):
+            raise SystileError("systile-opt wrote no report JSON (is it "
+                               "this package's version?)")
+    finally:
+        shutil.rmtree(scratch, ignore_errors=True)
     rows = [Row(m) for m in doc.get("matmuls", [])]
-    return rows, doc.get("total", {}), _layout_from_remarks(r.stderr)
+    return rows, doc.get("total", {}), lay.get("total", {})
 
 
 def execute(lowered, inputs, n_outputs, work, bin_dir=None, timeout=None):

@@ -132,6 +132,29 @@ TEST(LayoutCost, RelayoutsCountResultStorageUnlessFree) {
   EXPECT_EQ(cost.relayouts, 1);
 }
 
+TEST(LayoutCost, MergeAddsEveryFigureOrNothing) {
+  // Two functions' costs on 2x4 tiles (3x5 pads to 4x8, 32 slots): one
+  // f32 pack (128 bytes) and one f32 unpack (60 bytes), then a copying
+  // relayout of 2 matrices (2 * 32 * 4 = 256 bytes).
+  Layout layout = *Layout::get({3, 5}, {2, 4, 4});
+  LayoutCost first, second;
+  first.addPack(layout, 4);
+  first.addUnpack(layout, 4);
+  second.addRelayout(layout, 4, 2, /*isFree=*/false);
+  LayoutCost total;
+  EXPECT_TRUE(total.merge(first));
+  EXPECT_TRUE(total.merge(second));
+  EXPECT_EQ(total.format(), "layout: packs=1 unpacks=1 packed_bytes=128 "
+                            "unpacked_bytes=60 relayouts=1 relayout_bytes=256");
+  // A sum that does not fit changes nothing and marks the total.
+  LayoutCost huge;
+  huge.packedBytes = UINT64_MAX - 100;
+  EXPECT_FALSE(total.merge(huge));
+  EXPECT_TRUE(total.overflowed());
+  EXPECT_EQ(total.packedBytes, 128u);
+  EXPECT_EQ(total.packs, 1);
+}
+
 TEST(BatchStats, ScalesMacsAndLoadsByHand) {
   // One matrix: 2 loads issued of 8 x 4 x 4 = 128 MACs, 105 logical, 1
   // skipped.

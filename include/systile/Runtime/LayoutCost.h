@@ -44,6 +44,11 @@ struct LayoutCost {
   void addRelayout(const Layout &layout, uint64_t elementBytes,
                    int64_t matrices, bool isFree);
 
+  /// Adds every figure of `other` (e.g. one function's cost to a module's
+  /// total); returns false, changing nothing and setting overflowed(), when
+  /// a sum would not fit or `other` overflowed.
+  bool merge(const LayoutCost &other);
+
   bool overflowed() const { return overflowed_; }
 
   /// "layout: packs=3 unpacks=1 packed_bytes=4194304 unpacked_bytes=2560

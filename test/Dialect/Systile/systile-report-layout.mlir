@@ -1,4 +1,31 @@
 // RUN: systile-opt %s --systile-report-layout -verify-diagnostics -o /dev/null
+// RUN: systile-opt %s --systile-report-layout=json=- -o /dev/null 2>/dev/null \
+// RUN:   | FileCheck %s --check-prefix=JSON
+
+// The JSON form: one object per function, and the module's total (1248 +
+// 32 packed bytes, 61 + 16 unpacked, 3 + 1 packs, 2 + 1 unpacks).
+// JSON:      "functions": [
+// JSON:          "function": "mixed",
+// JSON-NEXT:     "location": {
+// JSON-NEXT:       "column": 1,
+// JSON-NEXT:       "file": "{{.*}}systile-report-layout.mlir",
+// JSON-NEXT:       "line": [[#@LINE+26]]
+// JSON-NEXT:     },
+// JSON-NEXT:     "packed_bytes": 1248,
+// JSON-NEXT:     "packs": 3,
+// JSON-NEXT:     "relayout_bytes": 0,
+// JSON-NEXT:     "relayouts": 0,
+// JSON-NEXT:     "unpacked_bytes": 61,
+// JSON-NEXT:     "unpacks": 2
+// JSON:          "function": "none",
+// JSON:          "function": "loop",
+// JSON:      "total": {
+// JSON-NEXT:   "packed_bytes": 1280,
+// JSON-NEXT:   "packs": 4,
+// JSON-NEXT:   "relayout_bytes": 0,
+// JSON-NEXT:   "relayouts": 0,
+// JSON-NEXT:   "unpacked_bytes": 77,
+// JSON-NEXT:   "unpacks": 3
 
 // RFC 8 layout cost per function, worked out by hand: a pack counts the
 // padded storage bytes of its result, an unpack the logical bytes of its

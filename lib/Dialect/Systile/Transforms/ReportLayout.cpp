@@ -1,6 +1,7 @@
 //===- ReportLayout.cpp - RFC 8 layout cost per function ------------------===//
 //
-// systile-report-layout: one remark per function with the static layout
+// systile-report-layout: one remark per function (and with json=FILE one
+// JSON document) with the static layout
 // figures of RFC section 8 (each systile.pack in the IR counts its padded
 // storage bytes, each systile.unpack its logical bytes, each relayout op
 // that is not free the padded storage bytes of its result), in the format
@@ -9,10 +10,15 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "systile/Dialect/Systile/Analysis/ReportJson.h"
 #include "systile/Dialect/Systile/IR/SystileOps.h"
 #include "systile/Dialect/Systile/Transforms/Passes.h"
 #include "systile/Runtime/LayoutCost.h"
+#include "systile/Support/OutputFile.h"
 #include "systile/Support/PassStatistics.h"
+
+#include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/JSON.h"
 
 namespace systile {
 #define GEN_PASS_DEF_SYSTILEREPORTLAYOUT
@@ -43,33 +49,75 @@ void count(Operation *op, TiledType type, rt::LayoutCost &cost) {
     cost.addUnpack(*layout, elementBytes(type), type.getNumMatrices());
 }
 
+/// The layout cost of the packs, unpacks and relayouts nested in `root`.
+rt::LayoutCost layoutCost(Operation *root) {
+  rt::LayoutCost cost;
+  root->walk([&](Operation *op) {
+    if (auto pack = dyn_cast<PackOp>(op))
+      count(op, pack.getType(), cost);
+    else if (auto unpack = dyn_cast<UnpackOp>(op))
+      count(op, unpack.getInput().getType(), cost);
+    else if (isa<RelayoutOpInterface>(op))
+      count(op, cast<TiledType>(op->getResult(0).getType()), cost);
+  });
+  return cost;
+}
+
 struct SystileReportLayout
     : public systile::impl::SystileReportLayoutBase<SystileReportLayout> {
+  using SystileReportLayoutBase::SystileReportLayoutBase;
+
   PassCounter numFunctionsReported{"systile-report-layout",
                                  "functions-reported",
                                  "functions with a layout remark"};
 
   void runOnOperation() override {
-    func::FuncOp function = getOperation();
-    rt::LayoutCost cost;
-    function.walk([&](Operation *op) {
-      if (auto pack = dyn_cast<PackOp>(op))
-        count(op, pack.getType(), cost);
-      else if (auto unpack = dyn_cast<UnpackOp>(op))
-        count(op, unpack.getInput().getType(), cost);
-      else if (isa<RelayoutOpInterface>(op))
-        count(op, cast<TiledType>(op->getResult(0).getType()), cost);
+    llvm::json::Array functions;
+    rt::LayoutCost total;
+    bool totalOverflowed = false;
+    getOperation().walk([&](func::FuncOp function) {
+      rt::LayoutCost cost = layoutCost(function);
+      // At the function's location, without the op attached (MLIR would
+      // print the whole function).
+      if (cost.overflowed()) {
+        emitWarning(function.getLoc())
+            << "the function's layout figures exceed 2^64-1 bytes; not "
+               "reported";
+        return;
+      }
+      ++numFunctionsReported;
+      emitRemark(function.getLoc()) << cost.format();
+      if (jsonPath.empty())
+        return;
+      llvm::json::Object entry = layoutJson(cost);
+      entry["function"] = function.getSymName().str();
+      addLocationJson(entry, function.getLoc());
+      functions.push_back(std::move(entry));
+      totalOverflowed |= !total.merge(cost);
     });
-    // At the function's location, without the op attached (MLIR would
-    // print the whole function).
-    if (cost.overflowed()) {
-      emitWarning(function.getLoc())
-          << "the function's layout figures exceed 2^64-1 bytes; not "
-             "reported";
+    if (jsonPath.empty())
       return;
+    if (totalOverflowed) {
+      emitError(getOperation().getLoc())
+          << "systile-report-layout: the module's total layout figures "
+             "exceed 2^64-1 bytes; json='" << jsonPath << "' not written";
+      return signalPassFailure();
     }
-    ++numFunctionsReported;
-    emitRemark(function.getLoc()) << cost.format();
+    llvm::json::Value doc = llvm::json::Object{
+        {"functions", std::move(functions)}, {"total", layoutJson(total)}};
+    auto fail = [&](llvm::Error e) {
+      emitError(getOperation().getLoc())
+          << "systile-report-layout: cannot write json='" << jsonPath
+          << "': " << llvm::toString(std::move(e));
+      signalPassFailure();
+    };
+    llvm::Expected<std::unique_ptr<OutputFile>> file =
+        OutputFile::open(jsonPath);
+    if (!file)
+      return fail(file.takeError());
+    (*file)->os() << llvm::formatv("{0:2}", doc) << "\n";
+    if (llvm::Error e = (*file)->commit())
+      fail(std::move(e));
   }
 };
 

@@ -443,7 +443,7 @@ def SystileFoldBatchNorm : Pass<"systile-fold-batchnorm", "::mlir::func::FuncOp"
 }
 
 def SystileReportLayout : Pass<"systile-report-layout",
-                               "::mlir::func::FuncOp"> {
+                               "::mlir::ModuleOp"> {
   let summary = "Report the layout-transform cost of every function";
   let description = [{
     Emits one remark per function with the layout cost of RFC section 8,
@@ -473,7 +473,30 @@ def SystileReportLayout : Pass<"systile-report-layout",
     ```
     remark: layout: packs=1 unpacks=1 packed_bytes=4096 unpacked_bytes=84 relayouts=0 relayout_bytes=0
     ```
+
+    With `json=FILE` (`-` for standard output) the same figures are also
+    written as one JSON document, written only when the pass succeeds and
+    never over a file it would clobber half-written (as
+    `systile-report-utilization`'s `json`), with the member names of
+    `systile-run --stats-json`'s `layout`:
+
+    ```
+    {"functions": [
+       {"function": "main",
+        "location": {"file": "m.mlir", "line": 2, "column": 3},
+        "packs": 1, "unpacks": 1, "packed_bytes": 4096,
+        "unpacked_bytes": 84, "relayouts": 0, "relayout_bytes": 0}
+     ],
+     "total": {"packs": 1, ...}}
+    ```
+
+    `location` and `name` are found as for `systile-report-utilization`. A
+    function whose figures overflow is left out, as from the total.
   }];
+  let options = [
+    Option<"jsonPath", "json", "std::string", /*default=*/"\"\"",
+           "Also write the figures as JSON to this file (- for stdout)">
+  ];
 }
 
 #endif // SYSTILE_DIALECT_SYSTILE_TRANSFORMS_PASSES_TD
