@@ -11,7 +11,8 @@
 #
 # Seeds come from fuzz/corpus/TARGET (read only); new inputs and artifacts
 # go to build-fuzz/work/TARGET/{corpus,artifacts}. An input that runs
-# longer than 10 s is a hang (-timeout=10). Exit status 1 if any target
+# longer than 10 s is a hang (-timeout=10; SYSTILE_FUZZ_TIMEOUT=S changes it,
+# e.g. beside builds, where a 2 s input can take 15 s). Exit status 1 if any target
 # left an artifact.
 set -euo pipefail
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
@@ -53,7 +54,7 @@ for t in "${targets[@]}"; do
   # MLIRContext, so LSan suspects each new input of a leak and its checks
   # (a stop-the-world scan of a heap of hundreds of MB) took four fifths of
   # the run's time; leaks are not what these campaigns look for.
-  args=("${limit[@]}" -timeout=10 -rss_limit_mb=2048 -detect_leaks=0
+  args=("${limit[@]}" -timeout="${SYSTILE_FUZZ_TIMEOUT:-10}" -rss_limit_mb=2048 -detect_leaks=0
         -print_final_stats=1 -artifact_prefix="$work/artifacts/")
   [ -n "${dict[$t]:-}" ] && args+=(-dict="$root/fuzz/dict/${dict[$t]}.dict")
   log="$work/last.log"
