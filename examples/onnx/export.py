@@ -63,6 +63,23 @@ def mlp(rng):
     return graph("mlp", nodes, {"x": [5, 150]}, ("y", [5, 7]), w), w, [rand(rng, 5, 150)]
 
 
+def mlp_dynamic(rng):
+    """The MLP with a symbolic batch dimension N (as exporters write a
+    model for any batch): exported once, lowered once, run at batch 5 and,
+    from the same lowered file, at 1, 7, 64 and 300 (RUNS)."""
+    model, w, _ = mlp(rng)
+    for v in (model.graph.input[0], model.graph.output[0]):
+        v.type.tensor_type.shape.dim[0].ClearField("dim_value")
+        v.type.tensor_type.shape.dim[0].dim_param = "N"
+    onnx.checker.check_model(model, full_check=True)
+    return model, w, [rand(rng, 5, 150)]
+
+
+# Models run again, from the same lowered file, on inputs of other batch
+# sizes: name -> the inputs' leading dimensions.
+RUNS = dict(mlp_dynamic=[1, 7, 64, 300])
+
+
 def cnn(rng):
     """Conv 3x3 (NCHW, pads 1) + Relu + MaxPool 2x2, Flatten, Gemm."""
     w = dict(k=rand(rng, 4, 3, 3, 3, scale=0.3), kb=rand(rng, 4),
@@ -95,7 +112,7 @@ def attention(rng):
         [rand(rng, *s) for s in shapes.values()]
 
 
-MODELS = dict(mlp=mlp, cnn=cnn, attention=attention)
+MODELS = dict(mlp=mlp, mlp_dynamic=mlp_dynamic, cnn=cnn, attention=attention)
 OPS_RE = re.compile(r"\b((?:linalg|tensor|arith|math|scf|cf|func|tm_tensor|ml_program)"
                     r"\.[a-z_0-9]+)\b")
 
@@ -144,6 +161,22 @@ def export(name, out, args):
     for k, v in weights.items():
         np.save(os.path.join(d, "weights", f"{k}.npy"), v)
         entry["weights"][k] = f"weights/{k}.npy"
+    runs = []
+    for n in RUNS.get(name, []):
+        run_rng = np.random.default_rng(n)
+        xs = [rand(run_rng, n, *x.shape[1:]) for x in inputs]
+        ys = ReferenceEvaluator(model).run(
+            None, {i.name: x for i, x in zip(model.graph.input, xs)})
+        run = dict(tag=f"batch{n}", inputs=[], expected=[])
+        for i, x in enumerate(xs):
+            np.save(os.path.join(d, f"input{i}-batch{n}.npy"), x)
+            run["inputs"].append(f"input{i}-batch{n}.npy")
+        for i, y in enumerate(ys):
+            np.save(os.path.join(d, f"expected{i}-batch{n}.npy"), y)
+            run["expected"].append(f"expected{i}-batch{n}.npy")
+        runs.append(run)
+    if runs:
+        entry["runs"] = runs
     entry["census"] = census(mlir)
     return entry
 

@@ -39,6 +39,9 @@ GAPS = {}
 # left, systile.pack and systile.unpack ops.
 FIGURES = {
     "mlp": dict(left=0, packs=1, unpacks=1),
+    # batch N: one loop over 128-row chunks (systile-dynamic-batch), one
+    # pack of the chunk and one unpack of its result in the loop body
+    "mlp_dynamic": dict(left=0, packs=1, unpacks=1),
     # the convolution, ReLU and max pooling tiled; the Flatten of the image
     # unpacks and packs it again, the bias broadcast is packed
     "cnn": dict(left=0, packs=1, unpacks=1),  # the Flatten is a systile.reshape
@@ -66,7 +69,7 @@ def relu(x):
 def reference(name, w, x, order, mxu):
     """The RFC 6 model of a model made of matmuls and correctly rounded
     ops, or None for the others."""
-    if name == "mlp":
+    if name in ("mlp", "mlp_dynamic"):
         h = relu(mm(x[0], w["w1"], order, mxu) + w["b1"])
         return [mm(h, w["w2t"].T, order, mxu) + w["b2"]]
     if name == "cnn":

@@ -35,6 +35,12 @@ void systile::buildSystilePipeline(OpPassManager &pm,
   if (options.inlineCalls)
     pm.addPass(createInlinerPass({}, [](OpPassManager &) {}));
   OpPassManager &fpm = pm.nest<func::FuncOp>();
+  // A dynamic batch becomes a loop over static chunks of rows, which lower.
+  if (options.dynamicBatchRows != 0) {
+    SystileDynamicBatchOptions batch;
+    batch.rows = options.dynamicBatchRows;
+    fpm.addPass(createSystileDynamicBatch(batch));
+  }
   // Opt-in: BatchNorm's constant scale and shift become the convolution's
   // filter and bias before the convolution is lowered (changes bits).
   if (options.foldBatchNorm)

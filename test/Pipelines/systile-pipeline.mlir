@@ -73,13 +73,14 @@ func.func @int8(%a: tensor<2x3xi8>, %b: tensor<3x4xi8>, %c: tensor<2x4xi32>) -> 
   return %d : tensor<2x4xi32>
 }
 
-// A matmul it cannot lower stays, with its remark.
+// A matmul it cannot lower stays, with its remark: a dynamic contraction
+// depth is no batch.
 // CHECK-LABEL: func.func @dynamic
 // CHECK: linalg.matmul
-func.func @dynamic(%a: tensor<?x9xf32>, %b: tensor<9x6xf32>, %c: tensor<?x6xf32>) -> tensor<?x6xf32> {
+func.func @dynamic(%a: tensor<4x?xf32>, %b: tensor<?x?xf32>, %c: tensor<4x6xf32>) -> tensor<4x6xf32> {
   // expected-remark @below {{linalg.matmul not lowered to systile: an operand has dynamic dimensions}}
-  %d = linalg.matmul ins(%a, %b : tensor<?x9xf32>, tensor<9x6xf32>) outs(%c : tensor<?x6xf32>) -> tensor<?x6xf32>
-  return %d : tensor<?x6xf32>
+  %d = linalg.matmul ins(%a, %b : tensor<4x?xf32>, tensor<?x?xf32>) outs(%c : tensor<4x6xf32>) -> tensor<4x6xf32>
+  return %d : tensor<4x6xf32>
 }
 
 }

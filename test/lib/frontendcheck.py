@@ -315,15 +315,17 @@ class Model:
                           f"{self.e['mlir_bytes']} bytes; mlir-opt 22 and "
                           "systile-opt parse it")
 
-    def execute(self, mlir, tag):
-        """systile-run on mlir; the results, or None when it failed."""
+    def execute(self, mlir, tag, inputs=None):
+        """systile-run on mlir (on `inputs`, default the entry's); the
+        results, or None when it failed."""
+        inputs = self.e["inputs"] if inputs is None else inputs
         outs = [os.path.join(self.work, f"{tag}{i}.npy")
                 for i in range(len(self.e["expected"]))]
         for p in outs:
             if os.path.exists(p):
                 os.remove(p)
         cmd = [self.args.systile_run, mlir, "--quiet"]
-        cmd += [f"--input={self.path(p)}" for p in self.e["inputs"]]
+        cmd += [f"--input={self.path(p)}" for p in inputs]
         cmd += [f"--output={p}" for p in outs]
         rc, out, err = run(cmd, self.args.timeout)
         with open(os.path.join(self.work, f"{tag}.log"), "w") as fh:
@@ -343,20 +345,25 @@ class Model:
             notes.append(f"out{i} ({dtype}): {what}")
         return self.stage(stage, ok, "; ".join(notes))
 
-    def reference(self, order, strategy=None):
+    def reference(self, order, strategy=None, inputs=None):
         """The frontend's RFC 6 model of this model, or None; `strategy`
         (a conv-strategy) is passed on for the models of STRATEGIES."""
         w = {k: np.load(self.path(p)) for k, p in self.e.get("weights", {}).items()}
-        x = [np.load(self.path(p)) for p in self.e["inputs"]]
+        x = [np.load(self.path(p))
+             for p in (self.e["inputs"] if inputs is None else inputs)]
         if strategy is None:
             return self.f.reference(self.name, w, x, order, self.args.mxu)
         return self.f.reference(self.name, w, x, order, self.args.mxu,
                                 strategy=strategy)
 
-    def check(self, outs, tag, order, strategy=None):
-        wants = [np.load(self.path(p)) for p in self.e["expected"]]
+    def check(self, outs, tag, order, strategy=None, run=None):
+        """`run`: one of the entry's "runs" (other inputs and expected
+        outputs for the same file, e.g. other batch sizes), or None."""
+        wants = [np.load(self.path(p))
+                 for p in (run or self.e)["expected"]]
         self.compare(f"{self.f.NAME}-{tag}", outs, wants, exact=False)
-        ref = self.reference(order, strategy)
+        ref = self.reference(order, strategy,
+                             run["inputs"] if run else None)
         if ref is not None:
             self.compare(f"rfc6-{tag}", outs, ref, exact=True)
 
@@ -441,6 +448,13 @@ class Model:
             outs = self.execute(self.lowered, f"after{suffix}")
             if outs is not None:
                 self.check(outs, f"after{suffix}", "blocked", strategy)
+            # The same lowered file on the entry's other inputs (a dynamic
+            # batch at other sizes).
+            for r in self.e.get("runs", []):
+                tag = f"after{suffix}-{r['tag']}"
+                outs = self.execute(self.lowered, tag, r["inputs"])
+                if outs is not None:
+                    self.check(outs, tag, "blocked", strategy, r)
 
     def failed(self):
         return any(s == "FAIL" for _, s, _ in self.stages)

@@ -67,6 +67,12 @@ struct SystilePipelineOptions
                      "convolution (inference BatchNorm) into its filter and "
                      "bias first (systile-fold-batchnorm; changes bits)"),
       llvm::cl::init(false)};
+  Option<int64_t> dynamicBatchRows{
+      *this, "dynamic-batch-rows",
+      llvm::cl::desc("A function with a dynamic batch runs as a loop over "
+                     "chunks of this many rows (systile-dynamic-batch); 0 "
+                     "leaves dynamic shapes as they are"),
+      llvm::cl::init(128)};
   Option<bool> foldZeroTiles{
       *this, "fold-zero-tiles",
       llvm::cl::desc("Erase weight loads of all-zero constant rhs blocks"),

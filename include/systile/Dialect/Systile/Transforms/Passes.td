@@ -378,6 +378,68 @@ def SystileFuseElementwise : Pass<"systile-fuse-elementwise"> {
   let dependentDialects = ["::systile::SystileDialect"];
 }
 
+def SystileDynamicBatch : Pass<"systile-dynamic-batch", "::mlir::func::FuncOp"> {
+  let summary = "Run a dynamic batch as a loop over chunks of static rows";
+  let description = [{
+    `!systile.tiled` has static shapes; frontends export models whose batch
+    is dynamic (ONNX's symbolic dimensions, `torch.export` with
+    `dynamic_shapes`, `jax.export` with symbolic shapes): `tensor<?x784xf32>`
+    in, `tensor<?x10xf32>` out. This pass rewrites such a function, on
+    linalg before `convert-linalg-to-systile`, as an `scf.for` over chunks
+    of `rows` rows whose body is static, so it lowers to systile and the
+    lowered file runs at any batch size.
+
+    It applies to a function whose arguments and results are tensors with
+    a dynamic leading dimension and static others (results all of them,
+    arguments any number; other arguments static), all of one batch, and
+    whose every op keeps batch rows independent:
+
+    * a `linalg` op on tensors whose batch operands and results all read
+      their leading dimension by one loop, a parallel one, which no static
+      operand reads and whose index the body does not read;
+    * `tensor.dim` of a batch value's leading dimension, used only as the
+      size of a `tensor.empty` or the batch size of a `tensor.expand_shape`;
+    * `tensor.expand_shape`/`collapse_shape` keeping the batch dimension a
+      group of its own, and `tensor.cast` between batch types;
+    * any other op that sees no dynamic value.
+
+    Anything else leaves the function as it is, with a remark naming the
+    op and the reason (a reduction over the batch, the batch size used as
+    a value, another dynamic dimension). The rewrite, for a batch of `B`
+    rows:
+
+    ```
+    chunk i in [0, ceil(B / rows)): start = min(i * rows, max(B - rows, 0)),
+                                    size = min(rows, B)
+      each batch argument: rows [start, start + size), padded with zeros to
+                           `rows` rows when B < rows
+      a copy of the body on the chunk (static after canonicalisation)
+      each result: the chunk's first `size` rows inserted at `start`
+    ```
+
+    The last chunk overlaps the one before it instead of being padded
+    (its rows are computed twice, to the same bits), so padding rows are
+    computed only when the whole batch is smaller than a chunk. Since each
+    row's result depends on that row alone, the results are those of the
+    function at any `B`, bit for bit. Batch arguments of different sizes
+    fail a `cf.assert`, as the original's ops would fail. The pass then
+    canonicalises the function, which makes the chunk's ops static.
+
+    `rows` trades padding for weight loads: every chunk loads each weight
+    block once, for `rows` rows. The default, 128, is a whole MXU of rows.
+
+    Counter: `functions-chunked`.
+  }];
+  let options = [
+    Option<"rows", "rows", "int64_t", /*default=*/"128",
+           "Rows of one chunk of the batch">
+  ];
+  let dependentDialects = ["::mlir::arith::ArithDialect",
+                           "::mlir::cf::ControlFlowDialect",
+                           "::mlir::scf::SCFDialect",
+                           "::mlir::tensor::TensorDialect"];
+}
+
 def SystileFoldBatchNorm : Pass<"systile-fold-batchnorm", "::mlir::func::FuncOp"> {
   let summary = "Fold constant per-channel affine ops (inference BatchNorm) "
                 "into the convolution before them";
