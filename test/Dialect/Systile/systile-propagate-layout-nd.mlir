@@ -6,12 +6,12 @@
 // (2x4 tiles): every step stays tiled between the unpacked input and the
 // packed result. The counters add up over the file: softmax 2 element-wise
 // ops and 2 reductions, LayerNorm 6 and 2, RMSNorm 3 and 1, each mask 1
-// (the index-built one also folded).
+// (the index-built one also folded), and the packed statistic 1 reduction.
 // STATS: systile-propagate-layout
 // STATS-NEXT: (S) 13 ops-tiled
 // STATS-NEXT: (S) 0 fills-splat
 // STATS-NEXT: (S) 1 masks-folded
-// STATS-NEXT: (S) 5 reductions-tiled
+// STATS-NEXT: (S) 6 reductions-tiled
 
 #id4 = affine_map<(d0, d1, d2, d3) -> (d0, d1, d2, d3)>
 #drop3 = affine_map<(d0, d1, d2, d3) -> (d0, d1, d2)>
@@ -91,10 +91,11 @@ func.func @softmax_rank4(%x: !x) -> !x {
 // CHECK: %[[S:.*]] = systile.reduce <sum> %[[X]] dim = 2 : {{.*}} -> !systile.tiled<2x3x1xf32
 // CHECK: %[[MEAN:.*]] = systile.elementwise ins(%[[S]] : !systile.tiled<2x3x1xf32
 // CHECK: %[[C:.*]] = systile.elementwise ins(%[[X]], %[[MEAN]] : !systile.tiled<2x3x6xf32, {{.*}}>, !systile.tiled<2x3x1xf32
-// The square reads its one input twice (upstream's erase-unused-operands
-// patterns merge the repeated operand).
-// CHECK: %[[SQ:.*]] = systile.elementwise ins(%[[C]] :
-// CHECK: arith.mulf %[[SQA:.*]], %[[SQA]]
+// The square reads the centred value twice: it is tiled from the pack of
+// its result (the variance's sum is only packed), before upstream's
+// erase-unused-operands patterns would merge the repeated operand.
+// CHECK: %[[SQ:.*]] = systile.elementwise ins(%[[C]], %[[C]] :
+// CHECK: arith.mulf
 // CHECK: %[[V:.*]] = systile.reduce <sum> %[[SQ]] dim = 2
 // CHECK: %[[R:.*]] = systile.elementwise ins(%[[V]] : !systile.tiled<2x3x1xf32
 // CHECK: math.rsqrt
@@ -329,4 +330,59 @@ func.func @packed_rank1_column(%a: tensor<6xf64>) -> !col {
   %x = tensor.expand_shape %t [[0, 1]] output_shape [6, 1] : tensor<6xf32> into tensor<6x1xf32>
   %p = systile.pack %x : tensor<6x1xf32> -> !col
   return %p : !col
+}
+
+// -----
+
+#id2 = affine_map<(d0, d1) -> (d0, d1)>
+#rows = affine_map<(d0, d1) -> (d0)>
+!r = !systile.tiled<3x1xf32, #systile.geometry<2x4, mxu = 4>>
+
+// A sum of a dense input (JAX's LayerNorm mean of a model argument) whose
+// result is only packed, through the keep-dim reshape: the pack moves to
+// the input and the sum is a systile.reduce of it.
+// CHECK-LABEL: func.func @packed_statistic
+// CHECK-SAME: (%[[X:.*]]: tensor<3x6xf32>)
+// CHECK: %[[P:.*]] = systile.pack %[[X]] : tensor<3x6xf32> -> !systile.tiled<3x6xf32
+// CHECK: %[[S:.*]] = systile.reduce <sum> %[[P]] dim = 1 : {{.*}} -> !systile.tiled<3x1xf32
+// CHECK-NOT: linalg.generic
+// CHECK: return %[[S]]
+func.func @packed_statistic(%x: tensor<3x6xf32>) -> !r {
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<3xf32>
+  %z = linalg.fill ins(%zero : f32) outs(%e : tensor<3xf32>) -> tensor<3xf32>
+  %s = linalg.generic {indexing_maps = [#id2, #rows], iterator_types = ["parallel", "reduction"]}
+      ins(%x : tensor<3x6xf32>) outs(%z : tensor<3xf32>) {
+  ^bb0(%in: f32, %out: f32):
+    %0 = arith.addf %out, %in : f32
+    linalg.yield %0 : f32
+  } -> tensor<3xf32>
+  %k = tensor.expand_shape %s [[0, 1]] output_shape [3, 1] : tensor<3xf32> into tensor<3x1xf32>
+  %p = systile.pack %k : tensor<3x1xf32> -> !r
+  return %p : !r
+}
+
+// -----
+
+#id2 = affine_map<(d0, d1) -> (d0, d1)>
+#rows = affine_map<(d0, d1) -> (d0)>
+!r = !systile.tiled<3x1xf32, #systile.geometry<2x4, mxu = 4>>
+
+// The same sum also used dense: nothing is packed that was not before.
+// CHECK-LABEL: func.func @statistic_also_dense
+// CHECK: linalg.generic
+// CHECK-NOT: systile.reduce
+func.func @statistic_also_dense(%x: tensor<3x6xf32>) -> (!r, tensor<3xf32>) {
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<3xf32>
+  %z = linalg.fill ins(%zero : f32) outs(%e : tensor<3xf32>) -> tensor<3xf32>
+  %s = linalg.generic {indexing_maps = [#id2, #rows], iterator_types = ["parallel", "reduction"]}
+      ins(%x : tensor<3x6xf32>) outs(%z : tensor<3xf32>) {
+  ^bb0(%in: f32, %out: f32):
+    %0 = arith.addf %out, %in : f32
+    linalg.yield %0 : f32
+  } -> tensor<3xf32>
+  %k = tensor.expand_shape %s [[0, 1]] output_shape [3, 1] : tensor<3xf32> into tensor<3x1xf32>
+  %p = systile.pack %k : tensor<3x1xf32> -> !r
+  return %p, %s : !r, tensor<3xf32>
 }

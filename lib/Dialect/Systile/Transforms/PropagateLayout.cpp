@@ -918,8 +918,41 @@ Value combineWithInit(PatternRewriter &rewriter, Location loc, Value reduced,
   return ew.getResult();
 }
 
-/// A sum (from +0), max or min (from any splat init) of an unpacked tensor
-/// along any dimension -> systile.reduce, keeping the dimension; the dense
+/// The geometry of the packs that are the only users of `v`, seen through
+/// reshapes adding or removing unit dimensions (a keep-dim `[S, 1]` of a
+/// `[S]` statistic), when they share one and none transposes; else null.
+GeometryAttr onlyPackedAs(Value v) {
+  GeometryAttr g;
+  bool ok = !v.use_empty();
+  SmallVector<Value> work{v};
+  while (ok && !work.empty()) {
+    Value x = work.pop_back_val();
+    for (Operation *user : x.getUsers()) {
+      if (auto pack = dyn_cast<PackOp>(user)) {
+        GeometryAttr pg = pack.getType().getGeometry();
+        ok &= !pack.getTranspose() && (!g || g == pg);
+        g = pg;
+      } else if (auto e = dyn_cast<tensor::ExpandShapeOp>(user);
+                 e && isUnitReshape(e.getResultType().getShape(),
+                                    e.getReassociationIndices())) {
+        work.push_back(e.getResult());
+      } else if (auto c = dyn_cast<tensor::CollapseShapeOp>(user);
+                 c && isUnitReshape(c.getSrcType().getShape(),
+                                    c.getReassociationIndices())) {
+        work.push_back(c.getResult());
+      } else {
+        ok = false;
+      }
+    }
+  }
+  return ok ? g : GeometryAttr();
+}
+
+/// A sum (from +0), max or min (from any splat init) along any dimension of
+/// an unpacked tensor, or of any tensor when the result is only packed (a
+/// LayerNorm's statistic of a model input, read by tiled ops: the pack
+/// moves up to the input, where propagation takes it on), ->
+/// systile.reduce, keeping the dimension; the dense
 /// result is its unpack, reshaped to the init's shape (a later element-wise
 /// op sees through that reshape and reads the tiled value).
 struct TileReduction : public OpInterfaceRewritePattern<linalg::LinalgOp> {
@@ -936,14 +969,23 @@ struct TileReduction : public OpInterfaceRewritePattern<linalg::LinalgOp> {
     TypedAttr initValue = splatInit(init);
     if (form->kind == ReduceKind::Sum ? !isPositiveZeroInit(init) : !initValue)
       return rewriter.notifyMatchFailure(op, "init is not +0 / a splat");
+    Location loc = op.getLoc();
     std::optional<Origin> origin = unpackedFrom(op.getDpsInputs()[0]);
-    if (!origin || cast<TiledType>(origin->tiled.getType()).getShape() !=
-                       form->input.getShape())
+    if (!origin) {
+      GeometryAttr g = onlyPackedAs(op->getResult(0));
+      if (!g || form->input.getRank() < 2)
+        return rewriter.notifyMatchFailure(
+            op, "input is not unpacked, and the result not only packed");
+      origin = Origin{tileAs(rewriter, loc, op.getDpsInputs()[0],
+                             form->input.getShape(), g),
+                      g};
+    }
+    if (cast<TiledType>(origin->tiled.getType()).getShape() !=
+        form->input.getShape())
       return rewriter.notifyMatchFailure(op, "input is not unpacked");
     SmallVector<int64_t> shape(form->input.getShape());
     shape[form->dim] = 1;
     Type element = form->input.getElementType();
-    Location loc = op.getLoc();
     Value tiled = origin->tiled;
     if (form->widen) {
       // The elements sign-extended first, tiled (exact: a sum of i8 or i16

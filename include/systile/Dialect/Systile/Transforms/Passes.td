@@ -242,7 +242,10 @@ def SystilePropagateLayout : Pass<"systile-propagate-layout",
     * `systile.pack` of a `linalg.fill` becomes `systile.splat` of the fill
       value (a splat `systile.constant` once folded, for +0): a zero
       accumulator needs no dense tensor and no pack;
-    * with `reductions` (on by default), a reduction of an unpacked tensor
+    * with `reductions` (on by default), a reduction of an unpacked tensor,
+      or of any tensor of rank >= 2 when its result is only packed (seen
+      through unit-dimension reshapes: a LayerNorm's statistic of a model
+      input, the input then packed once),
       along any one dimension (`linalg.reduce` or a reduction generic into
       an init that drops the dimension or reads it at 0, a keep-dim
       `[B, S, 1]`) whose payload is one `op(%in, %acc)` (or `op(%acc,
