@@ -20,3 +20,12 @@ def attention(q, k, v):
     """One attention head per (batch, head): [B, H, S, D] einsums."""
     s = jnp.einsum("bhqd,bhkd->bhqk", q, k) / jnp.sqrt(q.shape[-1])  # @scores
     return jnp.einsum("bhqk,bhkd->bhqd", jax.nn.softmax(s, axis=-1), v)  # @context
+
+
+def example_attention():
+    """For `python -m systile report --jax jax_models.py:example_attention`."""
+    import numpy as np
+    rng = np.random.default_rng(2)
+    q, k, v = (rng.standard_normal((2, 2, 8, 16), np.float32)
+               for _ in range(3))
+    return attention, q, k, v

@@ -69,6 +69,28 @@ class AttentionReport(unittest.TestCase):
             self.assertEqual(rt.png_size(path), (300, 200))
 
 
+class CLI(unittest.TestCase):
+    def test_one_command(self):
+        import subprocess
+        with tempfile.TemporaryDirectory() as d:
+            out = os.path.join(d, "r.json")
+            r = subprocess.run(
+                [sys.executable, "-m", "systile", "report", "--jax",
+                 os.path.join(HERE, "jax_models.py:example_attention"),
+                 "--geometry", "v5e", "--json", out, "--format", "csv"],
+                capture_output=True, text=True)
+            self.assertEqual(r.returncode, 0, r.stderr)
+            rows = r.stdout.splitlines()
+            self.assertEqual(len(rows), 1 + 2 + 1)  # header, 2 layers, total
+            self.assertIn(f"/jax_models.py,{LINES['scores']},", rows[1])
+            import json
+            with open(out) as f:
+                doc = json.load(f)
+            self.assertEqual(doc["model"], "attention")
+            self.assertEqual(doc["configurations"][0]["total"]["issued_macs"],
+                             2 * 4 * 8 * 128 * 128)
+
+
 class Errors(unittest.TestCase):
     def test_shape_mismatch(self):
         rng = np.random.default_rng(0)
