@@ -148,3 +148,57 @@ func.func @dynamic_depth(%a: tensor<4x?xf32>, %b: tensor<?x?xf32>, %c: tensor<4x
   %d = linalg.matmul ins(%a, %b : tensor<4x?xf32>, tensor<?x?xf32>) outs(%c : tensor<4x6xf32>) -> tensor<4x6xf32>
   return %d : tensor<4x6xf32>
 }
+
+// -----
+
+// A body reading a batch tensor from above would read the chunk's rows.
+#id = affine_map<(d0, d1) -> (d0, d1)>
+func.func @body_reads_batch(%x: tensor<?x4xf32>) -> tensor<?x4xf32> {
+  %c0 = arith.constant 0 : index
+  %n = tensor.dim %x, %c0 : tensor<?x4xf32>
+  %e = tensor.empty(%n) : tensor<?x4xf32>
+  // expected-remark @below {{dynamic shapes left as they are (systile-dynamic-batch): its body reads a batch value from above}}
+  %r = linalg.generic {indexing_maps = [#id, #id], iterator_types = ["parallel", "parallel"]}
+      ins(%x : tensor<?x4xf32>) outs(%e : tensor<?x4xf32>) {
+  ^bb0(%a: f32, %o: f32):
+    %v = tensor.extract %x[%c0, %c0] : tensor<?x4xf32>
+    %s = arith.addf %a, %v : f32
+    linalg.yield %s : f32
+  } -> tensor<?x4xf32>
+  return %r : tensor<?x4xf32>
+}
+
+// -----
+
+// A static output of a parallel op over the batch accumulates over it.
+#id = affine_map<(d0, d1) -> (d0, d1)>
+#col = affine_map<(d0, d1) -> (d1)>
+func.func @static_output(%x: tensor<?x4xf32>, %acc: tensor<4xf32>) -> tensor<?x4xf32> {
+  // expected-remark @below {{dynamic shapes left as they are (systile-dynamic-batch): an output is not written row by row of the batch}}
+  %r = linalg.generic {indexing_maps = [#id, #col], iterator_types = ["parallel", "parallel"]}
+      ins(%x : tensor<?x4xf32>) outs(%acc : tensor<4xf32>) {
+  ^bb0(%a: f32, %o: f32):
+    %s = arith.addf %a, %o : f32
+    linalg.yield %s : f32
+  } -> tensor<4xf32>
+  return %x : tensor<?x4xf32>
+}
+
+// -----
+
+// A dimension chosen at run time may be the batch's.
+func.func @runtime_dim(%x: tensor<?x4xf32>, %i: index) -> tensor<?x4xf32> {
+  // expected-remark @below {{dynamic shapes left as they are (systile-dynamic-batch): it reads a dimension chosen at run time}}
+  %n = tensor.dim %x, %i : tensor<?x4xf32>
+  return %x : tensor<?x4xf32>
+}
+
+// -----
+
+// A side effect would repeat once per chunk.
+func.func private @log()
+func.func @side_effect(%x: tensor<?x4xf32>) -> tensor<?x4xf32> {
+  // expected-remark @below {{dynamic shapes left as they are (systile-dynamic-batch): it has side effects, which would repeat per chunk}}
+  func.call @log() : () -> ()
+  return %x : tensor<?x4xf32>
+}

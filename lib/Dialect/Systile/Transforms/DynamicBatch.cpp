@@ -8,7 +8,8 @@
 // operand by its leading dimension, and nothing else: a row's result is
 // the same whichever rows share its chunk), the function is rewritten as a
 // loop over chunks of `rows` rows: each chunk is sliced out of the
-// arguments, padded to `rows` rows when the batch is smaller (else the last
+// arguments, padded to `rows` rows with copies of its first row when the
+// batch is smaller (else the last
 // chunk overlaps the one before it, so no padding row is computed), run
 // through a copy of the body that canonicalisation makes static, and its
 // logical rows are inserted into the results. The lowered file then runs
@@ -27,7 +28,9 @@
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/IR/IRMapping.h"
 #include "mlir/IR/PatternMatch.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
+#include "mlir/Transforms/RegionUtils.h"
 #include "llvm/ADT/EquivalenceClasses.h"
 
 namespace systile {
@@ -44,7 +47,8 @@ namespace {
 /// static: a value of the batch.
 bool isBatchType(Type type) {
   auto t = dyn_cast<RankedTensorType>(type);
-  if (!t || t.getRank() == 0 || !t.isDynamicDim(0))
+  if (!t || t.getRank() == 0 || !t.isDynamicDim(0) || t.getEncoding() ||
+      !t.getElementType().isIntOrIndexOrFloat())
     return false;
   return llvm::all_of(t.getShape().drop_front(),
                       [](int64_t d) { return !ShapedType::isDynamic(d); });
@@ -106,6 +110,9 @@ std::optional<Refusal> BatchAnalysis::checkLinalg(linalg::LinalgOp op) {
       return Refusal{op, "its batch operands read the batch by different "
                          "loops"};
     batchLoop = dim.getPosition();
+    if (map.dropResult(0).isFunctionOfDim(*batchLoop))
+      return Refusal{op, "a batch operand reads the batch loop in another "
+                         "dimension too"};
     if (first)
       classes.unionSets(first, operand.get());
     first = operand.get();
@@ -126,6 +133,15 @@ std::optional<Refusal> BatchAnalysis::checkLinalg(linalg::LinalgOp op) {
       return Refusal{op, "an operand of static shape is indexed by the "
                          "batch loop"};
   }
+  // Every output is of the batch, rows written by the batch loop (a static
+  // output would accumulate over the rows of one chunk only).
+  for (OpOperand &init : op.getDpsInitsMutable())
+    if (!isBatchType(init.get().getType()) ||
+        !op.getMatchingIndexingMap(&init).getResult(0).isFunctionOfDim(
+            *batchLoop) ||
+        op.getMatchingIndexingMap(&init).getResult(0) !=
+            getAffineDimExpr(*batchLoop, op.getContext()))
+      return Refusal{op, "an output is not written row by row of the batch"};
   for (auto [init, result] : llvm::zip(op.getDpsInits(), op->getResults())) {
     if (!isBatchType(result.getType()) && hasDynamicDim(result.getType()))
       return Refusal{op, "a result has a dynamic dimension other than the "
@@ -133,6 +149,13 @@ std::optional<Refusal> BatchAnalysis::checkLinalg(linalg::LinalgOp op) {
     if (isBatchType(result.getType()))
       classes.unionSets(first, result);
   }
+  // The body may read only its block arguments and values of static
+  // shape from above (a batch tensor read there would be the chunk's).
+  llvm::SetVector<Value> above;
+  getUsedValuesDefinedAbove(op->getRegions(), above);
+  for (Value v : above)
+    if (hasDynamicDim(v.getType()) || isBatchSize(v))
+      return Refusal{op, "its body reads a batch value from above"};
   bool readsBatchIndex = false;
   op->walk([&](linalg::IndexOp index) {
     readsBatchIndex |= index.getDim() == *batchLoop;
@@ -149,7 +172,9 @@ std::optional<Refusal> BatchAnalysis::checkOp(Operation *op) {
     return checkLinalg(linalgOp);
   if (auto dim = dyn_cast<tensor::DimOp>(op)) {
     std::optional<int64_t> index = dim.getConstantIndex();
-    if (!isBatchType(dim.getSource().getType()) || !index || *index != 0)
+    if (!index && hasDynamicDim(dim.getSource().getType()))
+      return Refusal{op, "it reads a dimension chosen at run time"};
+    if (!isBatchType(dim.getSource().getType()) || *index != 0)
       return std::nullopt; // a static size: a constant once folded
     batchSizes[dim.getResult()] = dim.getSource();
     for (Operation *user : dim->getUsers())
@@ -202,7 +227,10 @@ std::optional<Refusal> BatchAnalysis::checkOp(Operation *op) {
     classes.unionSets(cast.getSource(), cast.getResult());
     return std::nullopt;
   }
-  // Anything else may not see a batch value, here or in its regions.
+  // Anything else may not see a batch value, here or in its regions, and
+  // is copied into every chunk: it must be free of side effects.
+  if (!isMemoryEffectFree(op))
+    return Refusal{op, "it has side effects, which would repeat per chunk"};
   std::optional<Refusal> refusal;
   op->walk([&](Operation *inner) {
     for (Value v : inner->getOperands())
@@ -324,10 +352,23 @@ void rewrite(func::FuncOp function, ArrayRef<unsigned> batchArgs,
           SmallVector<OpFoldResult> low(type.getRank(), lb.getIndexAttr(0));
           SmallVector<OpFoldResult> high(low);
           high[0] = padRows;
-          Value zero = arith::ConstantOp::create(
-              lb, l, lb.getZeroAttr(type.getElementType()));
-          Value padded = tensor::PadOp::create(
-              lb, l, withRows(type, rows), slice, low, high, zero);
+          // Padding rows (only when the whole batch is under one chunk)
+          // repeat the chunk's first row: every row computed is a row of
+          // the input, so the copy can fail nowhere the original cannot.
+          auto pad = tensor::PadOp::create(lb, l, withRows(type, rows), slice,
+                                           low, high, /*nofold=*/false);
+          {
+            OpBuilder::InsertionGuard guard(lb);
+            SmallVector<Type> indexTypes(type.getRank(), lb.getIndexType());
+            SmallVector<Location> locs(type.getRank(), l);
+            Block *region =
+                lb.createBlock(&pad.getRegion(), {}, indexTypes, locs);
+            SmallVector<Value> at(region->getArguments());
+            at[0] = c0;
+            Value first = tensor::ExtractOp::create(lb, l, slice, at);
+            tensor::YieldOp::create(lb, l, first);
+          }
+          Value padded = pad.getResult();
           map.map(body.getArgument(i),
                   tensor::CastOp::create(lb, l, type, padded).getResult());
         }

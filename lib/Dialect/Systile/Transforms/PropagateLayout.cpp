@@ -971,18 +971,20 @@ struct TileReduction : public OpInterfaceRewritePattern<linalg::LinalgOp> {
       return rewriter.notifyMatchFailure(op, "init is not +0 / a splat");
     Location loc = op.getLoc();
     std::optional<Origin> origin = unpackedFrom(op.getDpsInputs()[0]);
+    if (origin && cast<TiledType>(origin->tiled.getType()).getShape() !=
+                      form->input.getShape())
+      return rewriter.notifyMatchFailure(op, "input is not unpacked");
     if (!origin) {
       GeometryAttr g = onlyPackedAs(op->getResult(0));
-      if (!g || form->input.getRank() < 2)
+      if (!g)
         return rewriter.notifyMatchFailure(
             op, "input is not unpacked, and the result not only packed");
+      // Past every check: the pack of the input (of its own shape) is the
+      // first IR this rewrite creates.
       origin = Origin{tileAs(rewriter, loc, op.getDpsInputs()[0],
                              form->input.getShape(), g),
                       g};
     }
-    if (cast<TiledType>(origin->tiled.getType()).getShape() !=
-        form->input.getShape())
-      return rewriter.notifyMatchFailure(op, "input is not unpacked");
     SmallVector<int64_t> shape(form->input.getShape());
     shape[form->dim] = 1;
     Type element = form->input.getElementType();

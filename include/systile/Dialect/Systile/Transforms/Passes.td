@@ -399,33 +399,37 @@ def SystileDynamicBatch : Pass<"systile-dynamic-batch", "::mlir::func::FuncOp"> 
 
     * a `linalg` op on tensors whose batch operands and results all read
       their leading dimension by one loop, a parallel one, which no static
-      operand reads and whose index the body does not read;
+      operand and no other dimension reads, whose outputs are all of the
+      batch, and whose body reads neither that loop's index nor a dynamic
+      value from above;
     * `tensor.dim` of a batch value's leading dimension, used only as the
       size of a `tensor.empty` or the batch size of a `tensor.expand_shape`;
     * `tensor.expand_shape`/`collapse_shape` keeping the batch dimension a
       group of its own, and `tensor.cast` between batch types;
-    * any other op that sees no dynamic value.
+    * any other op free of side effects that sees no dynamic value (it
+      is copied into every chunk).
 
     Anything else leaves the function as it is, with a remark naming the
     op and the reason (a reduction over the batch, the batch size used as
-    a value, another dynamic dimension). The rewrite, for a batch of `B`
+    a value, another dynamic dimension, a side effect). The rewrite, for a batch of `B`
     rows:
 
     ```
     chunk i in [0, ceil(B / rows)): start = min(i * rows, max(B - rows, 0)),
                                     size = min(rows, B)
-      each batch argument: rows [start, start + size), padded with zeros to
-                           `rows` rows when B < rows
+      each batch argument: rows [start, start + size), padded to `rows`
+                           rows with copies of its first row when B < rows
       a copy of the body on the chunk (static after canonicalisation)
       each result: the chunk's first `size` rows inserted at `start`
     ```
 
     The last chunk overlaps the one before it instead of being padded
     (its rows are computed twice, to the same bits), so padding rows are
-    computed only when the whole batch is smaller than a chunk. Since each
-    row's result depends on that row alone, the results are those of the
-    function at any `B`, bit for bit. Batch arguments of different sizes
-    fail a `cf.assert`, as the original's ops would fail. The pass then
+    computed only when the whole batch is smaller than a chunk, and they
+    repeat a row of the input, so they compute nothing the original does
+    not. Since each row's result depends on that row alone, the results are
+    those of the function at any `B`, bit for bit. Batch arguments of
+    different sizes (which linalg requires equal) fail a `cf.assert`. The pass then
     canonicalises the function, which makes the chunk's ops static.
 
     `rows` trades padding for weight loads: every chunk loads each weight
