@@ -7,7 +7,8 @@ import os
 import sys
 
 from ._tools import Progress, SystileError
-from .report import GEOMETRY_NAMES, PRECISIONS, pyplot, report_file
+from .report import (GEOMETRY_NAMES, PRECISIONS, pyplot, report_file,
+                     write_outputs)
 
 USAGE_EPILOG = """\
 the model is one of:
@@ -45,6 +46,8 @@ def _load(spec):
         m.loader.exec_module(module)
     except SystileError:
         raise
+    except SystemExit as e:
+        raise SystileError(f"{script} exits while loading (status {e.code})")
     except Exception as e:
         raise SystileError(f"{script} fails to load: {type(e).__name__}: "
                            f"{str(e).strip().splitlines()[0] if str(e).strip() else ''}")
@@ -53,6 +56,8 @@ def _load(spec):
         raise SystileError(f"{script} has no function {func}")
     try:
         got = fn()
+    except SystemExit as e:
+        raise SystileError(f"{func}() exits (status {e.code})")
     except Exception as e:
         raise SystileError(f"{func}() fails: {type(e).__name__}: {e}")
     if not isinstance(got, tuple) or len(got) < 1:
@@ -125,15 +130,33 @@ def main(argv=None):
             from . import jax as sj
             fn, *inputs = _load(args.jax)
             rep = sj.report(fn, *inputs, run=not args.no_run, **common)
+        # Every file or none: staged together, renamed together.
+        outputs = []
         if args.json:
-            rep.to_json(args.json)
+            text_json = rep.to_json()
+            outputs.append((args.json, lambda f: f.write(text_json), "w"))
         if args.csv:
-            rep.to_csv(args.csv)
+            text_csv = rep.to_csv()
+            outputs.append((args.csv, lambda f: f.write(text_csv), "w"))
         if args.plot:
-            rep.plot(args.plot)
+            fig = rep.figure()
+            outputs.append((args.plot,
+                            lambda f: fig.savefig(f, format="png"), "wb"))
+        write_outputs(outputs)
         text = {"table": rep.table, "json": rep.to_json,
                 "csv": rep.to_csv}[args.format]()
-        sys.stdout.write(text)
+        try:
+            sys.stdout.write(text)
+            sys.stdout.flush()
+        except BrokenPipeError:
+            # A reader that stopped early (| head): nothing more to say.
+            devnull = os.open(os.devnull, os.O_WRONLY)
+            os.dup2(devnull, sys.stdout.fileno())
+            return 1
+        except OSError as e:
+            print(f"systile: error: cannot write standard output: "
+                  f"{e.strerror}", file=sys.stderr)
+            return 1
     except SystileError as e:
         print(f"systile: error: {e}", file=sys.stderr)
         return 1

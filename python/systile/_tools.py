@@ -6,6 +6,7 @@ bindings, only a build of this project (or the tools on PATH).
 
 import os
 import shutil
+import signal
 import subprocess
 import sys
 
@@ -55,13 +56,20 @@ def run_tool(argv, what, timeout=None):
     """Runs `argv`; returns its CompletedProcess (text). A non-zero exit is a
     SystileError naming `what` and carrying the tool's own diagnostics."""
     try:
-        r = subprocess.run(argv, capture_output=True, text=True,
-                           timeout=timeout)
+        r = subprocess.run(argv, capture_output=True, encoding="utf-8",
+                           errors="replace", timeout=timeout)
     except OSError as e:
         raise SystileError(f"{what}: cannot run {argv[0]}: {e.strerror}")
     except subprocess.TimeoutExpired:
         raise SystileError(f"{what}: {os.path.basename(argv[0])} did not "
                            f"finish within {timeout} s")
+    if r.returncode < 0:
+        try:
+            name = signal.Signals(-r.returncode).name
+        except ValueError:
+            name = f"signal {-r.returncode}"
+        raise SystileError(f"{what}: {os.path.basename(argv[0])} was killed "
+                           f"by {name}")
     if r.returncode != 0:
         lines = [l for l in r.stderr.splitlines() if l.strip()]
         errors = [l for l in lines if ": error:" in l] or lines[-5:]

@@ -13,7 +13,7 @@ import sys
 import tempfile
 
 from ._tools import Progress, SystileError, run_tool
-from .report import report_file
+from .report import make_work_dir, report_file
 
 
 def _jax():
@@ -67,7 +67,9 @@ def export(fn, *args, path):
         raise SystileError(f"systile.jax.report wants a function, not "
                            f"{type(fn).__name__}")
     try:
-        jitted = jax.jit(fn)
+        # Every argument stays a parameter of the export (JAX drops unused
+        # ones by default), so the inputs line up with the function's.
+        jitted = jax.jit(fn, keep_unused=True)
         expected = jitted(*args)
         text = jitted.lower(*args).as_text(debug_info=True)
     except Exception as e:  # the function's own error, e.g. shapes
@@ -94,8 +96,7 @@ def report(fn, *args, geometries=None, precision=None, options="", run=True,
     columns' `agreement` is max |systile - JAX| / max |JAX| per output."""
     import numpy as np
     progress = progress or Progress()
-    work = keep or tempfile.mkdtemp(prefix="systile-jax-")
-    os.makedirs(work, exist_ok=True)
+    work = make_work_dir(keep, "systile-jax-")
     try:
         name = (getattr(fn, "__name__", None)
                 or getattr(getattr(fn, "func", None), "__name__", None)
@@ -108,7 +109,9 @@ def report(fn, *args, geometries=None, precision=None, options="", run=True,
             jax = _jax()
             for i, x in enumerate(jax.tree_util.tree_leaves(args)):
                 p = os.path.join(work, f"input{i}.npy")
-                np.save(p, _to_numpy(x))
+                # A Python scalar as JAX traces it (f32, i32), not as numpy
+                # would store it.
+                np.save(p, _to_numpy(jax.numpy.asarray(x)))
                 paths.append(p)
         return report_file(mlir, geometries, precision, options,
                            inputs=paths,

@@ -79,11 +79,27 @@ def configs(geometries=None, precisions=None):
         if isinstance(v, (str, tuple)) and not (
                 isinstance(v, tuple) and v and isinstance(v[0], (str, tuple))):
             return [v]
+        if not isinstance(v, (list, tuple)):
+            return [v]
         return list(v)
     out = []
-    for g in as_list(geometries, (8, 128, 128)):
-        s, l, m = parse_geometry(g) if isinstance(g, str) else tuple(g)
-        for p in as_list(precisions, "f32"):
+    gs, ps = as_list(geometries, (8, 128, 128)), as_list(precisions, "f32")
+    if not gs or not ps:
+        raise SystileError("no geometry or no precision given")
+    for g in gs:
+        if isinstance(g, str):
+            s, l, m = parse_geometry(g)
+        elif (isinstance(g, (tuple, list)) and len(g) == 3 and
+              all(isinstance(v, int) and v > 0 for v in g)):
+            s, l, m = g
+        else:
+            raise SystileError(f"bad geometry {g!r}: expected a string such "
+                               f"as '8x128x128' or a tuple (sublanes, "
+                               f"lanes, mxu) of positive ints")
+        for p in ps:
+            if not isinstance(p, str):
+                raise SystileError(f"bad precision {p!r}: expected one of "
+                                   f"{', '.join(PRECISIONS)}")
             out.append(Config(s, l, m, parse_precision(p)))
     if len(set(out)) != len(out):
         raise SystileError("the same geometry and precision are given twice")
@@ -206,19 +222,29 @@ class Report:
         # Line the configurations up by what a matmul is (its location,
         # name and shape, and its rank among equal keys), in first-seen
         # program order.
-        self._keys = []
-        self._cells = []
+        # A layer only a later configuration has goes after the layer
+        # before it in that configuration.
+        order = []        # keys in program order
+        cells = {}        # key -> [Row or None per configuration]
         for j, col in enumerate(columns):
             seen = {}
+            previous = None
             for row in col.rows:
                 k = row.key()
                 n = seen.get(k, 0)
                 seen[k] = n + 1
                 key = (k, n)
-                if key not in self._keys:
-                    self._keys.append(key)
-                    self._cells.append([None] * len(columns))
-                self._cells[self._keys.index(key)][j] = row
+                if key not in cells:
+                    cells[key] = [None] * len(columns)
+                    if j == 0:
+                        order.append(key)
+                    else:
+                        at = order.index(previous) + 1 if previous else 0
+                        order.insert(at, key)
+                cells[key][j] = row
+                previous = key
+        self._keys = order
+        self._cells = [cells[k] for k in order]
 
     @property
     def layers(self):
@@ -386,6 +412,13 @@ class Report:
         """Draws per-layer utilisation, one bar per layer and configuration
         (grouped by layer), to the PNG `path`; returns the matplotlib
         Figure (its axes hold one BarContainer per configuration)."""
+        fig = self.figure(title, dpi, figsize)
+        write_outputs([(path, lambda f: fig.savefig(f, format="png",
+                                                    dpi=dpi), "wb")])
+        return fig
+
+    def figure(self, title=None, dpi=100, figsize=(10, 4.8)):
+        """The chart of `plot`, not saved."""
         plt = pyplot()
         layers = self.layers
         n, k = len(layers), len(self.columns)
@@ -411,16 +444,6 @@ class Report:
                   frameon=False)
         ax.grid(axis="y", alpha=0.3)
         fig.tight_layout()
-        try:
-            tmp = _stage(path)
-            try:
-                fig.savefig(tmp or path, format="png", dpi=dpi)
-                _commit(tmp, path)
-            except BaseException:
-                _discard(tmp)
-                raise
-        except OSError as e:
-            raise SystileError(f"cannot write '{path}': {e.strerror}")
         return fig
 
 
@@ -470,21 +493,39 @@ def _discard(tmp):
 
 
 def _write_text(path, text):
+    write_outputs([(path, lambda f: f.write(text), "w")])
+
+
+def write_outputs(outputs):
+    """Writes every (path, write(file), mode) of `outputs`, all or none of
+    the regular files: each is staged beside its target first, and only
+    when every one is written are they renamed over their targets (a
+    device or FIFO is written through, after that)."""
+    staged = []
+    current = None  # the target being written, for the message
     try:
-        tmp = _stage(path)
-        if tmp is None:
-            with open(path, "w") as f:
-                f.write(text)
-            return
         try:
-            with open(tmp, "w") as f:
-                f.write(text)
-            _commit(tmp, path)
-        except BaseException:
+            for path, write, mode in outputs:
+                current = path
+                tmp = _stage(path)
+                staged.append((tmp, path, write, mode))
+                if tmp is not None:
+                    with open(tmp, mode) as f:
+                        write(f)
+            for tmp, path, _, _ in staged:
+                current = path
+                if tmp is not None:
+                    _commit(tmp, path)
+            for tmp, path, write, mode in staged:
+                current = path
+                if tmp is None:
+                    with open(path, mode) as f:
+                        write(f)
+        except OSError as e:
+            raise SystileError(f"cannot write '{current}': {e.strerror}")
+    finally:
+        for tmp, _, _, _ in staged:
             _discard(tmp)
-            raise
-    except OSError as e:
-        raise SystileError(f"cannot write '{path}': {e.strerror}")
 
 
 def report_file(mlir_path, geometries=None, precisions=None, options="",
@@ -502,8 +543,7 @@ def report_file(mlir_path, geometries=None, precisions=None, options="",
         raise SystileError(f"no such file: {mlir_path}")
     cfgs = configs(geometries, precisions)
     progress = progress or Progress()
-    work = keep or tempfile.mkdtemp(prefix="systile-report-")
-    os.makedirs(work, exist_ok=True)
+    work = make_work_dir(keep, "systile-report-")
     columns = []
     try:
         for j, cfg in enumerate(cfgs):
@@ -529,6 +569,18 @@ def report_file(mlir_path, geometries=None, precisions=None, options="",
         if keep is None:
             shutil.rmtree(work, ignore_errors=True)
     return Report(model or os.path.basename(mlir_path), columns)
+
+
+def make_work_dir(keep, prefix):
+    """`keep` (made if missing), or a fresh temporary directory."""
+    try:
+        if keep is None:
+            return tempfile.mkdtemp(prefix=prefix)
+        os.makedirs(keep, exist_ok=True)
+        return keep
+    except OSError as e:
+        raise SystileError(f"cannot use the directory '{keep}' for the "
+                           f"lowered files: {e.strerror}")
 
 
 def _agreement(out_paths, expected):

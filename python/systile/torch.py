@@ -15,7 +15,7 @@ import shutil
 import tempfile
 
 from ._tools import Progress, SystileError
-from .report import report_file
+from .report import make_work_dir, report_file
 
 _FRAME_RE = re.compile(r'File "([^"]+)", line ([0-9]+),')
 
@@ -123,9 +123,14 @@ def export(model, *inputs, path):
             f.write(module.operation.get_asm(enable_debug_info=True))
     except OSError as e:
         raise SystileError(f"cannot write '{path}': {e.strerror}")
-    if not isinstance(expected, (tuple, list)):
-        expected = (expected,)
-    return list(expected)
+    # The outputs as torch-mlir flattens them (tuples, lists and dicts of
+    # tensors, in order).
+    from torch.utils import _pytree
+    leaves = _pytree.tree_leaves(expected)
+    if not leaves or not all(isinstance(t, torch.Tensor) for t in leaves):
+        raise SystileError("the model's outputs must be tensors (or tuples, "
+                           "lists or dicts of tensors)")
+    return leaves
 
 
 def _first_line(e):
@@ -142,8 +147,7 @@ def report(model, *inputs, geometries=None, precision=None, options="",
     import numpy as np
     torch, _, _ = _torch()
     progress = progress or Progress()
-    work = keep or tempfile.mkdtemp(prefix="systile-torch-")
-    os.makedirs(work, exist_ok=True)
+    work = make_work_dir(keep, "systile-torch-")
     try:
         progress(f"exporting {type(model).__name__} through torch-mlir")
         mlir = os.path.join(work, "model.mlir")

@@ -50,8 +50,8 @@
 // RUN:   | FileCheck %s --check-prefix=EXEC
 // RUN: %python -c "import json; d = json.load(open('%t/r.json')); c = d['configurations'][0]; print(c['precision'], c['geometry'], [(m['name'], m['location']['line'], m['weight_loads']) for m in c['matmuls']], c['total']['issued_macs'], c['layout']['packs'])" \
 // RUN:   | FileCheck %s --check-prefix=JSON
-// EXEC-NOT: agreement
 // EXEC:     layout 8x128x128 f32: packs=1 unpacks=1 packed_bytes=8192 unpacked_bytes=640
+// EXEC-NOT: agreement
 // JSON: f32 {'lanes': 128, 'mxu': 128, 'sublanes': 8} [('fc1', 17, 2), ('fc2', 18, 6), ('head', 19, 3)] 2883584 1
 
 // Errors: one line, exit 1 (2 for a bad command line), no traceback.
@@ -69,6 +69,17 @@
 // LOWER-NEXT: bad.mlir:1:14: error: expected non-function type
 // RUN: not %python -m systile report 2>&1 | FileCheck %s --check-prefix=NOMODEL
 // NOMODEL: systile: error: give exactly one model: FILE.mlir, --torch or --jax
+// A bad command line exits 2, a failure 1.
+// RUN: %python -c "import subprocess, sys; print(*(subprocess.run([sys.executable, '-m', 'systile', 'report', *a], capture_output=True).returncode for a in ([], ['--geometry'], ['%t/none.mlir'])))" \
+// RUN:   | FileCheck %s --check-prefix=STATUS
+// STATUS: 2 2 1
+// Writing every output or none: a CSV that cannot be written leaves no
+// JSON, and stdout closed early is no traceback.
+// RUN: not %python -m systile report %s --json %t/all.json --csv %t/no/such/x.csv 2>&1 | FileCheck %s --check-prefix=NONE
+// NONE: systile: error: cannot write '{{.*}}x.csv': No such file or directory
+// RUN: not ls %t/all.json
+// RUN: %python -m systile report %s > /dev/full 2> %t/full.txt; FileCheck %s --check-prefix=FULL < %t/full.txt
+// FULL: systile: error: cannot write standard output: No space left on device
 
 #loc1 = loc("model.py":17:0)
 #loc2 = loc("model.py":19:0)
