@@ -134,6 +134,15 @@ def tool(cmd):
             + ((r.stderr or r.stdout).strip().splitlines() or ["?"])[0][:300])
 
 
+def save(d, stem, suffix, arrays):
+    """Saves arrays as d/<stem><i><suffix>.npy; returns their file names."""
+    names = []
+    for i, a in enumerate(arrays):
+        names.append(f"{stem}{i}{suffix}.npy")
+        np.save(os.path.join(d, names[-1]), a)
+    return names
+
+
 def export(name, out, args):
     d = os.path.join(out, name)
     os.makedirs(os.path.join(d, "weights"), exist_ok=True)
@@ -151,13 +160,9 @@ def export(name, out, args):
     outs = ReferenceEvaluator(model).run(None, feeds)
     entry.update(mlir="model.mlir", mlir_bytes=os.path.getsize(mlir), inputs=[],
                  expected=[], output_dtypes=[], weights={})
-    for i, x in enumerate(inputs):
-        np.save(os.path.join(d, f"input{i}.npy"), x)
-        entry["inputs"].append(f"input{i}.npy")
-    for i, y in enumerate(outs):
-        np.save(os.path.join(d, f"expected{i}.npy"), y)
-        entry["expected"].append(f"expected{i}.npy")
-        entry["output_dtypes"].append(str(y.dtype))
+    entry["inputs"] = save(d, "input", "", inputs)
+    entry["expected"] = save(d, "expected", "", outs)
+    entry["output_dtypes"] = [str(y.dtype) for y in outs]
     for k, v in weights.items():
         np.save(os.path.join(d, "weights", f"{k}.npy"), v)
         entry["weights"][k] = f"weights/{k}.npy"
@@ -167,14 +172,9 @@ def export(name, out, args):
         xs = [rand(run_rng, n, *x.shape[1:]) for x in inputs]
         ys = ReferenceEvaluator(model).run(
             None, {i.name: x for i, x in zip(model.graph.input, xs)})
-        run = dict(tag=f"batch{n}", inputs=[], expected=[])
-        for i, x in enumerate(xs):
-            np.save(os.path.join(d, f"input{i}-batch{n}.npy"), x)
-            run["inputs"].append(f"input{i}-batch{n}.npy")
-        for i, y in enumerate(ys):
-            np.save(os.path.join(d, f"expected{i}-batch{n}.npy"), y)
-            run["expected"].append(f"expected{i}-batch{n}.npy")
-        runs.append(run)
+        runs.append(dict(tag=f"batch{n}",
+                         inputs=save(d, "input", f"-batch{n}", xs),
+                         expected=save(d, "expected", f"-batch{n}", ys)))
     if runs:
         entry["runs"] = runs
     entry["census"] = census(mlir)

@@ -2,7 +2,10 @@
 
 #include "systile/Dialect/Systile/Analysis/ReportJson.h"
 
+#include "systile/Support/OutputFile.h"
+
 #include "mlir/IR/BuiltinAttributes.h"
+#include "llvm/Support/FormatVariadic.h"
 #include "mlir/IR/Visitors.h"
 
 #include <optional>
@@ -50,4 +53,13 @@ void systile::addLocationJson(llvm::json::Object &object, Location loc) {
     object["location"] = nullptr;
   if (name)
     object["name"] = *name;
+}
+
+llvm::Error systile::writeJsonFile(llvm::StringRef path,
+                                   const llvm::json::Value &doc) {
+  llvm::Expected<std::unique_ptr<OutputFile>> file = OutputFile::open(path);
+  if (!file)
+    return file.takeError();
+  (*file)->os() << llvm::formatv("{0:2}", doc) << "\n";
+  return (*file)->commit();
 }

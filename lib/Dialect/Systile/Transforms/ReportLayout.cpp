@@ -14,10 +14,8 @@
 #include "systile/Dialect/Systile/IR/SystileOps.h"
 #include "systile/Dialect/Systile/Transforms/Passes.h"
 #include "systile/Runtime/LayoutCost.h"
-#include "systile/Support/OutputFile.h"
 #include "systile/Support/PassStatistics.h"
 
-#include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/JSON.h"
 
 namespace systile {
@@ -105,19 +103,12 @@ struct SystileReportLayout
     }
     llvm::json::Value doc = llvm::json::Object{
         {"functions", std::move(functions)}, {"total", layoutJson(total)}};
-    auto fail = [&](llvm::Error e) {
+    if (llvm::Error e = writeJsonFile(jsonPath, doc)) {
       emitError(getOperation().getLoc())
           << "systile-report-layout: cannot write json='" << jsonPath
           << "': " << llvm::toString(std::move(e));
       signalPassFailure();
-    };
-    llvm::Expected<std::unique_ptr<OutputFile>> file =
-        OutputFile::open(jsonPath);
-    if (!file)
-      return fail(file.takeError());
-    (*file)->os() << llvm::formatv("{0:2}", doc) << "\n";
-    if (llvm::Error e = (*file)->commit())
-      fail(std::move(e));
+    }
   }
 };
 

@@ -162,19 +162,12 @@ struct SystileReportUtilization
   void writeJson(llvm::json::Array matmuls, const rt::MatmulStats &sum) {
     llvm::json::Value doc = llvm::json::Object{
         {"matmuls", std::move(matmuls)}, {"total", utilizationJson(sum)}};
-    auto fail = [&](llvm::Error e) {
+    if (llvm::Error e = writeJsonFile(jsonPath, doc)) {
       emitError(getOperation().getLoc())
           << "systile-report-utilization: cannot write json='" << jsonPath
           << "': " << llvm::toString(std::move(e));
       signalPassFailure();
-    };
-    llvm::Expected<std::unique_ptr<OutputFile>> file =
-        OutputFile::open(jsonPath);
-    if (!file)
-      return fail(file.takeError());
-    (*file)->os() << llvm::formatv("{0:2}", doc) << "\n";
-    if (llvm::Error e = (*file)->commit())
-      fail(std::move(e));
+    }
   }
 };
 

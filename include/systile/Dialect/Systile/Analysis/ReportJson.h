@@ -31,6 +31,12 @@ llvm::json::Object layoutJson(const rt::LayoutCost &cost);
 /// first: the module path torch-mlir and JAX carry).
 void addLocationJson(llvm::json::Object &object, mlir::Location loc);
 
+/// Writes `doc` (indented, one trailing newline) to `path` (`-` for
+/// standard output) through systile's OutputFile: staged and renamed over
+/// a regular file, written through to a device or FIFO, nothing left
+/// behind on failure.
+llvm::Error writeJsonFile(llvm::StringRef path, const llvm::json::Value &doc);
+
 } // namespace systile
 
 #endif // SYSTILE_DIALECT_SYSTILE_ANALYSIS_REPORTJSON_H
