@@ -117,7 +117,6 @@ def main(argv=None):
                       options=args.options, bin_dir=args.bin,
                       progress=progress, keep=args.keep)
         if args.file:
-            common["precisions"] = common.pop("precision")
             rep = report_file(args.file, inputs=args.input, **common)
         elif args.input:
             raise SystileError("--input is for a .mlir file; --torch and "

@@ -10,10 +10,9 @@ rows read `.../layer1/dot_general`.
 import os
 import shutil
 import sys
-import tempfile
 
-from ._tools import Progress, SystileError, run_tool
-from .report import make_work_dir, report_file
+from ._tools import SystileError, run_tool
+from .report import report_frontend
 
 
 def _jax():
@@ -94,32 +93,20 @@ def report(fn, *args, geometries=None, precision=None, options="", run=True,
     """Lowers (under every pair of `geometries` and `precision`), runs (with
     `run`) and reports `fn(*args)`. Returns a `systile.Report`; its
     columns' `agreement` is max |systile - JAX| / max |JAX| per output."""
-    import numpy as np
-    progress = progress or Progress()
-    work = make_work_dir(keep, "systile-jax-")
-    try:
-        name = (getattr(fn, "__name__", None)
-                or getattr(getattr(fn, "func", None), "__name__", None)
-                or type(fn).__name__)
-        progress(f"lowering {name} through StableHLO")
-        mlir = os.path.join(work, "model.mlir")
-        outs = export(fn, *args, path=mlir)
-        paths = []
-        if run:
-            jax = _jax()
-            for i, x in enumerate(jax.tree_util.tree_leaves(args)):
-                p = os.path.join(work, f"input{i}.npy")
-                # A Python scalar as JAX traces it (f32, i32), not as numpy
-                # would store it.
-                np.save(p, _to_numpy(jax.numpy.asarray(x)))
-                paths.append(p)
-        return report_file(mlir, geometries, precision, options,
-                           inputs=paths,
-                           expected=[_reference(y) for y in outs]
-                           if run else None,
-                           n_outputs=len(outs), bin_dir=bin_dir,
-                           progress=progress, keep=work, model=name,
-                           timeout=timeout)
-    finally:
-        if keep is None:
-            shutil.rmtree(work, ignore_errors=True)
+    name = (getattr(fn, "__name__", None)
+            or getattr(getattr(fn, "func", None), "__name__", None)
+            or type(fn).__name__)
+
+    def inputs():
+        jax = _jax()
+        # A Python scalar as JAX traces it (f32, i32), not as numpy would
+        # store it.
+        return [_to_numpy(jax.numpy.asarray(x))
+                for x in jax.tree_util.tree_leaves(args)]
+
+    return report_frontend(
+        name, f"lowering {name} through StableHLO",
+        lambda path: export(fn, *args, path=path), inputs, _reference,
+        "systile-jax-", geometries=geometries, precision=precision,
+        options=options, run=run, bin_dir=bin_dir, progress=progress,
+        keep=keep, timeout=timeout)

@@ -528,11 +528,12 @@ def write_outputs(outputs):
             _discard(tmp)
 
 
-def report_file(mlir_path, geometries=None, precisions=None, options="",
+def report_file(mlir_path, geometries=None, precision=None, options="",
                 inputs=(), expected=None, n_outputs=None, bin_dir=None,
                 progress=None, keep=None, model=None, timeout=None):
     """The Report of the linalg-on-tensors (or systile) file `mlir_path`
-    under every pair of `geometries` and `precisions`.
+    under every pair of `geometries` and `precision` (each one value or a
+    list).
 
     With `inputs` (.npy paths) each lowering also runs; `expected` (numpy
     arrays, the framework's outputs) then gives each column its agreement
@@ -541,7 +542,7 @@ def report_file(mlir_path, geometries=None, precisions=None, options="",
     files in."""
     if not os.path.isfile(mlir_path):
         raise SystileError(f"no such file: {mlir_path}")
-    cfgs = configs(geometries, precisions)
+    cfgs = configs(geometries, precision)
     progress = progress or Progress()
     work = make_work_dir(keep, "systile-report-")
     columns = []
@@ -569,6 +570,38 @@ def report_file(mlir_path, geometries=None, precisions=None, options="",
         if keep is None:
             shutil.rmtree(work, ignore_errors=True)
     return Report(model or os.path.basename(mlir_path), columns)
+
+
+def report_frontend(name, message, export, inputs, reference, prefix, *,
+                    geometries, precision, options, run, bin_dir, progress,
+                    keep, timeout):
+    """What systile.torch.report and systile.jax.report share: in a work
+    directory (`keep`, or a temporary one removed after), `export(path)`
+    writes the model's linalg to `path` and returns the framework's
+    outputs; with `run`, `inputs()` gives the input arrays to save and
+    `reference(output)` each output as a numpy array to agree with."""
+    import numpy as np
+    progress = progress or Progress()
+    work = make_work_dir(keep, prefix)
+    try:
+        progress(message)
+        mlir = os.path.join(work, "model.mlir")
+        outs = export(mlir)
+        paths = []
+        if run:
+            for i, x in enumerate(inputs()):
+                paths.append(os.path.join(work, f"input{i}.npy"))
+                np.save(paths[-1], x)
+        return report_file(mlir, geometries, precision, options,
+                           inputs=paths,
+                           expected=[reference(y) for y in outs]
+                           if run else None,
+                           n_outputs=len(outs), bin_dir=bin_dir,
+                           progress=progress, keep=work, model=name,
+                           timeout=timeout)
+    finally:
+        if keep is None:
+            shutil.rmtree(work, ignore_errors=True)
 
 
 def make_work_dir(keep, prefix):

@@ -11,11 +11,9 @@ same for every layer.
 import contextlib
 import os
 import re
-import shutil
-import tempfile
 
-from ._tools import Progress, SystileError
-from .report import make_work_dir, report_file
+from ._tools import SystileError
+from .report import report_frontend
 
 _FRAME_RE = re.compile(r'File "([^"]+)", line ([0-9]+),')
 
@@ -144,27 +142,13 @@ def report(model, *inputs, geometries=None, precision=None, options="",
     each one value or a list), runs (with `run`) and reports `model` on
     `inputs`. Returns a `systile.Report`; its columns' `agreement` is
     max |systile - torch| / max |torch| per output."""
-    import numpy as np
     torch, _, _ = _torch()
-    progress = progress or Progress()
-    work = make_work_dir(keep, "systile-torch-")
-    try:
-        progress(f"exporting {type(model).__name__} through torch-mlir")
-        mlir = os.path.join(work, "model.mlir")
-        outs = export(model, *inputs, path=mlir)
-        paths = []
-        if run:
-            for i, x in enumerate(inputs):
-                p = os.path.join(work, f"input{i}.npy")
-                np.save(p, _to_numpy(torch, x))
-                paths.append(p)
-        return report_file(mlir, geometries, precision, options,
-                           inputs=paths,
-                           expected=[_reference(torch, y) for y in outs]
-                           if run else None,
-                           n_outputs=len(outs), bin_dir=bin_dir,
-                           progress=progress, keep=work,
-                           model=type(model).__name__, timeout=timeout)
-    finally:
-        if keep is None:
-            shutil.rmtree(work, ignore_errors=True)
+    name = type(model).__name__
+    return report_frontend(
+        name, f"exporting {name} through torch-mlir",
+        lambda path: export(model, *inputs, path=path),
+        lambda: [_to_numpy(torch, x) for x in inputs],
+        lambda y: _reference(torch, y), "systile-torch-",
+        geometries=geometries, precision=precision, options=options,
+        run=run, bin_dir=bin_dir, progress=progress, keep=keep,
+        timeout=timeout)

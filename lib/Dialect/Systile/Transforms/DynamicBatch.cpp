@@ -423,9 +423,8 @@ struct SystileDynamicBatch
       // Said only of a function that looks batched (a dynamic leading
       // dimension somewhere): other dynamic shapes are not a batch, and
       // the conversion's own remarks name what stays.
-      auto looksBatched = [](Type t) { return isBatchType(t); };
-      if (!llvm::any_of(function.getFunctionType().getInputs(), looksBatched) &&
-          !llvm::any_of(function.getFunctionType().getResults(), looksBatched))
+      if (!llvm::any_of(function.getFunctionType().getInputs(), isBatchType) &&
+          !llvm::any_of(function.getFunctionType().getResults(), isBatchType))
         return;
       emitRemark(refusal->op->getLoc())
           << "dynamic shapes left as they are (systile-dynamic-batch): "
