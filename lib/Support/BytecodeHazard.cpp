@@ -20,6 +20,7 @@
 #include "llvm/Support/Error.h"
 #include "llvm/Support/MathExtras.h"
 
+#include <limits>
 #include <optional>
 #include <string>
 #include <tuple>
@@ -482,6 +483,7 @@ private:
   Error checkAttrTypeGroups(Cursor &c, uint64_t numEntries, StringRef noun);
   Error checkAttrTypeCycles();
   Error checkDenseData(uint64_t node, Cursor c) const;
+  Error checkShapedDims(uint64_t type, Cursor c) const;
   std::optional<uint64_t> elementStorageBits(uint64_t type,
                                              unsigned depth = 0) const;
   std::optional<uint64_t> builtinDialect() const;
@@ -654,6 +656,11 @@ Error Checker::checkAttrTypeCycles() {
   }
   if (Error e = graph.findCycle())
     return e;
+  for (size_t node = numAttrEntries; node < entries.size(); ++node)
+    if (builtinEntries[node])
+      if (Error e = checkShapedDims(node - numAttrEntries,
+                                    *builtinEntries[node]))
+        return e;
   for (size_t node = 0; node < numAttrEntries; ++node)
     if (builtinEntries[node])
       if (Error e = checkDenseData(node, *builtinEntries[node]))
@@ -675,6 +682,8 @@ enum BuiltinTypeCode : uint64_t {
   kFloat80Type = 7,
   kFloat128Type = 8,
   kComplexType = 9,
+  kMemRefType = 10,
+  kMemRefTypeWithMemorySpace = 11,
   kRankedTensorType = 13,
   kRankedTensorTypeWithEncoding = 14,
   kVectorType = 19,
@@ -735,6 +744,68 @@ std::optional<uint64_t> Checker::elementStorageBits(uint64_t type,
 /// the attribute as they are, and the attribute's uniquing reads them in
 /// steps of an element (`DenseIntOrFPElementsAttrStorage::getKey` steps
 /// past the end of a size that is no multiple of one: an endless loop).
+/// ShapedType::kDynamic, a dynamic dimension as the bytecode stores it.
+constexpr int64_t kDynamicDim = std::numeric_limits<int64_t>::min();
+
+/// A builtin shaped type's dimensions as the type's own verifier would
+/// have them: a tensor's or memref's at least 0 or dynamic, a vector's
+/// positive. The reader builds the type from its dimensions unchecked, so
+/// `tensor<-64xf32>` would reach every pass (and size their allocations).
+Error Checker::checkShapedDims(uint64_t type, Cursor c) const {
+  Expected<uint64_t> code = c.varint("a builtin type's kind");
+  if (!code)
+    return consumeError(code.takeError()), Error::success();
+  const bool vector = *code == kVectorType || *code == kScalableVectorType;
+  const char *kind;
+  switch (*code) {
+  case kMemRefType:
+  case kMemRefTypeWithMemorySpace:
+    kind = "MemRefType";
+    break;
+  case kRankedTensorType:
+  case kRankedTensorTypeWithEncoding:
+    kind = "RankedTensorType";
+    break;
+  case kVectorType:
+  case kScalableVectorType:
+    kind = "VectorType";
+    break;
+  default:
+    return Error::success();
+  }
+  // The fields before the shape: a memory space or an encoding (one
+  // reference), or the scalable flags (a list of bytes).
+  if (*code == kMemRefTypeWithMemorySpace ||
+      *code == kRankedTensorTypeWithEncoding)
+    if (!succeeded(c.varint("an attribute")))
+      return Error::success();
+  if (*code == kScalableVectorType) {
+    Expected<uint64_t> flags = c.varint("a scalable flag count");
+    if (!flags || *flags > c.remaining())
+      return succeeded(std::move(flags)), Error::success();
+    (void)c.take(*flags, "the scalable flags");
+  }
+  Expected<uint64_t> rank = c.varint("a rank");
+  if (!rank || *rank > c.remaining())
+    return succeeded(std::move(rank)), Error::success();
+  for (uint64_t i = 0; i < *rank; ++i) {
+    size_t at = c.offset();
+    Expected<uint64_t> zigzag = c.varint("a dimension");
+    if (!zigzag)
+      return consumeError(zigzag.takeError()), Error::success();
+    const int64_t dim = int64_t(*zigzag >> 1) ^ -int64_t(*zigzag & 1);
+    const bool valid = vector ? dim > 0
+                              : dim >= 0 || dim == kDynamicDim;
+    if (!valid)
+      return c.fail(at, "type " + Twine(type) + " (builtin " + kind +
+                            ") has dimension " + Twine(dim) + "; " +
+                            (vector ? "a vector's dimensions are positive"
+                                    : "a dimension is at least 0 or "
+                                      "dynamic"));
+  }
+  return Error::success();
+}
+
 Error Checker::checkDenseData(uint64_t node, Cursor c) const {
   Expected<uint64_t> code = c.varint("a builtin attribute's kind");
   if (!code)

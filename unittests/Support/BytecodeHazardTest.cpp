@@ -296,6 +296,9 @@ TEST(BytecodeHazard, BuiltinListLongerThanItsEntry) {
 
 /// A builtin dense attribute entry: kind (17 DenseArrayAttr, 18
 /// DenseIntOrFPElementsAttr), its fields, then a blob of `bytes` bytes.
+/// ShapedType::kDynamic as a shape stores it (a zigzag varint).
+constexpr uint64_t kDynamicZigzag = ~uint64_t(0);
+
 std::string denseEntry(std::initializer_list<uint64_t> fields, size_t bytes) {
   return entry(fields) + varint(bytes) + std::string(bytes, '\x01');
 }
@@ -303,11 +306,11 @@ std::string denseEntry(std::initializer_list<uint64_t> fields, size_t bytes) {
 TEST(BytecodeHazard, DenseDataMustFitItsType) {
   // Types: 0 i0, 1 tensor<8xi0>, 2 f32, 3 tensor<4xf32>, 4 tensor<?xf32>,
   // 5 i1, 6 tensor<9xi1> (a shape is a list of zigzag varints: 8 is 16,
-  // -1 is 1).
+  // dynamic, ShapedType::kDynamic = -2^63, is 2^64 - 1).
   const std::vector<std::string> types = {
       entry({0, 0 << 2}), entry({13, 1, 16, 0}), entry({5}),
-      entry({13, 1, 8, 2}), entry({13, 1, 1, 2}), entry({0, 1 << 2}),
-      entry({13, 1, 18, 5})};
+      entry({13, 1, 8, 2}), entry({13, 1, kDynamicZigzag, 2}),
+      entry({0, 1 << 2}), entry({13, 1, 18, 5})};
   auto check = [&](const std::string &attr) {
     return findBytecodeHazard(builtinFile({attr}, types), "t.mlirbc");
   };
@@ -341,8 +344,8 @@ TEST(BytecodeHazard, DenseDataMustFitItsType) {
   // A dynamic dimension, at the dimension's byte of type 4.
   EXPECT_NE(check(denseEntry({18, 4}, 4)).find(
                 "type 4 (builtin shaped type) of attribute 0 (builtin "
-                "DenseIntOrFPElementsAttr) has dynamic dimension -1; a dense "
-                "attribute's type is static"),
+                "DenseIntOrFPElementsAttr) has dynamic dimension "
+                "-9223372036854775808; a dense attribute's type is static"),
             std::string::npos);
   // DenseArrayAttr: its size times the element's bytes, no splat; i1 is a
   // byte each.
@@ -355,6 +358,39 @@ TEST(BytecodeHazard, DenseDataMustFitItsType) {
   // That the check accepts what systile-opt writes (i0, f32 and i1 dense
   // constants, a DenseArrayAttr) and the reader reads it:
   // test/Tools/bytecode-dense-data.mlir, test/Tools/bytecode-versions.test.
+}
+
+TEST(BytecodeHazard, ShapedTypeDimensionsAreValid) {
+  // Upstream's reader builds a builtin shaped type from its dimensions
+  // unchecked; the bytecode fuzz target found tensor<-64x...xf32> reaching
+  // the passes. Types after f32 (type 0): one shape each (zigzag: 0 is 0,
+  // -1 is 1, -2 is 3, 2 is 4).
+  auto check = [](std::initializer_list<uint64_t> type) {
+    return findBytecodeHazard(
+        builtinFile({stringAttr(0)}, {entry({5}), entry(type)}), "t.mlirbc");
+  };
+  // tensor<0x?xf32>, memref<2x?xf32> (no layout), vector<2xf32>: valid.
+  EXPECT_EQ(check({13, 2, 0, kDynamicZigzag, 0}), "");
+  EXPECT_EQ(check({10, 2, 4, kDynamicZigzag, 0, 0}), "");
+  EXPECT_EQ(check({19, 1, 4, 0}), "");
+  // With an encoding or a memory space (the attribute first).
+  EXPECT_EQ(check({14, 0, 1, 4, 0}), "");
+  EXPECT_NE(check({14, 0, 1, 3, 0}).find("type 1 (builtin RankedTensorType) "
+                                         "has dimension -2; a dimension is "
+                                         "at least 0 or dynamic"),
+            std::string::npos);
+  EXPECT_NE(check({11, 0, 1, 1, 0, 0}).find("type 1 (builtin MemRefType) has "
+                                            "dimension -1"),
+            std::string::npos);
+  EXPECT_NE(check({13, 2, 4, 3, 0}).find("has dimension -2"),
+            std::string::npos);
+  // A vector's dimensions are positive: vector<0xf32> is refused.
+  EXPECT_NE(check({19, 1, 0, 0}).find("type 1 (builtin VectorType) has "
+                                      "dimension 0; a vector's dimensions "
+                                      "are positive"),
+            std::string::npos);
+  EXPECT_NE(check({19, 1, kDynamicZigzag, 0}).find("VectorType"),
+            std::string::npos);
 }
 
 TEST(BytecodeHazard, EntriesNotDecodedAreLeftToTheReader) {

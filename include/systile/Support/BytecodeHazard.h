@@ -22,6 +22,9 @@
 //   checked against the type (an assertion upstream); elements of 0 bits
 //   (i0) with data make the attribute's uniquing loop forever, and a size
 //   that is no multiple of an element reads past the data.
+// * a builtin shaped type is built from its dimensions unchecked:
+//   `tensor<-64x5xf32>` verifies, and every pass after the reader trusts
+//   its sizes.
 //
 // findBytecodeHazard walks the file's structure first, with no MLIR
 // dependency: the header, every section's length and alignment within the
@@ -33,9 +36,10 @@
 // type entries (mlir/IR/BuiltinDialectBytecode.td) up to their last
 // reference to another entry and refuses a cycle of such references, which
 // no valid file has, and a list in them longer than the entry's bytes
-// left, and a DenseIntOrFPElementsAttr or DenseArrayAttr whose data size
-// does not fit its type (decoded when the type is a builtin shaped type of
-// a builtin element type). Entries of other dialects, in assembly form, or of a
+// left, a tensor or memref dimension below 0 (other than dynamic) or a
+// vector dimension below 1, and a DenseIntOrFPElementsAttr or
+// DenseArrayAttr whose data size does not fit its type (decoded when
+// the type is a builtin shaped type of a builtin element type). Entries of other dialects, in assembly form, or of a
 // kind it does not know reference nothing as far as it knows, so a cycle
 // through one is left to the reader. What the reader checks itself
 // (indices into the tables, including an entry's references, the contents

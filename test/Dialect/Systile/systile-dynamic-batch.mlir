@@ -4,6 +4,13 @@
 // RUN:   --mlir-pass-statistics -o /dev/null 2>&1 | FileCheck %s --check-prefix=STATS
 // RUN: not systile-opt %s -split-input-file --systile-dynamic-batch=rows=0 \
 // RUN:   -o /dev/null 2>&1 | FileCheck %s --check-prefix=BADROWS
+// The pipeline fuzzer's input (its last byte the fuzzer's knobs, a tab),
+// in the geometry it ran: the pipeline succeeds and its IR verifies.
+// RUN: systile-opt %S/../../Tools/Inputs/fuzz-crashes/pipeline-dynamic-conv-window.mlir \
+// RUN:   --systile-pipeline="sublanes=2 lanes=4 mxu=4 fold-zero-tiles=true" \
+// RUN:   2>&1 | FileCheck %s --check-prefix=FUZZ
+// FUZZ: remark: dynamic shapes left as they are (systile-dynamic-batch): with a static batch of 128 rows the function does not verify
+// FUZZ: func.func @dynamic(%arg0: tensor<?x5x5x3xf32>
 
 // STATS: systile pass statistics
 // STATS: systile-dynamic-batch
@@ -201,4 +208,23 @@ func.func @side_effect(%x: tensor<?x4xf32>) -> tensor<?x4xf32> {
   // expected-remark @below {{dynamic shapes left as they are (systile-dynamic-batch): it has side effects, which would repeat per chunk}}
   func.call @log() : () -> ()
   return %x : tensor<?x4xf32>
+}
+
+// -----
+
+// Upstream's conv verifier skips its window check while the batch is
+// dynamic: the 3x3 window dilated by 2 spans 5 rows, so a 5x5 input gives
+// 1x1, not 3x3. Chunked with a static batch, the body fails that check,
+// so the function is left as it was (the pipeline fuzzer found the
+// invalid IR this pass once left; its input is the FUZZ run above).
+// CHECK-LABEL: func.func @window_too_large
+// CHECK-NOT: scf.for
+// CHECK: linalg.conv_2d_nhwc_hwcf
+// CHECK-SAME: tensor<?x5x5x3xf32>
+func.func @window_too_large(%x: tensor<?x5x5x3xf32>, %w: tensor<3x3x3x4xf32>,
+                            %acc: tensor<?x3x3x4xf32>) -> tensor<?x3x3x4xf32> {
+  // expected-remark @below {{dynamic shapes left as they are (systile-dynamic-batch): with a static batch of 4 rows the function does not verify: 'linalg.conv_2d_nhwc_hwcf' op inferred input/output operand #0 has shape's dimension #1 to be greater than or equal to 7, but found 5}}
+  %r = linalg.conv_2d_nhwc_hwcf {dilations = dense<2> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>}
+     ins(%x, %w : tensor<?x5x5x3xf32>, tensor<3x3x3x4xf32>) outs(%acc : tensor<?x3x3x4xf32>) -> tensor<?x3x3x4xf32>
+  return %r : tensor<?x3x3x4xf32>
 }
