@@ -373,10 +373,11 @@ Shape weightShape(const TiledMatrix<B> &rhs, const MatmulOptions &options) {
   return options.rhsTransposed ? Shape{s.cols, s.rows} : s;
 }
 
-template <typename A, typename B, typename Acc>
-Status validate(const char *op, const TiledMatrix<A> &lhs,
-                const TiledMatrix<B> &rhs, const TiledMatrix<Acc> &acc,
-                const MatmulOptions &options) {
+/// The shapes, geometries and options of a matmul whose lhs has layout
+/// `lhs`.
+template <typename B, typename Acc>
+Status validate(const char *op, const Layout &lhs, const TiledMatrix<B> &rhs,
+                const TiledMatrix<Acc> &acc, const MatmulOptions &options) {
   std::string p = std::string(op) + ": ";
   if (lhs.geometry() != rhs.geometry() || lhs.geometry() != acc.geometry())
     return Status::error(
@@ -384,14 +385,14 @@ Status validate(const char *op, const TiledMatrix<A> &lhs,
         ", rhs " + rhs.geometry().str() + ", acc " + acc.geometry().str() +
         "; all three must have one geometry");
   const Shape weight = weightShape(rhs, options);
-  if (lhs.shape().cols != weight.rows)
-    return Status::error(p + "lhs has " + std::to_string(lhs.shape().cols) +
+  if (lhs.logicalShape().cols != weight.rows)
+    return Status::error(p + "lhs has " + std::to_string(lhs.logicalShape().cols) +
                          " columns but " +
                          (options.rhsTransposed ? "the transposed rhs has "
                                                 : "rhs has ") +
                          std::to_string(weight.rows) +
                          (options.rhsTransposed ? " columns" : " rows"));
-  Shape expect{lhs.shape().rows, weight.cols};
+  Shape expect{lhs.logicalShape().rows, weight.cols};
   if (acc.shape() != expect)
     return Status::error(p + "acc has shape " + acc.shape().str() +
                          " but lhs x rhs has shape " + expect.str());
@@ -408,6 +409,13 @@ Status validate(const char *op, const TiledMatrix<A> &lhs,
                          available + ")");
   }
   return Status::success();
+}
+
+template <typename A, typename B, typename Acc>
+Status validate(const char *op, const TiledMatrix<A> &lhs,
+                const TiledMatrix<B> &rhs, const TiledMatrix<Acc> &acc,
+                const MatmulOptions &options) {
+  return validate(op, lhs.layout(), rhs, acc, options);
 }
 
 /// Folds the biased exponents of p[0..n) into lo (smallest of the nonzero
@@ -478,6 +486,20 @@ struct Block {
   int64_t kb, nb;
 };
 
+/// The lhs of a convolution's matmul read from its image: the im2col
+/// matrix (Relayout.h) of `image` under `window`, never built. Row r,
+/// column k = (kh * KW + kw) * C + c of it is image row
+/// window.sourceRow(r, kh, kw), column c, or `pad` at a halo. `layout` is
+/// the im2col matrix's (what the panels are planned on); `padRow` holds a
+/// tile row of `pad`, the source of a halo run.
+template <typename A> struct WindowSource {
+  const TiledMatrix<A> *image = nullptr;
+  ConvWindow window;
+  int64_t channels = 0;
+  Layout layout;
+  std::vector<A> padRow;
+};
+
 /// One simulated matmul: the whole one (`only` empty) or the single weight
 /// load `only`. The phases in run() order: plan the packed panels and the
 /// work split, pack A (in parallel), then per slab of n blocks pack B (in
@@ -493,13 +515,16 @@ class MatmulRun {
 public:
   /// With `inPlace` (which must be `acc`), the result is written over the
   /// accumulator's storage and moved out of it at the end.
+  /// With `window`, `lhs` is its image and the matmul's lhs the im2col
+  /// matrix the window reads from it.
   MatmulRun(const TiledMatrix<A> &lhs, const TiledMatrix<B> &rhs,
             const TiledMatrix<Acc> &acc, Precision precision,
             const MatmulOptions &options, std::optional<Block> only,
-            TiledMatrix<Acc> *inPlace = nullptr)
+            TiledMatrix<Acc> *inPlace = nullptr,
+            const WindowSource<A> *window = nullptr)
       : lhs(lhs), rhs(rhs), acc(acc), precision(precision), options(options),
-        only(only), la(lhs.layout()), lb(rhs.layout()), lc(acc.layout()),
-        inPlace(inPlace) {}
+        only(only), la(window ? window->layout : lhs.layout()),
+        lb(rhs.layout()), lc(acc.layout()), win(window), inPlace(inPlace) {}
 
   Expected<MatmulResult<Acc>> run() {
     plan();
@@ -574,6 +599,13 @@ private:
   template <int64_t R, bool Split>
   void packAPanel(int64_t kbi, int64_t ip, Packed *dst,
                   int64_t partStride) const;
+  /// f(src, k, n) for the runs of row panel ip's first `rows` rows over
+  /// the columns [k0, k0 + klen) of the lhs: src[r] points at row r's n
+  /// elements from column k0 + k, contiguous in storage (in the image, or
+  /// a pad run, with a window). The runs depend on the columns only.
+  template <int64_t R, typename F>
+  void forPanelRuns(int64_t ip, int64_t rows, int64_t k0, int64_t klen,
+                    F &&f) const;
   /// Packs row chunk `chunk`'s panels of k block kbi: into the global
   /// panels, or (lazyA) into `local`, laid out [part][kbi][panel of the
   /// chunk].
@@ -678,6 +710,7 @@ private:
   const MatmulOptions &options;
   const std::optional<Block> only;
   const Layout &la, &lb, &lc;
+  const WindowSource<A> *const win;
 
   // Set by plan().
   decltype(Mode::kernel(detail::KernelSet())) kernel = nullptr;
@@ -887,15 +920,11 @@ void MatmulRun<A, B, Acc, Mode>::packAPanel(int64_t kbi, int64_t ip,
       *d = Mode::fromA(v, precision);
     }
   };
-  const A *src[R];
-  detail::forRowSegments(
-      la, lhs.data(), ip * R, k0, k0 + klen,
-      [&](const A *, int64_t c, int64_t n) {
-        for (int64_t r = 0; r < R; ++r)
-          src[r] = r < rows ? lhs.data() + la.offset(ip * R + r, c) : nullptr;
+  forPanelRuns<R>(
+      ip, rows, k0, klen, [&](const A *const *src, int64_t k1, int64_t n) {
         if (rows == R) {
           for (int64_t t = 0; t < n; ++t) {
-            const int64_t k = c - k0 + t;
+            const int64_t k = k1 + t;
             Packed *d = dst + (k / ks) * R * ks + slot(k);
             for (int64_t r = 0; r < R; ++r)
               put(d + r * ks, src[r][t]);
@@ -903,12 +932,50 @@ void MatmulRun<A, B, Acc, Mode>::packAPanel(int64_t kbi, int64_t ip,
           return;
         }
         for (int64_t t = 0; t < n; ++t) {
-          const int64_t k = c - k0 + t;
+          const int64_t k = k1 + t;
           Packed *d = dst + (k / ks) * R * ks + slot(k);
           for (int64_t r = 0; r < rows; ++r)
             put(d + r * ks, src[r][t]);
         }
       });
+}
+
+template <typename A, typename B, typename Acc, typename Mode>
+template <int64_t R, typename F>
+void MatmulRun<A, B, Acc, Mode>::forPanelRuns(int64_t ip, int64_t rows,
+                                               int64_t k0, int64_t klen,
+                                               F &&f) const {
+  const A *src[R] = {};
+  if (!win) {
+    detail::forRowSegments(la, lhs.data(), ip * R, k0, k0 + klen,
+                           [&](const A *, int64_t c, int64_t n) {
+                             for (int64_t r = 0; r < rows; ++r)
+                               src[r] = lhs.data() + la.offset(ip * R + r, c);
+                             f(src, c - k0, n);
+                           });
+    return;
+  }
+  // Column k of the im2col matrix is channel k % C of tap k / C: each
+  // tap's channels are one run of the image row the tap reads, split
+  // where they cross a tile column of the image.
+  const Layout &li = lhs.layout();
+  const A *image = lhs.data();
+  const int64_t C = win->channels, KW = win->window.kernelW;
+  std::optional<int64_t> from[R];
+  for (int64_t k = k0; k < k0 + klen;) {
+    const int64_t tap = k / C, c = k % C;
+    const int64_t end = std::min(k0 + klen, (tap + 1) * C);
+    for (int64_t r = 0; r < rows; ++r)
+      from[r] = win->window.sourceRow(ip * R + r, tap / KW, tap % KW);
+    TileGrid::forEachLaneRun(
+        c, c + (end - k), li.geometry().lanes, [&](int64_t cc, int64_t n) {
+          for (int64_t r = 0; r < rows; ++r)
+            src[r] = from[r] ? image + li.offset(*from[r], cc)
+                             : win->padRow.data();
+          f(src, k - k0 + (cc - c), n);
+        });
+    k = end;
+  }
 }
 
 template <typename A, typename B, typename Acc, typename Mode>
@@ -1280,10 +1347,14 @@ bool bf16PairsExact(const TiledMatrix<A> &lhs, const TiledMatrix<B> &rhs,
 /// packs to byte quads where the path has vpdpbusd (int16 pairs
 /// elsewhere); bf16 values go to bf16 pairs where the CPU has vdpbf16ps
 /// and their exponents allow it (f32 panels elsewhere).
+/// `pairsAllowed` false keeps bf16 values off the pair mode (an lhs read
+/// through a window with a nonzero pad value, which the exponent scan of
+/// `lhs` does not see).
 template <typename A, typename B, typename Acc, typename... Args>
 Expected<MatmulResult<Acc>>
-runMatmul(const TiledMatrix<A> &lhs, const TiledMatrix<B> &rhs,
-          Precision precision, const MatmulOptions &options, Args &&...args) {
+runMatmul(bool pairsAllowed, const TiledMatrix<A> &lhs,
+          const TiledMatrix<B> &rhs, Precision precision,
+          const MatmulOptions &options, Args &&...args) {
   detail::KernelSet set;
   const bool known = getKernels(options.path, set);
   recordKernelRun(KernelFamily::MatmulSimulator,
@@ -1296,7 +1367,8 @@ runMatmul(const TiledMatrix<A> &lhs, const TiledMatrix<B> &rhs,
     const bool bf16Values =
         precision != Precision::F32 ||
         (std::is_same_v<A, bf16> && std::is_same_v<B, bf16>);
-    if (known && set.bf16Pairs && bf16Values && options.fuseExactProducts &&
+    if (pairsAllowed && known && set.bf16Pairs && bf16Values &&
+        options.fuseExactProducts &&
         bf16PairsExact(lhs, rhs, passCount(precision) > 1
                                      ? (precision == Precision::BF16_6X ? 3
                                                                         : 2)
@@ -1314,7 +1386,7 @@ matmul(const TiledMatrix<A> &lhs, const TiledMatrix<B> &rhs,
        const MatmulOptions &options) {
   if (Status s = validate("simulateMatmul", lhs, rhs, acc, options); !s)
     return Error(s.message());
-  return runMatmul<A, B, Acc>(lhs, rhs, precision, options, lhs, rhs, acc,
+  return runMatmul<A, B, Acc>(true, lhs, rhs, precision, options, lhs, rhs, acc,
                               precision, options, std::nullopt);
 }
 
@@ -1329,7 +1401,7 @@ matmulInPlace(const TiledMatrix<A> &lhs, const TiledMatrix<B> &rhs,
       acc.data() == static_cast<const void *>(rhs.data()))
     return Error("simulateMatmul: the accumulator written in place must be "
                  "a storage of its own, not an operand's");
-  return runMatmul<A, B, Acc>(lhs, rhs, precision, options, lhs, rhs, acc,
+  return runMatmul<A, B, Acc>(true, lhs, rhs, precision, options, lhs, rhs, acc,
                               precision, options, std::nullopt, &acc);
 }
 
@@ -1354,8 +1426,46 @@ mxuBlock(const TiledMatrix<A> &lhs, const TiledMatrix<B> &rhs,
                  " is out of range: N = " + std::to_string(weight.cols) +
                  " with mxu = " + std::to_string(rhs.geometry().mxu) +
                  " has n blocks [0, " + std::to_string(NB) + ")");
-  return runMatmul<A, B, Acc>(lhs, rhs, precision, options, lhs, rhs, acc,
+  return runMatmul<A, B, Acc>(true, lhs, rhs, precision, options, lhs, rhs, acc,
                               precision, options, Block{kb, nb});
+}
+
+/// simulateWindowMatmul(InPlace): `inPlace` is `acc` or null.
+template <typename A, typename B, typename Acc>
+Expected<MatmulResult<Acc>>
+windowMatmul(const TiledMatrix<A> &image, const ConvWindow &window, A pad,
+             const TiledMatrix<B> &rhs, const TiledMatrix<Acc> &acc,
+             Precision precision, const MatmulOptions &options,
+             TiledMatrix<Acc> *inPlace) {
+  const char *op = "simulateWindowMatmul";
+  if (std::string bad = window.check(); !bad.empty())
+    return Error(std::string(op) + ": the window is malformed: " + bad);
+  if (image.shape().rows != window.inputRows())
+    return Error(std::string(op) + ": the image has " +
+                 std::to_string(image.shape().rows) + " rows but the " +
+                 "window reads " + std::to_string(window.inputRows()) +
+                 " (N*H*W)");
+  const int64_t channels = image.shape().cols;
+  if (channels < 1 || window.taps() > (int64_t(1) << 40) / channels)
+    return Error(std::string(op) + ": KH*KW*C is out of range");
+  Expected<Layout> layout = Layout::get(
+      {window.outputRows(), window.taps() * channels}, image.geometry());
+  if (!layout)
+    return Error(std::string(op) + ": the im2col matrix: " + layout.error());
+  if (Status s = validate(op, *layout, rhs, acc, options); !s)
+    return Error(s.message());
+  if (inPlace && (acc.data() == nullptr ||
+                  acc.data() == static_cast<const void *>(image.data()) ||
+                  acc.data() == static_cast<const void *>(rhs.data())))
+    return Error(std::string(op) + ": the accumulator written in place must "
+                 "be a storage of its own, not an operand's");
+  WindowSource<A> source{&image, window, channels, *layout,
+                         std::vector<A>(static_cast<size_t>(
+                                            image.geometry().lanes),
+                                        pad)};
+  return runMatmul<A, B, Acc>(detail::isZeroBits(pad), image, rhs, precision,
+                              options, image, rhs, acc, precision, options,
+                              std::nullopt, inPlace, &source);
 }
 
 } // namespace
@@ -1378,6 +1488,20 @@ mxuBlock(const TiledMatrix<A> &lhs, const TiledMatrix<B> &rhs,
       const TiledMatrix<ACC> &acc, int64_t kb, int64_t nb,                     \
       Precision precision, const MatmulOptions &options) {                     \
     return mxuBlock(lhs, rhs, acc, kb, nb, precision, options);                \
+  }                                                                            \
+  Expected<MatmulResult<ACC>> simulateWindowMatmul(                            \
+      const TiledMatrix<A> &image, const ConvWindow &window, A pad,            \
+      const TiledMatrix<B> &rhs, const TiledMatrix<ACC> &acc,                  \
+      Precision precision, const MatmulOptions &options) {                     \
+    return windowMatmul<A, B, ACC>(image, window, pad, rhs, acc, precision,    \
+                                   options, nullptr);                          \
+  }                                                                            \
+  Expected<MatmulResult<ACC>> simulateWindowMatmulInPlace(                     \
+      const TiledMatrix<A> &image, const ConvWindow &window, A pad,            \
+      const TiledMatrix<B> &rhs, TiledMatrix<ACC> &&acc, Precision precision,  \
+      const MatmulOptions &options) {                                          \
+    return windowMatmul<A, B, ACC>(image, window, pad, rhs, acc, precision,    \
+                                   options, &acc);                             \
   }
 
 SYSTILE_DEFINE_MATMUL(float, float, float)

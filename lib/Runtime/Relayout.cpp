@@ -8,6 +8,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "systile/Runtime/Relayout.h"
+#include "systile/Runtime/Transpose.h"
 
 #include <algorithm>
 #include <optional>
@@ -267,8 +268,48 @@ Expected<TiledBatch<T>> mergeHeads(const TiledBatch<T> &x) {
                                      in.rows, in.cols));
 }
 
+/// A transpose of the two minor dimensions one input tile at a time: the
+/// tile's S rows x L columns become L rows x S columns of the result, one
+/// run of S elements in a result tile row each, so the blocked transpose
+/// (Transpose.h) moves them. Needs L % S == 0 (then every run stays in a
+/// tile row and every tile's rows start a result tile row); nullopt
+/// otherwise.
+template <typename T>
+std::optional<Expected<TiledBatch<T>>> transposeTiles(const TiledBatch<T> &x) {
+  const Geometry g = x.geometry();
+  if (g.lanes % g.sublanes != 0)
+    return std::nullopt;
+  const Shape in = x.shape();
+  Expected<Layout> layout = Layout::get({in.cols, in.rows}, g);
+  if (!layout)
+    return Expected<TiledBatch<T>>(Error(layout.error()));
+  Expected<TiledBatch<T>> out =
+      TiledBatch<T>::uninitialized(x.batchShape(), *layout);
+  if (!out)
+    return out;
+  out->fillPadding(T());
+  const Layout &li = x.layout(), &lo = out->layout();
+  const int64_t ni = li.numElements(), no = lo.numElements();
+  // Result rows c0, c0 + 1, ...: `lanes` apart inside a tile, a tile row
+  // of tiles apart every `sublanes` rows.
+  const dense::RowSpacing rows{g.lanes, g.sublanes,
+                               lo.tileCols() * g.sublanes * g.lanes};
+  const T *src = x.data();
+  T *dst = out->data();
+  for (int64_t m = 0; m < x.numMatrices(); ++m)
+    for (int64_t r0 = 0; r0 < in.rows; r0 += g.sublanes)
+      for (int64_t c0 = 0; c0 < in.cols; c0 += g.lanes)
+        dense::transpose(dst + m * no + lo.offset(c0, r0), rows,
+                         src + m * ni + li.offset(r0, c0), g.lanes,
+                         std::min(g.lanes, in.cols - c0),
+                         std::min(g.sublanes, in.rows - r0), sizeof(T));
+  return out;
+}
+
 template <typename T>
 Expected<TiledBatch<T>> transposeMinor(const TiledBatch<T> &x) {
+  if (auto tiles = transposeTiles(x))
+    return std::move(*tiles);
   const Shape in = x.shape();
   return gather(x, x.batchShape(), {in.cols, in.rows},
                 AxisSwap::transpose(x.numMatrices(), in.rows, in.cols));

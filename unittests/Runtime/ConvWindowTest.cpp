@@ -5,10 +5,14 @@
 // convolution's definition, packed again: the storage bits must be equal
 // (channel runs that cross lane tiles on both sides included). The closed
 // forms of ConvWindow (OH, OW, haloRows, haloMacs) against counting.
+// simulateWindowMatmul, which reads the im2col matrix from the image as it
+// packs it, against simulateMatmul of the built im2col matrix: the same
+// bits on every kernel path, in place or not.
 //
 //===----------------------------------------------------------------------===//
 
 #include "systile/Runtime/ConvWindow.h"
+#include "systile/Runtime/Matmul.h"
 #include "systile/Runtime/Relayout.h"
 
 #include "gtest/gtest.h"
@@ -177,6 +181,90 @@ TEST(ConvWindow, RejectsOtherInputs) {
                                          y.data());
   ASSERT_TRUE(ok);
   EXPECT_FALSE(convTap(*ok, w, 3, 0, 0.0f));
+}
+
+/// Values with every fraction bit in use and both signs, so that a changed
+/// order of operations shows in the bits.
+template <typename T> std::vector<T> noisy(size_t n, uint32_t seed) {
+  std::vector<T> v(n);
+  uint32_t s = seed;
+  for (T &x : v) {
+    s = s * 1664525u + 1013904223u;
+    if constexpr (std::is_same_v<T, int8_t>)
+      x = static_cast<int8_t>(s >> 24);
+    else
+      x = (static_cast<float>(s >> 8) / float(1 << 24) - 0.5f) * 3.0f;
+  }
+  return v;
+}
+
+template <typename T, typename Acc>
+void expectWindowMatmulAsIm2col(const Dims &d, Geometry g, T pad,
+                                Precision precision) {
+  ConvWindow w = windowOf(d);
+  const int64_t rows = d.n * d.h * d.w, k = w.taps() * d.c, f = 5;
+  std::vector<T> x = noisy<T>(rows * d.c, 1), b = noisy<T>(k * f, 2);
+  std::vector<Acc> c(w.outputRows() * f);
+  for (size_t i = 0; i < c.size(); ++i)
+    c[i] = static_cast<Acc>(int(i % 7) - 3);
+  auto image = TiledMatrix<T>::fromDense({rows, d.c}, g, x.data());
+  auto rhs = TiledMatrix<T>::fromDense({k, f}, g, b.data());
+  auto acc = TiledMatrix<Acc>::fromDense({w.outputRows(), f}, g, c.data());
+  ASSERT_TRUE(image && rhs && acc);
+  auto cols = im2col(TiledBatch<T>::fromMatrix(*image), w, pad);
+  ASSERT_TRUE(cols) << cols.error();
+  for (KernelPath path : availableKernelPaths()) {
+    MatmulOptions options;
+    options.path = path;
+    options.threads = 2;
+    auto want = simulateMatmul(cols->matrix(0), *rhs, *acc, precision, options);
+    ASSERT_TRUE(want) << want.error();
+    auto got = simulateWindowMatmul(*image, w, pad, *rhs, *acc, precision,
+                                    options);
+    ASSERT_TRUE(got) << got.error();
+    auto inPlace = simulateWindowMatmulInPlace(
+        *image, w, pad, *rhs, TiledMatrix<Acc>(*acc), precision, options);
+    ASSERT_TRUE(inPlace) << inPlace.error();
+    for (const auto *r : {&got->result, &inPlace->result}) {
+      ASSERT_EQ(r->layout().numElements(), want->result.layout().numElements());
+      EXPECT_EQ(std::memcmp(r->data(), want->result.data(),
+                            want->result.layout().numElements() * sizeof(Acc)),
+                0)
+          << toString(path) << " " << g.str() << " c=" << d.c;
+    }
+    EXPECT_EQ(got->stats.issuedMacs, want->stats.issuedMacs);
+    EXPECT_EQ(got->stats.weightLoads, want->stats.weightLoads);
+  }
+}
+
+TEST(ConvWindow, WindowMatmulIsMatmulOfIm2col) {
+  for (Geometry g : {Geometry{2, 4, 4}, Geometry{4, 8, 16}, Geometry{8, 128, 128}})
+    for (const Dims &d : kCases) {
+      expectWindowMatmulAsIm2col<float, float>(d, g, -0.5f, Precision::F32);
+      expectWindowMatmulAsIm2col<float, float>(d, g, 0.0f, Precision::BF16_3X);
+      expectWindowMatmulAsIm2col<int8_t, int32_t>(d, g, int8_t(-3),
+                                                  Precision::F32);
+    }
+}
+
+TEST(ConvWindow, WindowMatmulRejectsOtherImages) {
+  ConvWindow w = windowOf(kCases[0]);
+  Geometry g{2, 4, 4};
+  std::vector<float> x(24 * 3, 1.0f), b(27 * 2, 1.0f), c(25 * 2, 0.0f);
+  auto image = TiledMatrix<float>::fromDense({24, 3}, g, x.data());
+  auto rhs = TiledMatrix<float>::fromDense({27, 2}, g, b.data());
+  auto acc = TiledMatrix<float>::fromDense({25, 2}, g, c.data());
+  ASSERT_TRUE(image && rhs && acc);
+  auto bad = simulateWindowMatmul(*image, w, 0.0f, *rhs, *acc, Precision::F32);
+  ASSERT_FALSE(bad);
+  EXPECT_NE(bad.error().find("the image has 24 rows but the window reads 25"),
+            std::string::npos)
+      << bad.error();
+  ConvWindow broken = w;
+  broken.strideH = 0;
+  bad = simulateWindowMatmul(*image, broken, 0.0f, *rhs, *acc, Precision::F32);
+  ASSERT_FALSE(bad);
+  EXPECT_NE(bad.error().find("the window is malformed"), std::string::npos);
 }
 
 } // namespace

@@ -198,6 +198,51 @@ TEST(Relayout, TransposeMinor) {
   expectPackingOf(transposeMinor(x), {2, 3}, {7, 5}, transposeDense(d, 6, 5, 7));
 }
 
+/// transposeMinor in geometry g against the dense transpose, for element
+/// type T: tile by tile where lanes % sublanes == 0, by the gather
+/// otherwise.
+template <typename T>
+void expectTransposeIn(Geometry g, BatchShape batch, Shape shape) {
+  int64_t n = shape.rows * shape.cols;
+  for (int64_t b : batch)
+    n *= b;
+  std::vector<T> d(static_cast<size_t>(n));
+  auto value = [](int64_t v) {
+    if constexpr (std::is_same_v<T, bf16>)
+      return bf16::fromFloat(static_cast<float>(v));
+    else
+      return static_cast<T>(v);
+  };
+  for (int64_t i = 0; i < n; ++i)
+    d[i] = value(i % 113 - 56);
+  auto x = TiledBatch<T>::fromDense(batch, shape, g, d.data());
+  ASSERT_TRUE(x) << x.error();
+  x->fillPadding(value(1)); // never read
+  auto t = transposeMinor(*x);
+  ASSERT_TRUE(t) << t.error();
+  const int64_t matrices = n / (shape.rows * shape.cols);
+  std::vector<T> want = transposeDense(d, matrices, shape.rows, shape.cols);
+  auto w = TiledBatch<T>::fromDense(batch, {shape.cols, shape.rows}, g,
+                                    want.data());
+  ASSERT_TRUE(w) << w.error();
+  ASSERT_EQ(t->size(), w->size());
+  EXPECT_EQ(std::memcmp(std::as_const(*t).data(), std::as_const(*w).data(),
+                        w->size() * sizeof(T)),
+            0)
+      << g.str() << " " << shape.str();
+  EXPECT_EQ(t->padKind(), PadKind::Zero);
+}
+
+TEST(Relayout, TransposeMinorInEveryGeometry) {
+  for (Geometry g : {Geometry{2, 4, 4}, Geometry{8, 128, 128},
+                     Geometry{4, 16, 16}, Geometry{3, 4, 4}, Geometry{1, 1, 1}})
+    for (Shape s : {Shape{5, 7}, Shape{130, 9}, Shape{8, 256}, Shape{1, 1}}) {
+      expectTransposeIn<float>(g, {2}, s);
+      expectTransposeIn<bf16>(g, {}, s);
+      expectTransposeIn<int8_t>(g, {3}, s);
+    }
+}
+
 TEST(Relayout, CopiesHaveZeroPaddingFromAnyInput) {
   // Undefined padding (here all ones) never reaches the result.
   TiledBatch<int32_t> x = packed<int32_t>({}, {3, 5}, iota<int32_t>(15));

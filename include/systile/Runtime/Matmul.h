@@ -27,6 +27,7 @@
 #ifndef SYSTILE_RUNTIME_MATMUL_H
 #define SYSTILE_RUNTIME_MATMUL_H
 
+#include "systile/Runtime/ConvWindow.h"
 #include "systile/Runtime/Cpu.h"
 #include "systile/Runtime/Status.h"
 #include "systile/Runtime/TiledMatrix.h"
@@ -208,6 +209,59 @@ Expected<MatmulResult<int32_t>>
 simulateMxuBlock(const TiledMatrix<int8_t> &lhs, const TiledMatrix<int8_t> &rhs,
                  const TiledMatrix<int32_t> &acc, int64_t kb, int64_t nb,
                  Precision precision, const MatmulOptions &options = {});
+
+/// simulateMatmul(im2col(image, window, pad), rhs, acc, ...) without the
+/// im2col matrix (Relayout.h): its rows are read from `image` (one matrix
+/// of window.inputRows() rows whose columns are the channels) as they are
+/// packed, so a convolution's lhs costs no im2col buffer. The same bits,
+/// figures and errors, plus an error for a malformed window or an image
+/// whose rows are not N*H*W. The InPlace form writes D over `acc` as
+/// simulateMatmulInPlace does.
+Expected<MatmulResult<float>>
+simulateWindowMatmul(const TiledMatrix<float> &image, const ConvWindow &window,
+                     float pad, const TiledMatrix<float> &rhs,
+                     const TiledMatrix<float> &acc, Precision precision,
+                     const MatmulOptions &options = {});
+Expected<MatmulResult<float>>
+simulateWindowMatmul(const TiledMatrix<float> &image, const ConvWindow &window,
+                     float pad, const TiledMatrix<bf16> &rhs,
+                     const TiledMatrix<float> &acc, Precision precision,
+                     const MatmulOptions &options = {});
+Expected<MatmulResult<float>>
+simulateWindowMatmul(const TiledMatrix<bf16> &image, const ConvWindow &window,
+                     bf16 pad, const TiledMatrix<float> &rhs,
+                     const TiledMatrix<float> &acc, Precision precision,
+                     const MatmulOptions &options = {});
+Expected<MatmulResult<float>>
+simulateWindowMatmul(const TiledMatrix<bf16> &image, const ConvWindow &window,
+                     bf16 pad, const TiledMatrix<bf16> &rhs,
+                     const TiledMatrix<float> &acc, Precision precision,
+                     const MatmulOptions &options = {});
+Expected<MatmulResult<int32_t>>
+simulateWindowMatmul(const TiledMatrix<int8_t> &image, const ConvWindow &window,
+                     int8_t pad, const TiledMatrix<int8_t> &rhs,
+                     const TiledMatrix<int32_t> &acc, Precision precision,
+                     const MatmulOptions &options = {});
+Expected<MatmulResult<float>> simulateWindowMatmulInPlace(
+    const TiledMatrix<float> &image, const ConvWindow &window, float pad,
+    const TiledMatrix<float> &rhs, TiledMatrix<float> &&acc, Precision precision,
+    const MatmulOptions &options = {});
+Expected<MatmulResult<float>> simulateWindowMatmulInPlace(
+    const TiledMatrix<float> &image, const ConvWindow &window, float pad,
+    const TiledMatrix<bf16> &rhs, TiledMatrix<float> &&acc, Precision precision,
+    const MatmulOptions &options = {});
+Expected<MatmulResult<float>> simulateWindowMatmulInPlace(
+    const TiledMatrix<bf16> &image, const ConvWindow &window, bf16 pad,
+    const TiledMatrix<float> &rhs, TiledMatrix<float> &&acc, Precision precision,
+    const MatmulOptions &options = {});
+Expected<MatmulResult<float>> simulateWindowMatmulInPlace(
+    const TiledMatrix<bf16> &image, const ConvWindow &window, bf16 pad,
+    const TiledMatrix<bf16> &rhs, TiledMatrix<float> &&acc, Precision precision,
+    const MatmulOptions &options = {});
+Expected<MatmulResult<int32_t>> simulateWindowMatmulInPlace(
+    const TiledMatrix<int8_t> &image, const ConvWindow &window, int8_t pad,
+    const TiledMatrix<int8_t> &rhs, TiledMatrix<int32_t> &&acc, Precision precision,
+    const MatmulOptions &options = {});
 
 } // namespace systile::rt
 

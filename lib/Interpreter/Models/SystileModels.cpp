@@ -78,6 +78,11 @@ template <typename T> bool hasNonZeroPadding(const rt::TiledBatch<T> &m) {
 
 /// Binds `value` to `op`'s result, checking the pad = zero promise.
 LogicalResult bindChecked(Operation *op, ExecContext &ctx, RtValue value) {
+#if SYSTILE_CHECK_INVARIANTS
+  // A scan of every result's padding: a whole pass over the storage, so
+  // only in the sanitizer and fuzz builds (CMake's
+  // SYSTILE_CHECK_INVARIANTS); the runtime's unit tests hold its results'
+  // padding in every build.
   auto type = dyn_cast<TiledType>(op->getResult(0).getType());
   if (type && type.getPadKind() == systile::PadKind::Zero &&
       std::visit([](const auto &m) { return hasNonZeroPadding(m); },
@@ -86,6 +91,7 @@ LogicalResult bindChecked(Operation *op, ExecContext &ctx, RtValue value) {
                            << op->getName()
                            << "' has non-zero padding, but its type " << type
                            << " promises pad = zero";
+#endif
   ctx.bind(op->getResult(0), std::move(value));
   return success();
 }
@@ -353,7 +359,12 @@ template <typename T> T padValueAs(std::optional<TypedAttr> attr) {
   return zero;
 }
 
+bool deferIm2col(systile::Im2colOp op, ExecContext &ctx);
+LogicalResult executeDeferredIm2col(systile::Im2colOp op, ExecContext &ctx);
+
 LogicalResult executeIm2col(systile::Im2colOp op, ExecContext &ctx) {
+  if (deferIm2col(op, ctx))
+    return executeDeferredIm2col(op, ctx);
   rt::ConvWindow window = op.getWindow();
   return executeRelayout(op, ctx, [&](const auto &x) {
     using T = typename std::decay_t<decltype(x)>::value_type;
@@ -589,8 +600,20 @@ struct ChainInfo {
   /// head to the last op.
   bool fusedNow = false;
   SmallVector<RtValue, 3> operands;
+  /// This execution's lhs is the im2col matrix of `window`, read from its
+  /// image (operands[0]) as it is packed: the im2col op deferred it.
+  systile::Im2colOp window;
   /// Figures summed over this execution (unfused chains).
   rt::UtilizationTotals stats;
+};
+
+/// An im2col op whose matrix is never built: its only uses are the lhs of
+/// one fused chain, which reads it from the image (simulateWindowMatmul).
+/// The image is kept here from the im2col op to the chain's head.
+struct DeferredIm2col {
+  bool analysed = false;
+  bool defer = false;
+  std::optional<RtValue> image;
 };
 
 /// The chain `op` belongs to, analysed once per head.
@@ -612,6 +635,48 @@ ChainInfo &chainOf(systile::MxuMatmulOp op, ExecContext &ctx) {
                 head.getDepthBlocks() == 1) &&
                (info.missing == 0 || ctx.options().skipZeroBlocks);
   return info;
+}
+
+/// Whether `op`'s matrix need not be built: every use is the lhs of one
+/// chain that runs fused, unbatched, with every load in the IR, and no
+/// listener would see the value. Decided once per op.
+bool deferIm2col(systile::Im2colOp op, ExecContext &ctx) {
+  DeferredIm2col &d = ctx.cached<DeferredIm2col>(op);
+  if (d.analysed)
+    return d.defer;
+  d.analysed = true;
+  if (!ctx.options().fuseMxuChains || ctx.options().listener ||
+      op.getInput().getType().isBatched() || op.getType().isBatched())
+    return false;
+  Operation *head = nullptr;
+  for (OpOperand &use : op->getUses()) {
+    auto m = dyn_cast<systile::MxuMatmulOp>(use.getOwner());
+    if (!m || use.getOperandNumber() != 0)
+      return false;
+    ChainInfo &info = chainOf(m, ctx);
+    systile::MxuMatmulOp first = info.ops.front();
+    if (!info.fused || info.missing != 0 || (head && head != first) ||
+        first.getAcc().getType().isBatched() ||
+        first.getRhs().getType().isBatched() || first.getRhsTransposed())
+      return false;
+    head = first;
+  }
+  d.defer = head != nullptr;
+  return d.defer;
+}
+
+/// The deferred im2col: the chain's head reads the matrix from the
+/// image, kept until then; the layout line counts the relayout all the
+/// same (RFC 8 counts what the IR moves).
+LogicalResult executeDeferredIm2col(systile::Im2colOp op, ExecContext &ctx) {
+  RtValue image = ctx.take(op.getInputMutable());
+  rt::Expected<rt::Layout> layout = systile::layoutOf(op.getType());
+  if (!layout)
+    return op.emitError() << "systile.im2col: " << layout.error();
+  ctx.layoutStats().addRelayout(*layout, elementSize(image.tiled().kind()), 1,
+                                /*free=*/false);
+  ctx.cached<DeferredIm2col>(op).image = std::move(image);
+  return success();
 }
 
 /// A chain with loads folded away equals simulateMatmul only when the
@@ -642,8 +707,20 @@ LogicalResult startChain(systile::MxuMatmulOp head, ChainInfo &info,
                          ExecContext &ctx) {
   info.stats = rt::UtilizationTotals();
   info.fusedNow = false;
+  info.window = nullptr;
   if (!info.fused)
     return success();
+  if (auto im2col = head.getLhs().getDefiningOp<systile::Im2colOp>()) {
+    DeferredIm2col &deferred = ctx.cached<DeferredIm2col>(im2col);
+    if (deferred.image) {
+      info.fusedNow = true;
+      info.window = im2col;
+      info.operands = {std::move(*deferred.image), ctx.lookup(head.getRhs()),
+                       ctx.take(head.getAccMutable())};
+      deferred.image.reset();
+      return success();
+    }
+  }
   const bool plain = !head.getAcc().getType().isBatched() &&
                      !head.getRhs().getType().isBatched() &&
                      !head.getRhsTransposed();
@@ -688,6 +765,36 @@ tryInPlace(const rt::TiledBatch<L> &lhs, const rt::TiledBatch<R> &rhs,
       rt::TiledBatch<A>::fromMatrix(std::move(r->result)), r->stats});
 }
 
+/// A fused chain whose lhs is `im2col`'s matrix, read from the image
+/// `lhs` (one matrix, as deferIm2col requires), in place over `acc` when
+/// nothing else holds it.
+template <typename A, typename L, typename R>
+rt::Expected<BatchMatmulResult<A>>
+windowMatmul(systile::Im2colOp im2col, const rt::TiledBatch<L> &lhs,
+             const rt::TiledBatch<R> &rhs, RtValue &acc,
+             rt::Precision precision, const rt::MatmulOptions &options) {
+  const rt::ConvWindow window = im2col.getWindow();
+  const L pad = padValueAs<L>(im2col.getPadValue());
+  auto wrap = [](rt::Expected<rt::MatmulResult<A>> r)
+      -> rt::Expected<BatchMatmulResult<A>> {
+    if (!r)
+      return rt::Error(r.error());
+    return BatchMatmulResult<A>{
+        rt::TiledBatch<A>::fromMatrix(std::move(r->result)), r->stats};
+  };
+  if (acc.isUniqueTiled()) {
+    auto &batch = std::get<rt::TiledBatch<A>>(acc.mutableTiled().batch);
+    if (auto owned = batch.releaseMatrix())
+      return wrap(rt::simulateWindowMatmulInPlace(
+          lhs.matrix(0), window, pad, rhs.matrix(0), owned.take(), precision,
+          options));
+  }
+  const auto &batch = std::get<rt::TiledBatch<A>>(acc.tiled().batch);
+  return wrap(rt::simulateWindowMatmul(lhs.matrix(0), window, pad,
+                                       rhs.matrix(0), batch.matrix(0),
+                                       precision, options));
+}
+
 LogicalResult runFused(systile::MxuMatmulOp m, ChainInfo &info,
                        ExecContext &ctx) {
   SmallVector<RtValue, 3> operands = std::move(info.operands);
@@ -699,6 +806,9 @@ LogicalResult runFused(systile::MxuMatmulOp m, ChainInfo &info,
       [&](const auto &lhs, const auto &rhs, const auto &acc) -> LogicalResult {
         using A = typename std::decay_t<decltype(acc)>::value_type;
         rt::Expected<BatchMatmulResult<A>> r = [&] {
+          if (info.window)
+            return windowMatmul<A>(info.window, lhs, rhs, operands[2],
+                                   precision, options);
           if (auto one =
                   tryInPlace<A>(lhs, rhs, operands[2], precision, options))
             return std::move(*one);
