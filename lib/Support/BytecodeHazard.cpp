@@ -873,8 +873,36 @@ Error Checker::checkDenseData(uint64_t node, Cursor c) const {
     elementType = *element;
   }
   std::optional<uint64_t> bits = elementStorageBits(elementType);
-  if (!bits)
-    return Error::success();
+  if (!bits) {
+    // The reader computes the element width unchecked (a null FloatType
+    // for anything else): the element type must be a builtin integer,
+    // index, float or complex type. A builtin kind the decoding does not
+    // know, or one in assembly form, is left to the reader.
+    const uint64_t typeNode = numAttrEntries + elementType;
+    if (typeNode >= entries.size())
+      return Error::success(); // The reader refuses the index.
+    std::optional<uint64_t> builtin = builtinDialect();
+    const bool builtinType =
+        builtin && entries[typeNode].dialect == *builtin;
+    std::optional<uint64_t> code;
+    if (builtinType && builtinEntries[typeNode]) {
+      Cursor t = *builtinEntries[typeNode];
+      Expected<uint64_t> c = t.varint("a builtin type's kind");
+      if (!c)
+        return consumeError(c.takeError()), Error::success();
+      code = *c;
+    }
+    const bool known = code && *code < std::size(kBuiltinTypes);
+    if (builtinType && (!known || *code == kComplexType))
+      return Error::success();
+    return c.fail(c.offset(), "attribute " + Twine(node) + " (builtin " + kind +
+                          ") has element type " + Twine(elementType) + " (" +
+                          (known ? "builtin " + Twine(kBuiltinTypes[*code].name)
+                                 : Twine("not a builtin type")) +
+                          "); a dense attribute holds integers, indices, "
+                          "floats or complex numbers, and MLIR's reader "
+                          "would take its width unchecked and crash");
+  }
   // A DenseArrayAttr stores i1 as a byte.
   if (array && *bits == 1)
     bits = 8;

@@ -355,6 +355,19 @@ TEST(BytecodeHazard, DenseDataMustFitItsType) {
                          "DenseArrayAttr) holds 4 bytes of data, but its 3 "
                          "elements take 12"));
   EXPECT_EQ(check(denseEntry({17, 5, 3}, 3)), "");
+  // An element type that is no integer, index, float or complex type:
+  // type 7, a FunctionType.
+  std::vector<std::string> more = types;
+  more.push_back(entry({2, 0, 0}));        // 7: () -> ()
+  more.push_back(entry({13, 1, 8, 7}));    // 8: tensor<4x(() -> ())>
+  auto checkMore = [&](const std::string &attr) {
+    return findBytecodeHazard(builtinFile({attr}, more), "t.mlirbc");
+  };
+  EXPECT_NE(checkMore(denseEntry({18, 8}, 4))
+                .find("has element type 7 (builtin FunctionType); a dense "
+                      "attribute holds integers, indices, floats or complex "
+                      "numbers"),
+            std::string::npos);
   // That the check accepts what systile-opt writes (i0, f32 and i1 dense
   // constants, a DenseArrayAttr) and the reader reads it:
   // test/Tools/bytecode-dense-data.mlir, test/Tools/bytecode-versions.test.

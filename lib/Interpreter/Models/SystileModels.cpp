@@ -275,14 +275,29 @@ LogicalResult executeRelayout(Operation *op, ExecContext &ctx,
   auto type = cast<TiledType>(op->getResult(0).getType());
   RtValue input = ctx.take(op->getOpOperand(0));
   const bool reuse = relayout.isFree() && input.isUniqueTiled();
-  if (!reuse && failed(admit(op, type, ctx.options().memoryBudget)))
+  // A free relayout of a value used elsewhere too: a read-only view of its
+  // storage under the result's shape, which keeps the input alive (and, so
+  // held, never updated in place); a write to the view copies it first.
+  const bool view = relayout.isFree() && !reuse;
+  if (!reuse && !view && failed(admit(op, type, ctx.options().memoryBudget)))
     return failure();
+  auto viewOf = [&](const auto &x) -> FailureOr<RtValue> {
+    using T = typename std::decay_t<decltype(x)>::value_type;
+    auto borrowed = rt::TiledBatch<T>::borrow(
+        x.batchShape(), x.layout(), x.data(),
+        static_cast<size_t>(x.size()) * sizeof(T), x.padKind(),
+        std::make_shared<RtValue>(input));
+    if (!borrowed)
+      return unwrap(op, std::move(borrowed));
+    return unwrap(op, kernel(std::move(*borrowed)));
+  };
   FailureOr<RtValue> result =
-      reuse ? std::visit(
+      reuse  ? std::visit(
                   [&](auto &x) { return unwrap(op, kernel(std::move(x))); },
                   input.mutableTiled().batch)
-            : std::visit([&](const auto &x) { return unwrap(op, kernel(x)); },
-                         input.tiled().batch);
+      : view ? std::visit(viewOf, input.tiled().batch)
+             : std::visit([&](const auto &x) { return unwrap(op, kernel(x)); },
+                          input.tiled().batch);
   if (failed(result))
     return failure();
   const TiledValue &out = result->tiled();
