@@ -22,6 +22,8 @@
 //   checked against the type (an assertion upstream); elements of 0 bits
 //   (i0) with data make the attribute's uniquing loop forever, and a size
 //   that is no multiple of an element reads past the data.
+// * a dense attribute's element width is taken unchecked: a function type
+//   as the element type crashes the reader;
 // * a builtin shaped type is built from its dimensions unchecked:
 //   `tensor<-64x5xf32>` verifies, and every pass after the reader trusts
 //   its sizes.
@@ -39,7 +41,9 @@
 // left, a tensor or memref dimension below 0 (other than dynamic) or a
 // vector dimension below 1, and a DenseIntOrFPElementsAttr or
 // DenseArrayAttr whose data size does not fit its type (decoded when
-// the type is a builtin shaped type of a builtin element type). Entries of other dialects, in assembly form, or of a
+// the type is a builtin shaped type of a builtin element type) or whose
+// element type is a builtin type other than an integer, index, float or
+// complex type, or not builtin. Entries of other dialects, in assembly form, or of a
 // kind it does not know reference nothing as far as it knows, so a cycle
 // through one is left to the reader. What the reader checks itself
 // (indices into the tables, including an entry's references, the contents
