@@ -5,16 +5,36 @@
 // byte together with the precision and zero-tile folding. The pass manager's
 // own verifier is off so that invalid IR left by a pass that succeeded is
 // told apart from a pass rejecting its input: the module is verified once
-// at the end, and invalid IR after a successful run is reported.
+// at the end, and invalid IR after a successful run is reported, unless
+// upstream's canonicalizer alone makes the input invalid (a known upstream
+// bug, docs/Fuzzing.md: it folds constant sizes into a tensor.insert_slice
+// whose dynamic source it has made static; the tools report the verifier's
+// error, exit 1).
 //
 //===----------------------------------------------------------------------===//
 
 #include "FuzzCommon.h"
 
 #include "mlir/Pass/PassManager.h"
+#include "mlir/Transforms/Passes.h"
 #include "systile/Pipelines/Pipelines.h"
 
 using namespace systile::fuzz;
+
+namespace {
+/// Whether upstream's canonicalizer alone, verifying after it, fails on
+/// `module` (it then leaves invalid IR: the pipeline's failure is
+/// upstream's).
+bool canonicalizerBreaks(mlir::ModuleOp module) {
+  mlir::PassManager pm(module.getContext());
+  pm.addPass(mlir::createCanonicalizerPass());
+  mlir::ScopedDiagnosticHandler quiet(module.getContext(),
+                                      [](mlir::Diagnostic &) {
+                                        return mlir::success();
+                                      });
+  return mlir::failed(pm.run(module));
+}
+} // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   if (size == 0)
@@ -41,7 +61,9 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   // A pass may reject its input (an unsupported shape, too many blocks)
   // with an error; what must not happen is invalid IR after a pass that
   // succeeded, a crash or a hang.
-  if (mlir::succeeded(pm.run(*module)) && mlir::failed(mlir::verify(*module)))
+  mlir::OwningOpRef<mlir::ModuleOp> input = module->clone();
+  if (mlir::succeeded(pm.run(*module)) && mlir::failed(mlir::verify(*module)) &&
+      !canonicalizerBreaks(*input))
     fail("systile-pipeline succeeded but left invalid IR");
   return 0;
 }
