@@ -489,13 +489,15 @@ struct Block {
 /// The lhs of a convolution's matmul read from its image: the im2col
 /// matrix (Relayout.h) of `image` under `window`, never built. Row r,
 /// column k = (kh * KW + kw) * C + c of it is image row
-/// window.sourceRow(r, kh, kw), column c, or `pad` at a halo. `layout` is
-/// the im2col matrix's (what the panels are planned on); `padRow` holds a
-/// tile row of `pad`, the source of a halo run.
+/// window.sourceRow(r, kh, kw), column c, or `pad` at a halo; with `tap`
+/// >= 0, only that tap's C columns (systile.window, Relayout.h's
+/// convTap). `layout` is the lhs matrix's (what the panels are planned
+/// on); `padRow` holds a tile row of `pad`, the source of a halo run.
 template <typename A> struct WindowSource {
   const TiledMatrix<A> *image = nullptr;
   ConvWindow window;
   int64_t channels = 0;
+  int64_t tap = -1;
   Layout layout;
   std::vector<A> padRow;
 };
@@ -962,9 +964,10 @@ void MatmulRun<A, B, Acc, Mode>::forPanelRuns(int64_t ip, int64_t rows,
   const A *image = lhs.data();
   const int64_t C = win->channels, KW = win->window.kernelW;
   std::optional<int64_t> from[R];
+  const bool oneTap = win->tap >= 0;
   for (int64_t k = k0; k < k0 + klen;) {
-    const int64_t tap = k / C, c = k % C;
-    const int64_t end = std::min(k0 + klen, (tap + 1) * C);
+    const int64_t tap = oneTap ? win->tap : k / C, c = oneTap ? k : k % C;
+    const int64_t end = oneTap ? k0 + klen : std::min(k0 + klen, (tap + 1) * C);
     for (int64_t r = 0; r < rows; ++r)
       from[r] = win->window.sourceRow(ip * R + r, tap / KW, tap % KW);
     TileGrid::forEachLaneRun(
@@ -1435,11 +1438,15 @@ template <typename A, typename B, typename Acc>
 Expected<MatmulResult<Acc>>
 windowMatmul(const TiledMatrix<A> &image, const ConvWindow &window, A pad,
              const TiledMatrix<B> &rhs, const TiledMatrix<Acc> &acc,
-             Precision precision, const MatmulOptions &options,
+             Precision precision, const MatmulOptions &options, int64_t tap,
              TiledMatrix<Acc> *inPlace) {
   const char *op = "simulateWindowMatmul";
   if (std::string bad = window.check(); !bad.empty())
     return Error(std::string(op) + ": the window is malformed: " + bad);
+  if (tap < -1 || tap >= window.taps())
+    return Error(std::string(op) + ": tap " + std::to_string(tap) +
+                 " is outside the window's " + std::to_string(window.taps()) +
+                 " taps");
   if (image.shape().rows != window.inputRows())
     return Error(std::string(op) + ": the image has " +
                  std::to_string(image.shape().rows) + " rows but the " +
@@ -1449,7 +1456,8 @@ windowMatmul(const TiledMatrix<A> &image, const ConvWindow &window, A pad,
   if (channels < 1 || window.taps() > (int64_t(1) << 40) / channels)
     return Error(std::string(op) + ": KH*KW*C is out of range");
   Expected<Layout> layout = Layout::get(
-      {window.outputRows(), window.taps() * channels}, image.geometry());
+      {window.outputRows(), (tap < 0 ? window.taps() : 1) * channels},
+      image.geometry());
   if (!layout)
     return Error(std::string(op) + ": the im2col matrix: " + layout.error());
   if (Status s = validate(op, *layout, rhs, acc, options); !s)
@@ -1459,7 +1467,7 @@ windowMatmul(const TiledMatrix<A> &image, const ConvWindow &window, A pad,
                   acc.data() == static_cast<const void *>(rhs.data())))
     return Error(std::string(op) + ": the accumulator written in place must "
                  "be a storage of its own, not an operand's");
-  WindowSource<A> source{&image, window, channels, *layout,
+  WindowSource<A> source{&image, window, channels, tap, *layout,
                          std::vector<A>(static_cast<size_t>(
                                             image.geometry().lanes),
                                         pad)};
@@ -1492,16 +1500,16 @@ windowMatmul(const TiledMatrix<A> &image, const ConvWindow &window, A pad,
   Expected<MatmulResult<ACC>> simulateWindowMatmul(                            \
       const TiledMatrix<A> &image, const ConvWindow &window, A pad,            \
       const TiledMatrix<B> &rhs, const TiledMatrix<ACC> &acc,                  \
-      Precision precision, const MatmulOptions &options) {                     \
+      Precision precision, const MatmulOptions &options, int64_t tap) {        \
     return windowMatmul<A, B, ACC>(image, window, pad, rhs, acc, precision,    \
-                                   options, nullptr);                          \
+                                   options, tap, nullptr);                     \
   }                                                                            \
   Expected<MatmulResult<ACC>> simulateWindowMatmulInPlace(                     \
       const TiledMatrix<A> &image, const ConvWindow &window, A pad,            \
       const TiledMatrix<B> &rhs, TiledMatrix<ACC> &&acc, Precision precision,  \
-      const MatmulOptions &options) {                                          \
+      const MatmulOptions &options, int64_t tap) {                             \
     return windowMatmul<A, B, ACC>(image, window, pad, rhs, acc, precision,    \
-                                   options, &acc);                             \
+                                   options, tap, &acc);                        \
   }
 
 SYSTILE_DEFINE_MATMUL(float, float, float)

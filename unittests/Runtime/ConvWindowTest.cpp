@@ -234,6 +234,26 @@ void expectWindowMatmulAsIm2col(const Dims &d, Geometry g, T pad,
     }
     EXPECT_EQ(got->stats.issuedMacs, want->stats.issuedMacs);
     EXPECT_EQ(got->stats.weightLoads, want->stats.weightLoads);
+    // One tap's columns (systile.window): the first C rows of b as the
+    // weight.
+    auto rhsTap = TiledMatrix<T>::fromDense({d.c, f}, g, b.data());
+    ASSERT_TRUE(rhsTap);
+    for (int64_t tap = 0; tap < w.taps(); ++tap) {
+      auto lhs = convTap(TiledBatch<T>::fromMatrix(*image), w, tap / d.kw,
+                         tap % d.kw, pad);
+      ASSERT_TRUE(lhs) << lhs.error();
+      auto one = simulateMatmul(lhs->matrix(0), *rhsTap, *acc, precision,
+                                options);
+      ASSERT_TRUE(one) << one.error();
+      auto oneGot = simulateWindowMatmulInPlace(
+          *image, w, pad, *rhsTap, TiledMatrix<Acc>(*acc), precision,
+          options, tap);
+      ASSERT_TRUE(oneGot) << oneGot.error();
+      EXPECT_EQ(std::memcmp(oneGot->result.data(), one->result.data(),
+                            one->result.layout().numElements() * sizeof(Acc)),
+                0)
+          << toString(path) << " " << g.str() << " tap " << tap;
+    }
   }
 }
 
@@ -265,6 +285,9 @@ TEST(ConvWindow, WindowMatmulRejectsOtherImages) {
   bad = simulateWindowMatmul(*image, broken, 0.0f, *rhs, *acc, Precision::F32);
   ASSERT_FALSE(bad);
   EXPECT_NE(bad.error().find("the window is malformed"), std::string::npos);
+  bad = simulateWindowMatmul(*image, w, 0.0f, *rhs, *acc, Precision::F32, {},
+                             9);
+  ASSERT_FALSE(bad);
 }
 
 } // namespace

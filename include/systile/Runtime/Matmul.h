@@ -215,53 +215,55 @@ simulateMxuBlock(const TiledMatrix<int8_t> &lhs, const TiledMatrix<int8_t> &rhs,
 /// of window.inputRows() rows whose columns are the channels) as they are
 /// packed, so a convolution's lhs costs no im2col buffer. The same bits,
 /// figures and errors, plus an error for a malformed window or an image
-/// whose rows are not N*H*W. The InPlace form writes D over `acc` as
+/// whose rows are not N*H*W. With `tap` >= 0 the lhs is that tap's
+/// columns alone, convTap(image, window, tap / KW, tap % KW, pad)
+/// (systile.window). The InPlace form writes D over `acc` as
 /// simulateMatmulInPlace does.
 Expected<MatmulResult<float>>
 simulateWindowMatmul(const TiledMatrix<float> &image, const ConvWindow &window,
                      float pad, const TiledMatrix<float> &rhs,
                      const TiledMatrix<float> &acc, Precision precision,
-                     const MatmulOptions &options = {});
+                     const MatmulOptions &options = {}, int64_t tap = -1);
 Expected<MatmulResult<float>>
 simulateWindowMatmul(const TiledMatrix<float> &image, const ConvWindow &window,
                      float pad, const TiledMatrix<bf16> &rhs,
                      const TiledMatrix<float> &acc, Precision precision,
-                     const MatmulOptions &options = {});
+                     const MatmulOptions &options = {}, int64_t tap = -1);
 Expected<MatmulResult<float>>
 simulateWindowMatmul(const TiledMatrix<bf16> &image, const ConvWindow &window,
                      bf16 pad, const TiledMatrix<float> &rhs,
                      const TiledMatrix<float> &acc, Precision precision,
-                     const MatmulOptions &options = {});
+                     const MatmulOptions &options = {}, int64_t tap = -1);
 Expected<MatmulResult<float>>
 simulateWindowMatmul(const TiledMatrix<bf16> &image, const ConvWindow &window,
                      bf16 pad, const TiledMatrix<bf16> &rhs,
                      const TiledMatrix<float> &acc, Precision precision,
-                     const MatmulOptions &options = {});
+                     const MatmulOptions &options = {}, int64_t tap = -1);
 Expected<MatmulResult<int32_t>>
 simulateWindowMatmul(const TiledMatrix<int8_t> &image, const ConvWindow &window,
                      int8_t pad, const TiledMatrix<int8_t> &rhs,
                      const TiledMatrix<int32_t> &acc, Precision precision,
-                     const MatmulOptions &options = {});
+                     const MatmulOptions &options = {}, int64_t tap = -1);
 Expected<MatmulResult<float>> simulateWindowMatmulInPlace(
     const TiledMatrix<float> &image, const ConvWindow &window, float pad,
     const TiledMatrix<float> &rhs, TiledMatrix<float> &&acc, Precision precision,
-    const MatmulOptions &options = {});
+    const MatmulOptions &options = {}, int64_t tap = -1);
 Expected<MatmulResult<float>> simulateWindowMatmulInPlace(
     const TiledMatrix<float> &image, const ConvWindow &window, float pad,
     const TiledMatrix<bf16> &rhs, TiledMatrix<float> &&acc, Precision precision,
-    const MatmulOptions &options = {});
+    const MatmulOptions &options = {}, int64_t tap = -1);
 Expected<MatmulResult<float>> simulateWindowMatmulInPlace(
     const TiledMatrix<bf16> &image, const ConvWindow &window, bf16 pad,
     const TiledMatrix<float> &rhs, TiledMatrix<float> &&acc, Precision precision,
-    const MatmulOptions &options = {});
+    const MatmulOptions &options = {}, int64_t tap = -1);
 Expected<MatmulResult<float>> simulateWindowMatmulInPlace(
     const TiledMatrix<bf16> &image, const ConvWindow &window, bf16 pad,
     const TiledMatrix<bf16> &rhs, TiledMatrix<float> &&acc, Precision precision,
-    const MatmulOptions &options = {});
+    const MatmulOptions &options = {}, int64_t tap = -1);
 Expected<MatmulResult<int32_t>> simulateWindowMatmulInPlace(
     const TiledMatrix<int8_t> &image, const ConvWindow &window, int8_t pad,
     const TiledMatrix<int8_t> &rhs, TiledMatrix<int32_t> &&acc, Precision precision,
-    const MatmulOptions &options = {});
+    const MatmulOptions &options = {}, int64_t tap = -1);
 
 } // namespace systile::rt
 

@@ -374,12 +374,12 @@ template <typename T> T padValueAs(std::optional<TypedAttr> attr) {
   return zero;
 }
 
-bool deferIm2col(systile::Im2colOp op, ExecContext &ctx);
-LogicalResult executeDeferredIm2col(systile::Im2colOp op, ExecContext &ctx);
+bool deferWindow(Operation *op, ExecContext &ctx);
+LogicalResult executeDeferredWindow(Operation *op, ExecContext &ctx);
 
 LogicalResult executeIm2col(systile::Im2colOp op, ExecContext &ctx) {
-  if (deferIm2col(op, ctx))
-    return executeDeferredIm2col(op, ctx);
+  if (deferWindow(op, ctx))
+    return executeDeferredWindow(op, ctx);
   rt::ConvWindow window = op.getWindow();
   return executeRelayout(op, ctx, [&](const auto &x) {
     using T = typename std::decay_t<decltype(x)>::value_type;
@@ -388,6 +388,8 @@ LogicalResult executeIm2col(systile::Im2colOp op, ExecContext &ctx) {
 }
 
 LogicalResult executeWindow(systile::WindowOp op, ExecContext &ctx) {
+  if (deferWindow(op, ctx))
+    return executeDeferredWindow(op, ctx);
   rt::ConvWindow window = op.getWindow();
   return executeRelayout(op, ctx, [&](const auto &x) {
     using T = typename std::decay_t<decltype(x)>::value_type;
@@ -615,17 +617,19 @@ struct ChainInfo {
   /// head to the last op.
   bool fusedNow = false;
   SmallVector<RtValue, 3> operands;
-  /// This execution's lhs is the im2col matrix of `window`, read from its
-  /// image (operands[0]) as it is packed: the im2col op deferred it.
-  systile::Im2colOp window;
+  /// This execution's lhs is the matrix of `window` (a systile.im2col or
+  /// systile.window), read from its image (operands[0]) as it is packed:
+  /// that op deferred it.
+  Operation *window = nullptr;
   /// Figures summed over this execution (unfused chains).
   rt::UtilizationTotals stats;
 };
 
-/// An im2col op whose matrix is never built: its only uses are the lhs of
-/// one fused chain, which reads it from the image (simulateWindowMatmul).
-/// The image is kept here from the im2col op to the chain's head.
-struct DeferredIm2col {
+/// A systile.im2col or systile.window whose matrix is never built: its
+/// only uses are the lhs of one fused chain, which reads it from the image
+/// (simulateWindowMatmul). The image is kept here from the op to the
+/// chain's head.
+struct DeferredWindow {
   bool analysed = false;
   bool defer = false;
   std::optional<RtValue> image;
@@ -655,13 +659,15 @@ ChainInfo &chainOf(systile::MxuMatmulOp op, ExecContext &ctx) {
 /// Whether `op`'s matrix need not be built: every use is the lhs of one
 /// chain that runs fused, unbatched, with every load in the IR, and no
 /// listener would see the value. Decided once per op.
-bool deferIm2col(systile::Im2colOp op, ExecContext &ctx) {
-  DeferredIm2col &d = ctx.cached<DeferredIm2col>(op);
+bool deferWindow(Operation *op, ExecContext &ctx) {
+  DeferredWindow &d = ctx.cached<DeferredWindow>(op);
   if (d.analysed)
     return d.defer;
   d.analysed = true;
+  auto in = cast<TiledType>(op->getOperand(0).getType());
+  auto out = cast<TiledType>(op->getResult(0).getType());
   if (!ctx.options().fuseMxuChains || ctx.options().listener ||
-      op.getInput().getType().isBatched() || op.getType().isBatched())
+      in.isBatched() || out.isBatched())
     return false;
   Operation *head = nullptr;
   for (OpOperand &use : op->getUses()) {
@@ -683,14 +689,15 @@ bool deferIm2col(systile::Im2colOp op, ExecContext &ctx) {
 /// The deferred im2col: the chain's head reads the matrix from the
 /// image, kept until then; the layout line counts the relayout all the
 /// same (RFC 8 counts what the IR moves).
-LogicalResult executeDeferredIm2col(systile::Im2colOp op, ExecContext &ctx) {
-  RtValue image = ctx.take(op.getInputMutable());
-  rt::Expected<rt::Layout> layout = systile::layoutOf(op.getType());
+LogicalResult executeDeferredWindow(Operation *op, ExecContext &ctx) {
+  RtValue image = ctx.take(op->getOpOperand(0));
+  auto type = cast<TiledType>(op->getResult(0).getType());
+  rt::Expected<rt::Layout> layout = systile::layoutOf(type);
   if (!layout)
-    return op.emitError() << "systile.im2col: " << layout.error();
+    return op->emitError() << op->getName() << ": " << layout.error();
   ctx.layoutStats().addRelayout(*layout, elementSize(image.tiled().kind()), 1,
                                 /*free=*/false);
-  ctx.cached<DeferredIm2col>(op).image = std::move(image);
+  ctx.cached<DeferredWindow>(op).image = std::move(image);
   return success();
 }
 
@@ -725,11 +732,12 @@ LogicalResult startChain(systile::MxuMatmulOp head, ChainInfo &info,
   info.window = nullptr;
   if (!info.fused)
     return success();
-  if (auto im2col = head.getLhs().getDefiningOp<systile::Im2colOp>()) {
-    DeferredIm2col &deferred = ctx.cached<DeferredIm2col>(im2col);
+  Operation *source = head.getLhs().getDefiningOp();
+  if (source && isa<systile::Im2colOp, systile::WindowOp>(source)) {
+    DeferredWindow &deferred = ctx.cached<DeferredWindow>(source);
     if (deferred.image) {
       info.fusedNow = true;
-      info.window = im2col;
+      info.window = source;
       info.operands = {std::move(*deferred.image), ctx.lookup(head.getRhs()),
                        ctx.take(head.getAccMutable())};
       deferred.image.reset();
@@ -781,15 +789,26 @@ tryInPlace(const rt::TiledBatch<L> &lhs, const rt::TiledBatch<R> &rhs,
 }
 
 /// A fused chain whose lhs is `im2col`'s matrix, read from the image
-/// `lhs` (one matrix, as deferIm2col requires), in place over `acc` when
+/// `lhs` (one matrix, as deferWindow requires), in place over `acc` when
 /// nothing else holds it.
 template <typename A, typename L, typename R>
 rt::Expected<BatchMatmulResult<A>>
-windowMatmul(systile::Im2colOp im2col, const rt::TiledBatch<L> &lhs,
+windowMatmul(Operation *source, const rt::TiledBatch<L> &lhs,
              const rt::TiledBatch<R> &rhs, RtValue &acc,
              rt::Precision precision, const rt::MatmulOptions &options) {
-  const rt::ConvWindow window = im2col.getWindow();
-  const L pad = padValueAs<L>(im2col.getPadValue());
+  rt::ConvWindow window;
+  std::optional<TypedAttr> padAttr;
+  int64_t tap = -1;
+  if (auto im2col = dyn_cast<systile::Im2colOp>(source)) {
+    window = im2col.getWindow();
+    padAttr = im2col.getPadValue();
+  } else {
+    auto one = cast<systile::WindowOp>(source);
+    window = one.getWindow();
+    padAttr = one.getPadValue();
+    tap = one.getTap()[0] * window.kernelW + one.getTap()[1];
+  }
+  const L pad = padValueAs<L>(padAttr);
   auto wrap = [](rt::Expected<rt::MatmulResult<A>> r)
       -> rt::Expected<BatchMatmulResult<A>> {
     if (!r)
@@ -802,12 +821,12 @@ windowMatmul(systile::Im2colOp im2col, const rt::TiledBatch<L> &lhs,
     if (auto owned = batch.releaseMatrix())
       return wrap(rt::simulateWindowMatmulInPlace(
           lhs.matrix(0), window, pad, rhs.matrix(0), owned.take(), precision,
-          options));
+          options, tap));
   }
   const auto &batch = std::get<rt::TiledBatch<A>>(acc.tiled().batch);
   return wrap(rt::simulateWindowMatmul(lhs.matrix(0), window, pad,
                                        rhs.matrix(0), batch.matrix(0),
-                                       precision, options));
+                                       precision, options, tap));
 }
 
 LogicalResult runFused(systile::MxuMatmulOp m, ChainInfo &info,
