@@ -44,7 +44,9 @@ void deallocate(void *p);
 /// called first thing in main: freed memory stays in the heap for the next
 /// allocation instead of going back to the kernel, and the heap is backed
 /// by transparent huge pages where the kernel allows them (THP mode
-/// "madvise"). The first touch of fresh 4 KiB pages costs about a
+/// "madvise"), one heap for every thread (M_ARENA_MAX = 1: a thread's own
+/// arena would take mmap'd heaps that get neither). The first touch of
+/// fresh 4 KiB pages costs about a
 /// millisecond per MiB on these VMs (toolchain.md); with this a tool pays
 /// for its peak once, in 2 MiB faults. The process keeps its peak, which a
 /// tool that exits after one run can afford; a library embedded in a
