@@ -686,17 +686,18 @@ bool deferWindow(Operation *op, ExecContext &ctx) {
   return d.defer;
 }
 
-/// The deferred im2col: the chain's head reads the matrix from the
-/// image, kept until then; the layout line counts the relayout all the
-/// same (RFC 8 counts what the IR moves).
+/// A deferred im2col or window: the chain's head reads the matrix from
+/// the image, kept until then; the layout line counts the relayout all
+/// the same (RFC 8 counts what the IR moves).
 LogicalResult executeDeferredWindow(Operation *op, ExecContext &ctx) {
   RtValue image = ctx.take(op->getOpOperand(0));
   auto type = cast<TiledType>(op->getResult(0).getType());
   rt::Expected<rt::Layout> layout = systile::layoutOf(type);
   if (!layout)
     return op->emitError() << op->getName() << ": " << layout.error();
-  ctx.layoutStats().addRelayout(*layout, elementSize(image.tiled().kind()), 1,
-                                /*free=*/false);
+  ctx.layoutStats().addRelayout(
+      *layout, elementSize(image.tiled().kind()), 1,
+      cast<systile::RelayoutOpInterface>(op).isFree());
   ctx.cached<DeferredWindow>(op).image = std::move(image);
   return success();
 }
@@ -788,9 +789,9 @@ tryInPlace(const rt::TiledBatch<L> &lhs, const rt::TiledBatch<R> &rhs,
       rt::TiledBatch<A>::fromMatrix(std::move(r->result)), r->stats});
 }
 
-/// A fused chain whose lhs is `im2col`'s matrix, read from the image
-/// `lhs` (one matrix, as deferWindow requires), in place over `acc` when
-/// nothing else holds it.
+/// A fused chain whose lhs is the matrix of `source` (a systile.im2col or
+/// systile.window), read from the image `lhs` (one matrix, as deferWindow
+/// requires), in place over `acc` when nothing else holds it.
 template <typename A, typename L, typename R>
 rt::Expected<BatchMatmulResult<A>>
 windowMatmul(Operation *source, const rt::TiledBatch<L> &lhs,
