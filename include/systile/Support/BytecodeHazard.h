@@ -24,6 +24,8 @@
 //   that is no multiple of an element reads past the data.
 // * a dense attribute's element width is taken unchecked: a function type
 //   as the element type crashes the reader;
+// * a resource entry's kind byte is named in a diagnostic unchecked: a
+//   kind other than blob, bool or string makes a string of garbage length;
 // * a builtin shaped type is built from its dimensions unchecked:
 //   `tensor<-64x5xf32>` verifies, and every pass after the reader trusts
 //   its sizes.
@@ -43,9 +45,10 @@
 // DenseArrayAttr whose data size does not fit its type (decoded when
 // the type is a builtin shaped type of a builtin element type) or whose
 // element type is a builtin type other than an integer, index, float or
-// complex type, or not builtin. Entries of other dialects, in assembly form, or of a
-// kind it does not know reference nothing as far as it knows, so a cycle
-// through one is left to the reader. What the reader checks itself
+// complex type, or not builtin, and a resource entry of an unknown kind
+// (the resource offset section's entries). Entries of other dialects, in
+// assembly form, or of a kind it does not know reference nothing as far
+// as it knows, so a cycle through one is left to the reader. What the reader checks itself
 // (indices into the tables, including an entry's references, the contents
 // of attributes, types and resources) it leaves to the reader. The format
 // is mlir/docs/BytecodeFormat.md's, versions 0 to 6.
