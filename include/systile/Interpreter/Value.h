@@ -197,8 +197,17 @@ public:
   bool isTiled() const { return tiled_ != nullptr; }
   const DenseValue &dense() const { return dense_; }
   const TiledValue &tiled() const { return *tiled_; }
-  /// Whether this is the only reference to a tiled value's matrix.
-  bool isUniqueTiled() const { return tiled_ && tiled_.use_count() == 1; }
+  /// Whether this is the only reference to a tiled value's matrix and the
+  /// matrix owns its storage, so that it may be updated in place. A
+  /// borrowed matrix (a constant, a view of another value's storage) is
+  /// never: its first write would copy it and drop what kept the old
+  /// storage alive, while the same op still reads that storage as an
+  /// operand.
+  bool isUniqueTiled() const {
+    return tiled_ && tiled_.use_count() == 1 &&
+           std::visit([](const auto &b) { return !b.isBorrowed(); },
+                      tiled_->batch);
+  }
   /// The tiled matrix for in-place update; only when isUniqueTiled().
   TiledValue &mutableTiled() { return const_cast<TiledValue &>(*tiled_); }
   ElementKind kind() const { return isDense_ ? dense_.kind() : tiled_->kind(); }
