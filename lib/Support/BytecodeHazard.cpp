@@ -796,14 +796,38 @@ std::optional<uint64_t> Checker::elementStorageBits(uint64_t type,
   }
 }
 
-/// A DenseIntOrFPElementsAttr whose data is neither one element (a splat)
-/// nor one per element of its type, or a DenseArrayAttr whose data is not
-/// its size times its element's bytes. MLIR's reader hands both blobs to
-/// the attribute as they are, and the attribute's uniquing reads them in
-/// steps of an element (`DenseIntOrFPElementsAttrStorage::getKey` steps
-/// past the end of a size that is no multiple of one: an endless loop).
 /// ShapedType::kDynamic, a dynamic dimension as the bytecode stores it.
 constexpr int64_t kDynamicDim = std::numeric_limits<int64_t>::min();
+
+/// The rank of the builtin shaped type of kind `code` whose fields `c`
+/// reads from after the kind: the fields before the shape (a memory space
+/// or an encoding, one reference; or the scalable flags, a list of bytes)
+/// are skipped. None when a field does not read, or the rank is more than
+/// the bytes left (the reader refuses both).
+std::optional<uint64_t> shapeRank(Cursor &c, uint64_t code) {
+  if (code == kMemRefTypeWithMemorySpace ||
+      code == kRankedTensorTypeWithEncoding)
+    if (!succeeded(c.varint("an attribute")))
+      return std::nullopt;
+  if (code == kScalableVectorType) {
+    Expected<uint64_t> flags = c.varint("a scalable flag count");
+    if (!flags || *flags > c.remaining())
+      return succeeded(std::move(flags)), std::nullopt;
+    (void)c.take(*flags, "the scalable flags");
+  }
+  Expected<uint64_t> rank = c.varint("a rank");
+  if (!rank || *rank > c.remaining())
+    return succeeded(std::move(rank)), std::nullopt;
+  return *rank;
+}
+
+/// The next dimension of a shape (a zigzag varint), or none.
+std::optional<int64_t> shapeDim(Cursor &c) {
+  Expected<uint64_t> zigzag = c.varint("a dimension");
+  if (!zigzag)
+    return consumeError(zigzag.takeError()), std::nullopt;
+  return int64_t(*zigzag >> 1) ^ -int64_t(*zigzag & 1);
+}
 
 /// A builtin shaped type's dimensions as the type's own verifier would
 /// have them: a tensor's or memref's at least 0 or dynamic, a vector's
@@ -831,27 +855,15 @@ Error Checker::checkShapedDims(uint64_t type, Cursor c) const {
   default:
     return Error::success();
   }
-  // The fields before the shape: a memory space or an encoding (one
-  // reference), or the scalable flags (a list of bytes).
-  if (*code == kMemRefTypeWithMemorySpace ||
-      *code == kRankedTensorTypeWithEncoding)
-    if (!succeeded(c.varint("an attribute")))
-      return Error::success();
-  if (*code == kScalableVectorType) {
-    Expected<uint64_t> flags = c.varint("a scalable flag count");
-    if (!flags || *flags > c.remaining())
-      return succeeded(std::move(flags)), Error::success();
-    (void)c.take(*flags, "the scalable flags");
-  }
-  Expected<uint64_t> rank = c.varint("a rank");
-  if (!rank || *rank > c.remaining())
-    return succeeded(std::move(rank)), Error::success();
+  std::optional<uint64_t> rank = shapeRank(c, *code);
+  if (!rank)
+    return Error::success();
   for (uint64_t i = 0; i < *rank; ++i) {
     size_t at = c.offset();
-    Expected<uint64_t> zigzag = c.varint("a dimension");
-    if (!zigzag)
-      return consumeError(zigzag.takeError()), Error::success();
-    const int64_t dim = int64_t(*zigzag >> 1) ^ -int64_t(*zigzag & 1);
+    std::optional<int64_t> d = shapeDim(c);
+    if (!d)
+      return Error::success();
+    const int64_t dim = *d;
     const bool valid = vector ? dim > 0
                               : dim >= 0 || dim == kDynamicDim;
     if (!valid)
@@ -864,6 +876,12 @@ Error Checker::checkShapedDims(uint64_t type, Cursor c) const {
   return Error::success();
 }
 
+/// A DenseIntOrFPElementsAttr whose data is neither one element (a splat)
+/// nor one per element of its type, or a DenseArrayAttr whose data is not
+/// its size times its element's bytes. MLIR's reader hands both blobs to
+/// the attribute as they are, and the attribute's uniquing reads them in
+/// steps of an element (`DenseIntOrFPElementsAttrStorage::getKey` steps
+/// past the end of a size that is no multiple of one: an endless loop).
 Error Checker::checkDenseData(uint64_t node, Cursor c) const {
   Expected<uint64_t> code = c.varint("a builtin attribute's kind");
   if (!code)
@@ -892,28 +910,19 @@ Error Checker::checkDenseData(uint64_t node, Cursor c) const {
     Expected<uint64_t> typeCode = t.varint("a builtin type's kind");
     if (!typeCode)
       return consumeError(typeCode.takeError()), Error::success();
-    if (*typeCode == kRankedTensorTypeWithEncoding)
-      if (!succeeded(t.varint("an encoding")))
-        return Error::success();
-    if (*typeCode == kScalableVectorType) {
-      Expected<uint64_t> flags = t.varint("a scalable flag count");
-      if (!flags || *flags > t.remaining())
-        return succeeded(std::move(flags)), Error::success();
-      (void)t.take(*flags, "the scalable flags");
-    }
     if (*typeCode != kRankedTensorType &&
         *typeCode != kRankedTensorTypeWithEncoding &&
         *typeCode != kVectorType && *typeCode != kScalableVectorType)
       return Error::success(); // Not a shaped type the check decodes.
-    Expected<uint64_t> rank = t.varint("a rank");
-    if (!rank || *rank > t.remaining())
-      return succeeded(std::move(rank)), Error::success();
+    std::optional<uint64_t> rank = shapeRank(t, *typeCode);
+    if (!rank)
+      return Error::success();
     for (uint64_t i = 0; i < *rank; ++i) {
       size_t at = t.offset();
-      Expected<uint64_t> zigzag = t.varint("a dimension");
-      if (!zigzag)
-        return consumeError(zigzag.takeError()), Error::success();
-      const int64_t dim = int64_t(*zigzag >> 1) ^ -int64_t(*zigzag & 1);
+      std::optional<int64_t> d = shapeDim(t);
+      if (!d)
+        return Error::success();
+      const int64_t dim = *d;
       if (dim < 0)
         return t.fail(at, "type " + Twine(*typeIndex) +
                               " (builtin shaped type) of attribute " +
