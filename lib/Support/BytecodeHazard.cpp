@@ -16,6 +16,7 @@
 
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/ADT/StringSwitch.h"
 #include "llvm/ADT/Twine.h"
 #include "llvm/Support/Error.h"
 #include "llvm/Support/MathExtras.h"
@@ -483,6 +484,8 @@ private:
   Error checkAttrTypeGroups(Cursor &c, uint64_t numEntries, StringRef noun);
   Error checkAttrTypeCycles();
   Error checkDenseData(uint64_t node, Cursor c) const;
+  Error checkFloatData(uint64_t node, Cursor c) const;
+  std::optional<unsigned> floatBits(uint64_t type) const;
   Error checkShapedDims(uint64_t type, Cursor c) const;
   Error checkResourceOffsets(Cursor c) const;
   std::optional<uint64_t> elementStorageBits(uint64_t type,
@@ -508,6 +511,8 @@ private:
   size_t numAttrEntries = 0;
   /// The bytes of each builtin entry in the dialect's own encoding.
   std::vector<std::optional<Cursor>> builtinEntries;
+  /// The text of each entry in assembly form (of any dialect).
+  std::vector<StringRef> textEntries;
 };
 
 Error Checker::check() {
@@ -701,11 +706,14 @@ Error Checker::checkAttrTypeCycles() {
   AttrTypeGraph graph(numAttrEntries, entries.size() - numAttrEntries);
   Cursor c = *sections[kAttrType];
   builtinEntries.assign(entries.size(), std::nullopt);
+  textEntries.assign(entries.size(), StringRef());
   for (size_t node = 0; node < entries.size(); ++node) {
     const AttrTypeEntry &entry = entries[node];
     if (entry.size > c.remaining())
       break; // The reader refuses it before reading any entry.
     Cursor data = c.take(entry.size, "attribute/type entry");
+    if (!entry.custom)
+      textEntries[node] = data.rest();
     if (entry.dialect == *builtin && entry.custom) {
       builtinEntries[node] = data;
       if (Error e = graph.decodeBuiltin(data, node))
@@ -720,15 +728,20 @@ Error Checker::checkAttrTypeCycles() {
                                     *builtinEntries[node]))
         return e;
   for (size_t node = 0; node < numAttrEntries; ++node)
-    if (builtinEntries[node])
+    if (builtinEntries[node]) {
       if (Error e = checkDenseData(node, *builtinEntries[node]))
         return e;
+      if (Error e = checkFloatData(node, *builtinEntries[node]))
+        return e;
+    }
   return Error::success();
 }
 
 /// The builtin attribute kinds whose data is a blob the reader hands to
 /// the attribute unchecked (their codes in BuiltinDialectBytecode.td).
 constexpr uint64_t kDenseArrayAttr = 17, kDenseIntOrFPElementsAttr = 18;
+/// The builtin FloatAttr, whose value the reader may use unread.
+constexpr uint64_t kFloatAttr = 9;
 /// The builtin type kinds the data check decodes.
 enum BuiltinTypeCode : uint64_t {
   kIntegerType = 0,
@@ -794,6 +807,100 @@ std::optional<uint64_t> Checker::elementStorageBits(uint64_t type,
   default:
     return std::nullopt;
   }
+}
+
+/// The width of the float type `type` (MLIR 22's builtin float types: in
+/// the builtin encoding bf16 to f128, the others in assembly form), or none
+/// for any other type or one the check cannot tell.
+std::optional<unsigned> Checker::floatBits(uint64_t type) const {
+  const uint64_t node = numAttrEntries + type;
+  if (node >= entries.size())
+    return std::nullopt;
+  if (builtinEntries[node]) {
+    Cursor t = *builtinEntries[node];
+    Expected<uint64_t> code = t.varint("a builtin type's kind");
+    if (!code)
+      return consumeError(code.takeError()), std::nullopt;
+    switch (*code) {
+    case kBFloat16Type:
+    case kFloat16Type:
+      return 16;
+    case kFloat32Type:
+      return 32;
+    case kFloat64Type:
+      return 64;
+    case kFloat80Type:
+      return 80;
+    case kFloat128Type:
+      return 128;
+    default:
+      return std::nullopt;
+    }
+  }
+  // An entry in assembly form is the type's text, NUL-terminated.
+  StringRef text = textEntries[node];
+  text = text.take_until([](char ch) { return ch == '\0'; }).trim();
+  return StringSwitch<std::optional<unsigned>>(text)
+      .Cases({"f4E2M1FN", "f6E2M3FN", "f6E3M2FN"}, 8)
+      .Cases({"f8E5M2", "f8E4M3", "f8E4M3FN", "f8E5M2FNUZ", "f8E4M3FNUZ",
+              "f8E4M3B11FNUZ", "f8E3M4", "f8E8M0FNU"},
+             8)
+      .Case("tf32", 19)
+      .Cases({"bf16", "f16"}, 16)
+      .Case("f32", 32)
+      .Case("f64", 64)
+      .Case("f80", 80)
+      .Case("f128", 128)
+      .Default(std::nullopt);
+}
+
+/// A FloatAttr whose value does not read whole from its entry. MLIR 22's
+/// reader (readAPFloatWithKnownSemantics in BuiltinDialectBytecode.cpp)
+/// reports the failed read and then succeeds, and the attribute is built
+/// from the value it never read (a segfault in FloatAttr::get). The value
+/// is the float's bits as readAPIntWithKnownWidth reads them: one byte up
+/// to 8 bits, a varint up to 64, else a count of words and as many varints.
+/// A type that is no float (the reader refuses it) or that the check
+/// cannot tell is left to the reader.
+Error Checker::checkFloatData(uint64_t node, Cursor c) const {
+  Expected<uint64_t> code = c.varint("a builtin attribute's kind");
+  if (!code)
+    return consumeError(code.takeError()), Error::success();
+  if (*code != kFloatAttr)
+    return Error::success();
+  Expected<uint64_t> type = c.varint("a type");
+  if (!type)
+    return consumeError(type.takeError()), Error::success();
+  std::optional<unsigned> bits = floatBits(*type);
+  if (!bits)
+    return Error::success();
+  const size_t at = c.offset();
+  auto cutOff = [&](Error e) {
+    consumeError(std::move(e));
+    return c.fail(at, "attribute " + Twine(node) +
+                          " (builtin FloatAttr, a float of " + Twine(*bits) +
+                          " bits) ends before its value; MLIR's "
+                          "reader would build the attribute from the value "
+                          "it could not read and crash");
+  };
+  if (*bits <= 8) {
+    Expected<uint8_t> b = c.byte("a float's bits");
+    return b ? Error::success() : cutOff(b.takeError());
+  }
+  if (*bits <= 64) {
+    Expected<uint64_t> v = c.varint("a float's bits");
+    return v ? Error::success() : cutOff(v.takeError());
+  }
+  const size_t countAt = c.offset();
+  Expected<uint64_t> words = c.varint("a float's word count");
+  if (!words)
+    return cutOff(words.takeError());
+  if (Error e = c.fits(*words, countAt, "builtin FloatAttr word"))
+    return e;
+  for (uint64_t i = 0; i < *words; ++i)
+    if (Expected<uint64_t> w = c.varint("a float's word"); !w)
+      return cutOff(w.takeError());
+  return Error::success();
 }
 
 /// ShapedType::kDynamic, a dynamic dimension as the bytecode stores it.

@@ -74,18 +74,22 @@ std::string file(const std::string &ir,
 /// A file whose one dialect is builtin (string 0) and whose attribute and
 /// type entries are `attrs` and `types`, each in the builtin dialect's own
 /// encoding (mlir/IR/BuiltinDialectBytecode.td), or flagged as assembly
-/// text when not `customEncoding`.
+/// text when not `customEncoding` (the types alone when not
+/// `typesCustomEncoding`).
 std::string builtinFile(const std::vector<std::string> &attrs,
                         const std::vector<std::string> &types = {},
-                        bool customEncoding = true) {
+                        bool customEncoding = true,
+                        bool typesCustomEncoding = true) {
   std::string offsets = varint(attrs.size()) + varint(types.size());
   std::string data;
   for (const std::vector<std::string> *entries : {&attrs, &types}) {
     if (entries->empty())
       continue;
+    const bool custom =
+        customEncoding && (entries == &attrs || typesCustomEncoding);
     offsets += varint(0) + varint(entries->size()); // Dialect 0's group.
     for (const std::string &entry : *entries) {
-      offsets += varint(entry.size() << 1 | customEncoding);
+      offsets += varint(entry.size() << 1 | custom);
       data += entry;
     }
   }
@@ -371,6 +375,51 @@ TEST(BytecodeHazard, DenseDataMustFitItsType) {
   // That the check accepts what systile-opt writes (i0, f32 and i1 dense
   // constants, a DenseArrayAttr) and the reader reads it:
   // test/Tools/bytecode-dense-data.mlir, test/Tools/bytecode-versions.test.
+}
+
+TEST(BytecodeHazard, FloatAttrValueMustRead) {
+  // MLIR 22's reader builds a FloatAttr from a value it failed to read
+  // (the bytecode fuzz target's find). The value is one byte up to 8 bits,
+  // a varint up to 64, else a word count and as many varints. Types: 0
+  // f32, 1 f80, 2 i32.
+  const std::vector<std::string> types = {entry({5}), entry({7}),
+                                          entry({0, 32 << 2})};
+  auto check = [&](const std::string &attr) {
+    return findBytecodeHazard(builtinFile({attr}, types), "t.mlirbc");
+  };
+  auto cutOff = [&](const std::string &attr, unsigned bits) {
+    return expected(entriesOffset(builtinFile({attr}, types)) + 2,
+                    "attribute/type entry: attribute 0 (builtin FloatAttr, "
+                    "a float of " +
+                        std::to_string(bits) +
+                        " bits) ends before its value; MLIR's "
+                        "reader would build the attribute from the value it "
+                        "could not read and crash");
+  };
+  EXPECT_EQ(check(entry({9, 0, 12345})), "");
+  EXPECT_EQ(check(entry({9, 0})), cutOff(entry({9, 0}), 32));
+  // A varint whose first byte says one more byte follows.
+  std::string a = entry({9, 0}) + "\x02";
+  EXPECT_EQ(check(a), cutOff(a, 32));
+  // f80: two words, or a word count the entry cannot hold.
+  EXPECT_EQ(check(entry({9, 1, 2, 5, 7})), "");
+  a = entry({9, 1, 2, 5}) + "\x02"; // The second word cut off.
+  EXPECT_EQ(check(a), cutOff(a, 80));
+  EXPECT_NE(check(entry({9, 1, 100})).find("builtin FloatAttr word count 100 "
+                                           "cannot fit"),
+            std::string::npos);
+  // No float type: the reader refuses it itself.
+  EXPECT_EQ(check(entry({9, 2})), "");
+  // A float type in assembly form: f8E4M3FN's value is one byte, even a
+  // zero byte (which would begin a 9-byte varint).
+  const std::vector<std::string> text = {std::string("f8E4M3FN\0", 9)};
+  auto checkText = [&](const std::string &attr) {
+    return findBytecodeHazard(builtinFile({attr}, text, true, false),
+                              "t.mlirbc");
+  };
+  EXPECT_EQ(checkText(entry({9, 0}) + std::string(1, '\0')), "");
+  EXPECT_NE(checkText(entry({9, 0})).find("a float of 8 bits) ends"),
+            std::string::npos);
 }
 
 TEST(BytecodeHazard, ShapedTypeDimensionsAreValid) {

@@ -28,7 +28,10 @@
 //   kind other than blob, bool or string makes a string of garbage length;
 // * a builtin shaped type is built from its dimensions unchecked:
 //   `tensor<-64x5xf32>` verifies, and every pass after the reader trusts
-//   its sizes.
+//   its sizes;
+// * a FloatAttr whose value does not read is built anyway, from the value
+//   never read (readAPFloatWithKnownSemantics reports the failure and
+//   returns success): a segfault.
 //
 // findBytecodeHazard walks the file's structure first, with no MLIR
 // dependency: the header, every section's length and alignment within the
@@ -45,7 +48,9 @@
 // DenseArrayAttr whose data size does not fit its type (decoded when
 // the type is a builtin shaped type of a builtin element type) or whose
 // element type is a builtin type other than an integer, index, float or
-// complex type, or not builtin, and a resource entry of an unknown kind
+// complex type, or not builtin, a FloatAttr whose value does not read
+// whole from its entry (its type a builtin float type, in the builtin
+// encoding or in assembly form), and a resource entry of an unknown kind
 // (the resource offset section's entries). Entries of other dialects, in
 // assembly form, or of a kind it does not know reference nothing as far
 // as it knows, so a cycle through one is left to the reader. What the reader checks itself
