@@ -50,8 +50,12 @@ mlir::OwningOpRef<mlir::ModuleOp> parseBytecode(llvm::StringRef bytes) {
     return nullptr;
   auto sourceMgr = std::make_shared<llvm::SourceMgr>();
   sourceMgr->AddNewSourceBuffer(std::move(buffer), llvm::SMLoc());
-  mlir::ParserConfig config(&context());
-  return mlir::parseSourceFile<mlir::ModuleOp>(sourceMgr, config);
+  mlir::ParserConfig config(&context(), /*verifyAfterParse=*/false);
+  mlir::OwningOpRef<mlir::ModuleOp> module =
+      mlir::parseSourceFile<mlir::ModuleOp>(sourceMgr, config);
+  if (module && mlir::failed(systile::verifyInput(*module)))
+    return nullptr;
+  return module;
 }
 
 /// systile-opt's output paths: text (custom and generic form) and
@@ -118,7 +122,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   if (!bytes.starts_with(llvm::StringRef("ML\xefR", 4)))
     return 0; // Text is the other targets' input.
   mlir::OwningOpRef<mlir::ModuleOp> module = parseBytecode(bytes);
-  if (!module || mlir::failed(mlir::verify(*module)))
+  if (!module)
     return 0;
   printBothWays(*module);
   runPipeline(*module);

@@ -19,6 +19,7 @@
 #include "mlir/Parser/Parser.h"
 #include "systile/InitAll.h"
 #include "systile/Support/InputFile.h"
+#include "systile/Support/VerifyInput.h"
 #ifdef SYSTILE_FUZZ_EXECUTION_MODELS
 #include "systile/Interpreter/ExecContext.h"
 #endif
@@ -52,7 +53,8 @@ inline mlir::MLIRContext &context() {
 }
 
 /// Parses `data` as a module, as the tools do: text with a parser hazard
-/// (systile::findTextParserHazard) is refused first. MLIR's lexer reads up
+/// (systile::findTextParserHazard) is refused first, and the module is
+/// verified by systile::verifyInput (null when it does not verify). MLIR's lexer reads up
 /// to a NUL terminator, so the bytes are copied into a std::string first
 /// (libFuzzer's buffer has none, and ASan would flag the read past its end).
 inline mlir::OwningOpRef<mlir::ModuleOp> parse(const uint8_t *data,
@@ -60,7 +62,12 @@ inline mlir::OwningOpRef<mlir::ModuleOp> parse(const uint8_t *data,
   std::string text(reinterpret_cast<const char *>(data), size);
   if (!systile::findTextParserHazard(text, "fuzz").empty())
     return nullptr;
-  return mlir::parseSourceString<mlir::ModuleOp>(text, &context());
+  mlir::OwningOpRef<mlir::ModuleOp> module =
+      mlir::parseSourceString<mlir::ModuleOp>(
+          text, mlir::ParserConfig(&context(), /*verifyAfterParse=*/false));
+  if (module && mlir::failed(systile::verifyInput(*module)))
+    return nullptr;
+  return module;
 }
 
 /// The interpreter's step budget in the targets that run what they read:

@@ -41,6 +41,7 @@
 #include "systile/Runtime/Matmul.h"
 #include "systile/Support/InputFile.h"
 #include "systile/Support/OutputFile.h"
+#include "systile/Support/VerifyInput.h"
 
 #include "mlir/IR/AsmState.h"
 #include "mlir/IR/MLIRContext.h"
@@ -328,7 +329,12 @@ LogicalResult Runner::parse() {
   context.allowUnregisteredDialects(opts.allowUnregistered);
   diagnostics =
       std::make_unique<SourceMgrDiagnosticHandler>(*sourceMgr, &context);
-  module = parseSourceFile<ModuleOp>(sourceMgr, ParserConfig(&context));
+  // Verified below: systile::verifyInput checks what upstream's verifiers
+  // of nested ops trust before running them.
+  module = parseSourceFile<ModuleOp>(
+      sourceMgr, ParserConfig(&context, /*verifyAfterParse=*/false));
+  if (module && failed(systile::verifyInput(*module)))
+    module = nullptr;
   if (!module)
     return error("cannot parse '" + opts.inputFile + "'");
   entry = module->lookupSymbol<func::FuncOp>(opts.entryName);

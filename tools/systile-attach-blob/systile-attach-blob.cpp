@@ -22,6 +22,7 @@
 #include "systile/InitAll.h"
 #include "systile/Support/InputFile.h"
 #include "systile/Support/OutputFile.h"
+#include "systile/Support/VerifyInput.h"
 #include "systile/Support/Stack.h"
 
 #include "mlir/Bytecode/BytecodeWriter.h"
@@ -132,7 +133,8 @@ static LogicalResult run() {
   if (!module)
     return error("cannot parse '" + inputFile + "'");
   SmallVector<std::unique_ptr<llvm::MemoryBuffer>> mapped;
-  if (failed(attachBlobs(context, mapped)) || failed(verify(*module)))
+  if (failed(attachBlobs(context, mapped)) ||
+      failed(systile::verifyInput(*module)))
     return failure();
   llvm::Expected<std::unique_ptr<systile::OutputFile>> out =
       systile::OutputFile::open(outputFile);

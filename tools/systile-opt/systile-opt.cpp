@@ -9,7 +9,10 @@
 // instead of a read that never ends, and writing the output: -o goes
 // through systile::OutputFile, so a failed run leaves an existing file as
 // it was (upstream's removes it), a device or FIFO is written through and a
-// symbolic link keeps pointing at its (replaced) target.
+// symbolic link keeps pointing at its (replaced) target, and verifying it:
+// the input is parsed with verification off and verified by the first pass,
+// systile::verifyInput, which checks what upstream's verifiers of nested ops
+// trust before running them (systile/Support/VerifyInput.h).
 //
 //===----------------------------------------------------------------------===//
 
@@ -22,6 +25,8 @@
 #include "systile/Support/OutputFile.h"
 #include "systile/Support/Stack.h"
 #include "systile/Support/PassStatistics.h"
+#include "systile/Support/VerifyInput.h"
+#include "mlir/Pass/PassManager.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/InitLLVM.h"
@@ -51,6 +56,16 @@ static mlir::LogicalResult run(llvm::StringRef inputFilename,
   if (config.shouldShowDialects() || config.shouldListPasses())
     return mlir::MlirOptMain(llvm::outs(), llvm::MemoryBuffer::getMemBuffer(""),
                              registry, config);
+  // Verified by the pipeline's first pass instead of by the parser, unless
+  // verification on parsing was turned off.
+  if (config.shouldVerifyOnParsing()) {
+    mlir::MlirOptMainConfig pipeline = config;
+    config.verifyOnParsing(false);
+    config.setPassPipelineSetupFn([pipeline](mlir::PassManager &pm) {
+      pm.addPass(systile::createVerifyInputPass());
+      return pipeline.setupPassPipeline(pm);
+    });
+  }
   if (inputFilename == "-" &&
       llvm::sys::Process::FileDescriptorIsDisplayed(fileno(stdin)))
     llvm::errs() << "(processing input from stdin now, hit ctrl-c/ctrl-d to "

@@ -1,0 +1,40 @@
+//===- VerifyInput.h - Verifying what a tool read --------------*- C++ -*-===//
+//
+// mlir::verify runs an op's own verifier before the verifiers of the ops
+// nested in it, and some upstream verifiers read their nested ops through
+// accessors that trust those ops' invariants. MLIR 22's scf.in_parallel
+// verifier asks each nested tensor.parallel_insert_slice for its
+// destination, an operand found through the op's operandSegmentSizes; when
+// the segment sizes do not add up to the operands (a mutated bytecode file,
+// or generic text), the accessor reads past the operand list and the tool
+// crashes before the nested op's own verifier could report it.
+//
+// verifyInput checks first what such accessors trust, on every op, and
+// only then runs mlir::verify: an op with AttrSizedOperandSegments or
+// AttrSizedResultSegments must have its segment sizes, none negative, sum
+// to its operand or result count. The tools parse with verification off
+// and call this instead.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef SYSTILE_SUPPORT_VERIFYINPUT_H
+#define SYSTILE_SUPPORT_VERIFYINPUT_H
+
+#include "mlir/IR/Operation.h"
+#include "mlir/Pass/Pass.h"
+
+#include <memory>
+
+namespace systile {
+
+/// mlir::verify(op) after the segment size check above; each problem is an
+/// error at its op.
+mlir::LogicalResult verifyInput(mlir::Operation *op);
+
+/// A pass that runs verifyInput on its op and changes nothing: the first
+/// pass of systile-opt, which parses with verification off.
+std::unique_ptr<mlir::Pass> createVerifyInputPass();
+
+} // namespace systile
+
+#endif // SYSTILE_SUPPORT_VERIFYINPUT_H

@@ -1,0 +1,74 @@
+//===- VerifyInput.cpp - Verifying what a tool read -----------------------===//
+
+#include "systile/Support/VerifyInput.h"
+
+#include "mlir/IR/BuiltinAttributes.h"
+#include "mlir/IR/OpDefinition.h"
+#include "mlir/IR/Verifier.h"
+
+using namespace mlir;
+
+namespace {
+
+/// Whether `op`'s segment sizes attribute `name` lists sizes of at least 0
+/// that sum to `count` (its operands or results); an error at the op if
+/// not.
+LogicalResult checkSegments(Operation *op, StringRef name, StringRef what,
+                            unsigned count) {
+  std::optional<Attribute> attr = op->getInherentAttr(name);
+  auto sizes = attr ? dyn_cast_or_null<DenseI32ArrayAttr>(*attr) : nullptr;
+  if (!sizes)
+    return op->emitOpError() << "has no '" << name
+                             << "' of i32 sizes, which its " << what
+                             << " are found by";
+  int64_t total = 0;
+  for (int32_t size : sizes.asArrayRef()) {
+    if (size < 0)
+      return op->emitOpError() << "'" << name << "' holds a negative size ("
+                               << size << ")";
+    total += size;
+  }
+  if (total != count)
+    return op->emitOpError() << what << " count (" << count
+                             << ") does not match with the total size ("
+                             << total << ") specified in attribute '" << name
+                             << "'";
+  return success();
+}
+
+struct VerifyInputPass
+    : PassWrapper<VerifyInputPass, OperationPass<>> {
+  MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(VerifyInputPass)
+  StringRef getArgument() const override { return "systile-verify-input"; }
+  StringRef getDescription() const override {
+    return "Verify the input, checking first what nested ops' accessors trust";
+  }
+  void runOnOperation() override {
+    if (failed(systile::verifyInput(getOperation())))
+      return signalPassFailure();
+    markAllAnalysesPreserved();
+  }
+};
+
+} // namespace
+
+LogicalResult systile::verifyInput(Operation *op) {
+  bool ok = true;
+  op->walk([&](Operation *nested) {
+    if (nested->hasTrait<OpTrait::AttrSizedOperandSegments>() &&
+        failed(checkSegments(nested, "operandSegmentSizes", "operand",
+                             nested->getNumOperands())))
+      ok = false;
+    if (nested->hasTrait<OpTrait::AttrSizedResultSegments>() &&
+        failed(checkSegments(nested, "resultSegmentSizes", "result",
+                             nested->getNumResults())))
+      ok = false;
+  });
+  if (!ok)
+    return failure();
+  return verify(op);
+}
+
+std::unique_ptr<Pass> systile::createVerifyInputPass() {
+  return std::make_unique<VerifyInputPass>();
+}
