@@ -90,6 +90,37 @@ void deallocate(void *p) {
 #define SYSTILE_SANITIZED_HEAP 1
 #endif
 
+Expected<std::shared_ptr<const void>> mapZeros(size_t bytes) {
+  const size_t length = bytes ? bytes : 1;
+#if defined(MAP_ANONYMOUS)
+  // Aligned to a huge page inside a mapping one huge page longer, so that
+  // a read fault can map the huge zero page.
+  constexpr size_t kHuge = size_t(2) << 20;
+  if (length > SIZE_MAX - kHuge)
+    return Error("cannot map " + formatBytes(length) + " of zeros");
+  const size_t mapped = length + kHuge;
+  void *base = mmap(nullptr, mapped, PROT_READ,
+                    MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+  if (base == MAP_FAILED)
+    return Error("cannot map " + formatBytes(length) + " of zeros");
+  uintptr_t begin =
+      (reinterpret_cast<uintptr_t>(base) + kHuge - 1) & ~(kHuge - 1);
+  if (length >= kHuge)
+    madvise(reinterpret_cast<void *>(begin), length & ~(kHuge - 1),
+            MADV_HUGEPAGE);
+  return std::shared_ptr<const void>(
+      reinterpret_cast<const void *>(begin),
+      [base, mapped](const void *) { munmap(base, mapped); });
+#else
+  void *p = std::calloc(length, 1);
+  if (!p)
+    return Error("cannot allocate " + formatBytes(length) + " of zeros");
+  return std::shared_ptr<const void>(p, [](const void *q) {
+    std::free(const_cast<void *>(q));
+  });
+#endif
+}
+
 void configureRunOnceHeap() {
 #ifdef SYSTILE_SANITIZED_HEAP
   // The sanitizer's allocator owns the heap; a 1 GiB reservation would only

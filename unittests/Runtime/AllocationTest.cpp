@@ -13,6 +13,7 @@
 #include "gtest/gtest.h"
 
 #include <cstdint>
+#include <memory>
 
 using namespace systile::rt;
 
@@ -94,6 +95,29 @@ TEST(Allocation, CloneCopiesStorage) {
   EXPECT_NE(c->data(), m.data());
   EXPECT_EQ(c->toDense(), (std::vector<int32_t>{1, 2, 3, 4, 5, 6}));
   EXPECT_EQ(c->padKind(), m.padKind());
+}
+
+TEST(Allocation, MapZerosReadsZeros) {
+  // Sizes below, at and above a huge page, and none: every byte reads 0,
+  // the start is 64-byte aligned, and the memory stays while the owner
+  // lives (a copy of the owner keeps it after the first is gone).
+  for (size_t bytes : {size_t(0), size_t(100), size_t(2) << 20,
+                       (size_t(5) << 20) + 3}) {
+    Expected<std::shared_ptr<const void>> zeros = mapZeros(bytes);
+    ASSERT_TRUE(zeros.ok()) << zeros.error();
+    std::shared_ptr<const void> kept = *zeros;
+    zeros = Error("dropped");
+    const auto *p = static_cast<const unsigned char *>(kept.get());
+    ASSERT_NE(p, nullptr);
+    EXPECT_EQ(reinterpret_cast<uintptr_t>(p) % kBufferAlignment, 0u);
+    size_t nonzero = 0;
+    for (size_t i = 0; i < bytes; ++i)
+      nonzero += p[i] != 0;
+    EXPECT_EQ(nonzero, 0u) << bytes << " bytes";
+  }
+  // More address space than there is: an error, not an abort.
+  Expected<std::shared_ptr<const void>> huge = mapZeros(SIZE_MAX - 16);
+  EXPECT_FALSE(huge.ok());
 }
 
 } // namespace

@@ -19,6 +19,8 @@
 #include "systile/Runtime/Status.h"
 
 #include <cstddef>
+#include <memory>
+#include <string>
 
 namespace systile::rt {
 
@@ -56,6 +58,15 @@ void deallocate(void *p);
 /// ms/MiB when not, small pages ~0.7 ms/MiB either way).
 void configureRunOnceHeap();
 
+/// `bytes` of read-only zeros that cost no memory: anonymous pages that
+/// are never written, so every read sees the kernel's zero page (its huge
+/// zero page where transparent huge pages allow it), and no page is
+/// cleared, as a fresh allocation's first touch is (about a millisecond
+/// per MiB on these VMs, toolchain.md). For large all-zero constants that
+/// are only read. Mapped while the returned owner lives; 64-byte aligned;
+/// an error when the address space cannot be had. Where there is no mmap,
+/// zeroed heap memory.
+Expected<std::shared_ptr<const void>> mapZeros(size_t bytes);
 /// "4 TiB", "1.5 GiB", "512 bytes": a byte count for messages, with three
 /// significant digits, or `decimals` fixed decimals when given ("4.00
 /// TiB").

@@ -142,13 +142,30 @@ LogicalResult executeUnpack(systile::UnpackOp unpack, ExecContext &ctx) {
 }
 
 /// A splat constant's tiled value: storage of its own, filled with the
-/// value (admitted against the memory budget).
+/// value (admitted against the memory budget). A splat whose bits are all
+/// zero (+0, 0) borrows pages of zeros that are never written
+/// (rt::mapZeros): a zero accumulator is read once, and reading it clears
+/// no page.
 template <typename T>
 FailureOr<RtValue> buildSplat(Operation *op, const rt::Layout &layout,
                               ArrayRef<char> raw, TiledType type,
                               const MemoryBudgetRef &budget) {
   if (failed(admit(op, type, budget)))
     return failure();
+  if (llvm::all_of(raw.take_front(sizeof(T)), [](char c) { return c == 0; })) {
+    const rt::BatchShape batch = systile::batchShapeOf(type);
+    // Admitted above: it fits the memory budget.
+    const size_t bytes = static_cast<size_t>(systile::storageBytes(type));
+    rt::Expected<std::shared_ptr<const void>> zeros = rt::mapZeros(bytes);
+    if (!zeros)
+      return ExecContext::opError(op) << ": " << zeros.error();
+    rt::Expected<rt::TiledBatch<T>> m = rt::TiledBatch<T>::borrow(
+        batch, layout, zeros->get(), bytes, toRuntime(type.getPadKind()),
+        *zeros);
+    if (!m)
+      return ExecContext::opError(op) << ": " << m.error();
+    return RtValue(m.take());
+  }
   rt::Expected<rt::TiledBatch<T>> m =
       rt::TiledBatch<T>::uninitialized(systile::batchShapeOf(type), layout);
   if (!m)
