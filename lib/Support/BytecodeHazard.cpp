@@ -479,6 +479,7 @@ public:
 
 private:
   Error readSections(Cursor &c);
+  Error checkStrings(Cursor c) const;
   Error checkDialects(Cursor c);
   Error checkAttrTypeOffsets(Cursor c);
   Error checkAttrTypeGroups(Cursor &c, uint64_t numEntries, StringRef noun);
@@ -533,7 +534,7 @@ Error Checker::check() {
   for (SectionId id : {kString, kDialect, kAttrType, kAttrTypeOffset, kIR})
     if (!sections[id])
       return Error::success(); // The reader refuses it before reading any.
-  if (Error e = Cursor(*sections[kString]).count("string").takeError())
+  if (Error e = checkStrings(*sections[kString]))
     return e;
   if (Error e = checkDialects(*sections[kDialect]))
     return e;
@@ -1105,6 +1106,30 @@ Error Checker::checkDenseData(uint64_t node, Cursor c) const {
                         Twine(numElements) + " elements take " + want +
                         "; MLIR's reader passes the size on unchecked and "
                         "the attribute reads past it");
+}
+
+/// The string section's count, and each string's size (its bytes and its
+/// NUL, listed from the last string to the first): MLIR 22's reader drops
+/// the NUL of a size it has only checked against the data left, so a size
+/// of 0 becomes a string of 2^64 - 1 bytes, which the dialect section then
+/// hashes (a segfault). A size larger than the data left the reader
+/// refuses itself.
+Error Checker::checkStrings(Cursor c) const {
+  Expected<uint64_t> numStrings = c.count("string");
+  if (!numStrings)
+    return numStrings.takeError();
+  for (uint64_t i = 0; i < *numStrings; ++i) {
+    const size_t at = c.offset();
+    Expected<uint64_t> length = c.varint("a string size");
+    if (!length)
+      return consumeError(length.takeError()), Error::success();
+    if (*length == 0)
+      return c.fail(at, "string " + Twine(*numStrings - 1 - i) +
+                            " has size 0; a string's size counts its NUL, "
+                            "and MLIR's reader would take it as 2^64 - 1 "
+                            "bytes and crash");
+  }
+  return Error::success();
 }
 
 /// The index of the builtin dialect, if the file names it. The string

@@ -377,6 +377,26 @@ TEST(BytecodeHazard, DenseDataMustFitItsType) {
   // test/Tools/bytecode-dense-data.mlir, test/Tools/bytecode-versions.test.
 }
 
+TEST(BytecodeHazard, StringSizeCountsItsNul) {
+  // One string of size 0: MLIR 22's reader makes it 2^64 - 1 bytes long
+  // (the bytecode fuzz target's find). The string section's data starts at
+  // byte 9 (magic, version, producer, section id and length); the size is
+  // its second byte. A size of 1 is the empty string.
+  std::string bytes = file("\x01", "\x01\x01", "", varint(1) + varint(0));
+  EXPECT_EQ(findBytecodeHazard(bytes, "t.mlirbc"),
+            expected(10, "string section: string 0 has size 0; a string's "
+                         "size counts its NUL, and MLIR's reader would take "
+                         "it as 2^64 - 1 bytes and crash"));
+  bytes = file("\x01", "\x01\x01", "",
+               varint(1) + varint(1) + std::string(1, '\0'));
+  EXPECT_EQ(findBytecodeHazard(bytes, "t.mlirbc"), "");
+  mlir::MLIRContext context;
+  mlir::Block block;
+  EXPECT_TRUE(mlir::succeeded(
+      mlir::readBytecodeFile(llvm::MemoryBufferRef(bytes, "t.mlirbc"), &block,
+                             mlir::ParserConfig(&context))));
+}
+
 TEST(BytecodeHazard, FloatAttrValueMustRead) {
   // MLIR 22's reader builds a FloatAttr from a value it failed to read
   // (the bytecode fuzz target's find). The value is one byte up to 8 bits,

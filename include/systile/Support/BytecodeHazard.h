@@ -29,6 +29,8 @@
 // * a builtin shaped type is built from its dimensions unchecked:
 //   `tensor<-64x5xf32>` verifies, and every pass after the reader trusts
 //   its sizes;
+// * a string of size 0 (a size counts the string's NUL) becomes a string
+//   of 2^64 - 1 bytes, which the dialect section hashes;
 // * a FloatAttr whose value does not read is built anyway, from the value
 //   never read (readAPFloatWithKnownSemantics reports the failure and
 //   returns success): a segfault.
@@ -48,7 +50,7 @@
 // DenseArrayAttr whose data size does not fit its type (decoded when
 // the type is a builtin shaped type of a builtin element type) or whose
 // element type is a builtin type other than an integer, index, float or
-// complex type, or not builtin, a FloatAttr whose value does not read
+// complex type, or not builtin, a string of size 0, a FloatAttr whose value does not read
 // whole from its entry (its type a builtin float type, in the builtin
 // encoding or in assembly form), and a resource entry of an unknown kind
 // (the resource offset section's entries). Entries of other dialects, in
