@@ -1167,9 +1167,10 @@ Expected<TiledMatrix<Acc>> MatmulRun<A, B, Acc, Mode>::startResult() const {
   TiledMatrix<Acc> result = allocated.take();
   result.fillPadding(Acc(0));
   if (only) {
-    std::vector<Acc> row(static_cast<size_t>(N));
+    std::vector<Acc> row(static_cast<size_t>(N), Acc(0));
     for (int64_t i = 0; i < M; ++i) {
-      detail::readRowSegment(lc, acc.data(), i, 0, N, row.data());
+      if (!options.accIsZero)
+        detail::readRowSegment(lc, acc.data(), i, 0, N, row.data());
       detail::writeRowSegment(result.layout(), result.data(), i, 0, N,
                               row.data());
     }
@@ -1191,9 +1192,10 @@ void MatmulRun<A, B, Acc, Mode>::compute(int64_t chunk, int64_t nbi,
   const int64_t ldc = (nlen + NR - 1) / NR * NR;
   const size_t size = static_cast<size_t>((ip1 - ip0) * MR * ldc);
   std::vector<Acc> cbuf(size, Acc(0));
-  for (int64_t i = r0; i < r1; ++i)
-    detail::readRowSegment(lc, acc.data(), i, n0, n0 + nlen,
-                           cbuf.data() + (i - r0) * ldc);
+  if (!options.accIsZero)
+    for (int64_t i = r0; i < r1; ++i)
+      detail::readRowSegment(lc, acc.data(), i, n0, n0 + nlen,
+                             cbuf.data() + (i - r0) * ldc);
   if (passes.size() == 1) {
     runPass(0, 0, chunk, nbi, cbuf.data(), ldc, localA);
   } else if constexpr (kSplits) {

@@ -398,6 +398,56 @@ TEST(Matmul, MxuBlockSequenceReproducesMatmul) {
                                                  -63, -63, -63}));
 }
 
+TEST(Matmul, ZeroAccumulatorIsNotRead) {
+  // accIsZero: the accumulator's storage is not read. Given an accumulator
+  // of 7s, the result is that of a +0 accumulator (the naive model's),
+  // bit for bit, on every path, whole matmul, in place and
+  // one mxu block at a time; products of -0 sums give +0 (fl32(+0 + -0)).
+  std::mt19937 rng(11);
+  const Geometry g{2, 4, 4};
+  const Dims d{5, 9, 7};
+  std::vector<float> a = randomFloats(rng, d.M * d.K);
+  std::vector<float> b = randomFloats(rng, d.K * d.N);
+  a[0] = -0.0f; // Row 0 against a column of zeros: a -0 partial sum.
+  for (int64_t k = 1; k < d.K; ++k)
+    a[k] = 0.0f;
+  for (int64_t k = 0; k < d.K; ++k)
+    b[k * d.N] = 1.0f;
+  const std::vector<float> zero(d.M * d.N, 0.0f);
+  const std::vector<float> sevens(d.M * d.N, 7.0f);
+  auto lhs = *TiledMatrix<float>::fromDense({d.M, d.K}, g, a);
+  auto rhs = *TiledMatrix<float>::fromDense({d.K, d.N}, g, b);
+  auto acc = *TiledMatrix<float>::fromDense({d.M, d.N}, g, sevens);
+  const std::vector<float> want =
+      naiveMatmulF32(d.M, d.K, d.N, a, b, zero, g.mxu, false);
+  EXPECT_EQ(floatBits(want[0]), 0u);
+  for (KernelPath path : availableKernelPaths()) {
+    MatmulOptions o;
+    o.path = path;
+    o.accIsZero = true;
+    const std::string what = toString(path);
+    auto full = simulateMatmul(lhs, rhs, acc, Precision::F32, o);
+    ASSERT_TRUE(full) << full.error();
+    expectBitsEqual(full->result.toDense(), want, what);
+    auto inPlace =
+        simulateMatmulInPlace(lhs, rhs, TiledMatrix<float>(acc),
+                              Precision::F32, o);
+    ASSERT_TRUE(inPlace) << inPlace.error();
+    expectBitsEqual(inPlace->result.toDense(), want, what + " in place");
+    // One block, kb 0 nb 0, over +0: the blocks' sum equals the matmul
+    // only when every block runs, so compare with a +0 accumulator.
+    auto zeroAcc = *TiledMatrix<float>::fromDense({d.M, d.N}, g, zero);
+    MatmulOptions plain;
+    plain.path = path;
+    auto block = simulateMxuBlock(lhs, rhs, acc, 0, 0, Precision::F32, o);
+    auto blockWant =
+        simulateMxuBlock(lhs, rhs, zeroAcc, 0, 0, Precision::F32, plain);
+    ASSERT_TRUE(block && blockWant);
+    expectBitsEqual(block->result.toDense(), blockWant->result.toDense(),
+                    what + " one block");
+  }
+}
+
 TEST(Matmul, MxuBlockSkipsZeroBlock) {
   const Geometry g{2, 4, 4};
   auto lhs =

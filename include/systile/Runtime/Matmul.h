@@ -113,6 +113,12 @@ struct MatmulOptions {
   /// products, partial sums and accumulators are never flushed; at
   /// precision F32 there is no conversion, so nothing changes.
   bool flushSubnormals = false;
+  /// A promise of the caller, not a tuning knob: every slot of the
+  /// accumulator is +0 (e.g. a zero splat constant), so its storage is not
+  /// read; the result is fl32(+0 + R) as always (the same bits as reading
+  /// it). The accumulator's shape and geometry are still checked. A wrong
+  /// promise gives a wrong result.
+  bool accIsZero = false;
 };
 
 template <typename Acc> struct MatmulResult {

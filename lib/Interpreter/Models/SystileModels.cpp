@@ -482,15 +482,28 @@ LogicalResult executeReduce(systile::ReduceOp r, ExecContext &ctx) {
 // Matmuls
 //===----------------------------------------------------------------------===//
 
-/// The simulator options of `m`'s execution.
+/// Whether `v` is a systile.constant splat whose bits are all zero (+0.0,
+/// 0): an accumulator the simulator need not read.
+bool isZeroConstant(Value v) {
+  auto constant = v.getDefiningOp<systile::ConstantOp>();
+  if (!constant)
+    return false;
+  std::optional<systile::StorageBytes> bytes = constant.getStorageBytes();
+  return bytes && bytes->splat &&
+         llvm::all_of(bytes->data, [](char c) { return c == 0; });
+}
+
+/// The simulator options of `m`'s execution, whose accumulator is `acc`
+/// (the chain head's for a fused chain).
 template <typename OpTy>
-rt::MatmulOptions matmulOptions(OpTy m, ExecContext &ctx) {
+rt::MatmulOptions matmulOptions(OpTy m, ExecContext &ctx, Value acc) {
   rt::MatmulOptions o;
   o.skipZeroBlocks = ctx.options().skipZeroBlocks;
   o.threads = ctx.options().threads;
   o.path = ctx.options().matmulKernel;
   o.rhsTransposed = m.getRhsTransposed();
   o.flushSubnormals = m.getFlushSubnormals();
+  o.accIsZero = isZeroConstant(acc);
   return o;
 }
 
@@ -606,7 +619,7 @@ rt::Expected<rt::MatmulStats> withHalo(ArrayRef<systile::MxuMatmulOp> ops,
 }
 
 LogicalResult executeMatmul(systile::MatmulOp m, ExecContext &ctx) {
-  const rt::MatmulOptions options = matmulOptions(m, ctx);
+  const rt::MatmulOptions options = matmulOptions(m, ctx, m.getAcc());
   const rt::Precision precision = toRuntime(m.getPrecision());
   return withMatmulOperands(
       m, ctx, m.getLhs(), m.getRhs(), m.getAcc(),
@@ -851,7 +864,8 @@ LogicalResult runFused(systile::MxuMatmulOp m, ChainInfo &info,
                        ExecContext &ctx) {
   SmallVector<RtValue, 3> operands = std::move(info.operands);
   info.operands.clear();
-  const rt::MatmulOptions options = matmulOptions(m, ctx);
+  const rt::MatmulOptions options =
+      matmulOptions(m, ctx, info.ops.front().getAcc());
   const rt::Precision precision = toRuntime(m.getPrecision());
   return withMatmulBatches(
       m, operands[0].tiled(), operands[1].tiled(), operands[2].tiled(),
@@ -880,7 +894,7 @@ LogicalResult runFused(systile::MxuMatmulOp m, ChainInfo &info,
 
 LogicalResult runOne(systile::MxuMatmulOp m, ChainInfo &info,
                      ExecContext &ctx) {
-  const rt::MatmulOptions options = matmulOptions(m, ctx);
+  const rt::MatmulOptions options = matmulOptions(m, ctx, m.getAcc());
   const rt::Precision precision = toRuntime(m.getPrecision());
   const int64_t kb = m.getKbAttr().getInt(), nb = m.getNbAttr().getInt();
   return withMatmulOperands(
