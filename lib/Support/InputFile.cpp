@@ -13,6 +13,8 @@
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
 
+#include <cstring>
+
 using namespace llvm;
 
 namespace {
@@ -92,28 +94,43 @@ std::string locationOf(StringRef text, size_t offset, StringRef name) {
 /// Calls `visit(offset)` for every character of `text` outside string
 /// literals and `//` comments, until it returns true; returns that offset,
 /// or npos.
+///
+/// Strings and comments are skipped with memchr, not a character at a time:
+/// a model's weights are megabytes of hex in `dense<"0x...">` strings, and
+/// the scans before the parser walk the text several times.
 size_t findInCode(StringRef text, function_ref<bool(size_t)> visit) {
-  bool inString = false, inComment = false;
-  for (size_t i = 0, e = text.size(); i < e; ++i) {
+  const char *const begin = text.data();
+  const size_t e = text.size();
+  // The offset of the first `c` at or after `from`, or e.
+  auto next = [&](size_t from, char c) -> size_t {
+    if (from >= e)
+      return e;
+    const void *p = std::memchr(begin + from, c, e - from);
+    return p ? static_cast<size_t>(static_cast<const char *>(p) - begin) : e;
+  };
+  for (size_t i = 0; i < e; ++i) {
     char c = text[i];
-    if (c == '\n') {
-      inComment = false;
+    if (c == '"') {
+      // To the closing quote: the next one not escaped by a backslash.
+      size_t j = i + 1;
+      for (;;) {
+        const size_t quote = next(j, '"');
+        const void *slash =
+            quote > j ? std::memchr(begin + j, '\\', quote - j) : nullptr;
+        if (!slash) {
+          i = quote; // e when unterminated: the scan ends.
+          break;
+        }
+        // Past the escaped character, whatever it is.
+        j = static_cast<size_t>(static_cast<const char *>(slash) - begin) + 2;
+      }
       continue;
     }
-    if (inComment)
-      continue;
-    if (inString) {
-      if (c == '\\')
-        ++i;
-      else if (c == '"')
-        inString = false;
+    if (c == '/' && i + 1 < e && text[i + 1] == '/') {
+      i = next(i + 2, '\n'); // The newline itself is no code.
       continue;
     }
-    if (c == '"')
-      inString = true;
-    else if (c == '/' && i + 1 < e && text[i + 1] == '/')
-      inComment = true;
-    else if (visit(i))
+    if (c != '\n' && visit(i))
       return i;
   }
   return StringRef::npos;
