@@ -3,6 +3,7 @@
 #include "systile/Support/VerifyInput.h"
 
 #include "mlir/IR/BuiltinAttributes.h"
+#include "mlir/IR/BuiltinTypes.h"
 #include "mlir/IR/OpDefinition.h"
 #include "mlir/IR/Verifier.h"
 
@@ -36,6 +37,31 @@ LogicalResult checkSegments(Operation *op, StringRef name, StringRef what,
   return success();
 }
 
+/// arith.select's BooleanConditionOrMatchingShape compares the shapes of
+/// its condition and its result as soon as the condition is not i1,
+/// casting both to ranked shaped types unchecked: a tensor condition with a
+/// scalar result (`arith.select %c, %a, %b : tensor<4xi1>, i32`) crashes
+/// upstream's mlir-opt on that one line.
+LogicalResult checkSelect(Operation *op) {
+  if (op->getName().getStringRef() != "arith.select" ||
+      op->getNumOperands() != 3 || op->getNumResults() != 1)
+    return success();
+  Type condition = op->getOperand(0).getType();
+  Type result = op->getResult(0).getType();
+  if (condition.isSignlessInteger(1))
+    return success();
+  auto ranked = [](Type t) {
+    auto shaped = dyn_cast<ShapedType>(t);
+    return shaped && shaped.hasRank();
+  };
+  if (!ranked(condition) || !ranked(result))
+    return op->emitOpError()
+           << "expected its condition to be i1, or of the result's shape "
+              "(both ranked), but got "
+           << condition << " for a result of type " << result;
+  return success();
+}
+
 struct VerifyInputPass
     : PassWrapper<VerifyInputPass, OperationPass<>> {
   MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(VerifyInputPass)
@@ -62,6 +88,8 @@ LogicalResult systile::verifyInput(Operation *op) {
     if (nested->hasTrait<OpTrait::AttrSizedResultSegments>() &&
         failed(checkSegments(nested, "resultSegmentSizes", "result",
                              nested->getNumResults())))
+      ok = false;
+    if (failed(checkSelect(nested)))
       ok = false;
   });
   if (!ok)

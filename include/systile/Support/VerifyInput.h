@@ -12,8 +12,11 @@
 // verifyInput checks first what such accessors trust, on every op, and
 // only then runs mlir::verify: an op with AttrSizedOperandSegments or
 // AttrSizedResultSegments must have its segment sizes, none negative, sum
-// to its operand or result count. The tools parse with verification off
-// and call this instead.
+// to its operand or result count; an arith.select whose condition is not
+// i1 must have a ranked shaped condition and result (its shape check casts
+// both unchecked, and upstream's mlir-opt crashes on the one line
+// `arith.select %c, %a, %b : tensor<4xi1>, i32`). The tools parse with
+// verification off and call this instead.
 //
 //===----------------------------------------------------------------------===//
 
