@@ -545,7 +545,10 @@ public:
     std::optional<TiledMatrix<Acc>> fresh;
     Acc *out = nullptr;
     if (inPlace) {
-      inPlace->fillPadding(Acc(0));
+      // Its padding is zeroed unless it already is (a conv's taps run in
+      // place one after the other: each would rewrite the same zeros).
+      if (inPlace->padKind() != PadKind::Zero)
+        inPlace->fillPadding(Acc(0));
       inPlace->setPadKind(PadKind::Zero);
       out = inPlace->data();
     } else {
