@@ -255,8 +255,8 @@ struct AttrTypeEntry {
 };
 
 /// A builtin entry kind (its code is its index in the tables below) and
-/// its fields in order, up to the last one that references an entry
-/// (mlir/IR/BuiltinDialectBytecode.td): `a`/`t` an attribute/type index,
+/// its fields in order, up to the last one that references an entry or
+/// sizes a list (mlir/IR/BuiltinDialectBytecode.td): `a`/`t` an attribute/type index,
 /// `A`/`T` a list of them, `D` a list of (name, value) attribute pairs, `V`
 /// a list of varints (a shape), `B` a list of bytes (scalable flags), `v` a
 /// varint (a string index).
@@ -286,7 +286,7 @@ constexpr BuiltinKind kBuiltinAttrs[] = {{"ArrayAttr", "A"},
                                          {"DenseStringElementsAttr", "t"},
                                          {"SparseElementsAttr", "taa"},
                                          {"DistinctAttr", "a"},
-                                         {"FileLineColRange", "a"}};
+                                         {"FileLineColRange", "aV"}};
 constexpr BuiltinKind kBuiltinTypes[] = {
     {"IntegerType", ""},
     {"IndexType", ""},
@@ -486,7 +486,9 @@ private:
   Error checkAttrTypeCycles();
   Error checkDenseData(uint64_t node, Cursor c) const;
   Error checkFloatData(uint64_t node, Cursor c) const;
+  Error checkDenseStrings(uint64_t node, Cursor c) const;
   std::optional<unsigned> floatBits(uint64_t type) const;
+  std::optional<unsigned> integerBits(uint64_t type) const;
   Error checkShapedDims(uint64_t type, Cursor c) const;
   Error checkResourceOffsets(Cursor c) const;
   std::optional<uint64_t> elementStorageBits(uint64_t type,
@@ -734,6 +736,8 @@ Error Checker::checkAttrTypeCycles() {
         return e;
       if (Error e = checkFloatData(node, *builtinEntries[node]))
         return e;
+      if (Error e = checkDenseStrings(node, *builtinEntries[node]))
+        return e;
     }
   return Error::success();
 }
@@ -741,8 +745,11 @@ Error Checker::checkAttrTypeCycles() {
 /// The builtin attribute kinds whose data is a blob the reader hands to
 /// the attribute unchecked (their codes in BuiltinDialectBytecode.td).
 constexpr uint64_t kDenseArrayAttr = 17, kDenseIntOrFPElementsAttr = 18;
-/// The builtin FloatAttr, whose value the reader may use unread.
-constexpr uint64_t kFloatAttr = 9;
+/// The builtin IntegerAttr and FloatAttr, whose values are APInts read
+/// with the width their type gives, and DenseStringElementsAttr, whose
+/// strings are counted by its type.
+constexpr uint64_t kIntegerAttr = 8, kFloatAttr = 9,
+                   kDenseStringElementsAttr = 19;
 /// The builtin type kinds the data check decodes.
 enum BuiltinTypeCode : uint64_t {
   kIntegerType = 0,
@@ -855,6 +862,26 @@ std::optional<unsigned> Checker::floatBits(uint64_t type) const {
       .Default(std::nullopt);
 }
 
+/// The width of the builtin integer or index type `type`, or none for any
+/// other type or one the check cannot tell.
+std::optional<unsigned> Checker::integerBits(uint64_t type) const {
+  const uint64_t node = numAttrEntries + type;
+  if (node >= entries.size() || !builtinEntries[node])
+    return std::nullopt;
+  Cursor t = *builtinEntries[node];
+  Expected<uint64_t> code = t.varint("a builtin type's kind");
+  if (!code)
+    return consumeError(code.takeError()), std::nullopt;
+  if (*code == kIndexType)
+    return 64;
+  if (*code != kIntegerType)
+    return std::nullopt;
+  Expected<uint64_t> widthAndSignedness = t.varint("an integer width");
+  if (!widthAndSignedness)
+    return consumeError(widthAndSignedness.takeError()), std::nullopt;
+  return static_cast<unsigned>(*widthAndSignedness >> 2);
+}
+
 /// A FloatAttr whose value does not read whole from its entry. MLIR 22's
 /// reader (readAPFloatWithKnownSemantics in BuiltinDialectBytecode.cpp)
 /// reports the failed read and then succeeds, and the attribute is built
@@ -863,18 +890,33 @@ std::optional<unsigned> Checker::floatBits(uint64_t type) const {
 /// to 8 bits, a varint up to 64, else a count of words and as many varints.
 /// A type that is no float (the reader refuses it) or that the check
 /// cannot tell is left to the reader.
+///
+/// An IntegerAttr's value the reader reads checked, but a word count (of an
+/// integer wider than 64 bits) sizes a vector before its words are read: a
+/// count larger than the bytes left is refused, as for a FloatAttr.
 Error Checker::checkFloatData(uint64_t node, Cursor c) const {
   Expected<uint64_t> code = c.varint("a builtin attribute's kind");
   if (!code)
     return consumeError(code.takeError()), Error::success();
-  if (*code != kFloatAttr)
+  if (*code != kFloatAttr && *code != kIntegerAttr)
     return Error::success();
+  const bool isFloat = *code == kFloatAttr;
   Expected<uint64_t> type = c.varint("a type");
   if (!type)
     return consumeError(type.takeError()), Error::success();
-  std::optional<unsigned> bits = floatBits(*type);
+  std::optional<unsigned> bits =
+      isFloat ? floatBits(*type) : integerBits(*type);
   if (!bits)
     return Error::success();
+  if (!isFloat) {
+    if (*bits <= 64)
+      return Error::success();
+    const size_t countAt = c.offset();
+    Expected<uint64_t> words = c.varint("an integer's word count");
+    if (!words)
+      return consumeError(words.takeError()), Error::success();
+    return c.fits(*words, countAt, "builtin IntegerAttr word");
+  }
   const size_t at = c.offset();
   auto cutOff = [&](Error e) {
     consumeError(std::move(e));
@@ -935,6 +977,65 @@ std::optional<int64_t> shapeDim(Cursor &c) {
   if (!zigzag)
     return consumeError(zigzag.takeError()), std::nullopt;
   return int64_t(*zigzag >> 1) ^ -int64_t(*zigzag & 1);
+}
+
+/// A DenseStringElementsAttr that is no splat: the reader sizes its table
+/// of strings by its type's element count before reading one (a vector of
+/// 8573157376 strings: LLVM's fatal "SmallVector unable to grow"; the
+/// bytecode fuzz target's find), and takes that count from a shape it has
+/// not checked to be static. Each string takes a byte at least, so a count
+/// larger than the bytes left, a dynamic dimension or a count past 2^64 is
+/// refused. A type the check does not decode is left to the reader.
+Error Checker::checkDenseStrings(uint64_t node, Cursor c) const {
+  Expected<uint64_t> code = c.varint("a builtin attribute's kind");
+  if (!code)
+    return consumeError(code.takeError()), Error::success();
+  if (*code != kDenseStringElementsAttr)
+    return Error::success();
+  Expected<uint64_t> typeIndex = c.varint("a type");
+  if (!typeIndex)
+    return consumeError(typeIndex.takeError()), Error::success();
+  const uint64_t typeNode = numAttrEntries + *typeIndex;
+  if (typeNode >= builtinEntries.size() || !builtinEntries[typeNode])
+    return Error::success();
+  Cursor t = *builtinEntries[typeNode];
+  Expected<uint64_t> typeCode = t.varint("a builtin type's kind");
+  if (!typeCode)
+    return consumeError(typeCode.takeError()), Error::success();
+  if (*typeCode != kRankedTensorType &&
+      *typeCode != kRankedTensorTypeWithEncoding &&
+      *typeCode != kVectorType && *typeCode != kScalableVectorType)
+    return Error::success();
+  std::optional<uint64_t> rank = shapeRank(t, *typeCode);
+  if (!rank)
+    return Error::success();
+  const std::string what = ("attribute " + Twine(node) +
+                            " (builtin DenseStringElementsAttr) of type " +
+                            Twine(*typeIndex))
+                               .str();
+  uint64_t numElements = 1;
+  for (uint64_t i = 0; i < *rank; ++i) {
+    size_t at = t.offset();
+    std::optional<int64_t> d = shapeDim(t);
+    if (!d)
+      return Error::success();
+    if (*d < 0)
+      return t.fail(at, what + " has dynamic dimension " + Twine(*d) +
+                            "; a dense attribute's type is static");
+    if (__builtin_mul_overflow(numElements, uint64_t(*d), &numElements))
+      return t.fail(at, what + " has more than 2^64 elements");
+  }
+  Expected<uint64_t> splat = c.varint("a splat flag");
+  if (!splat)
+    return consumeError(splat.takeError()), Error::success();
+  if (*splat)
+    return Error::success();
+  if (numElements > c.remaining())
+    return c.fail(c.offset(), what + " holds " + Twine(numElements) +
+                                  " strings, which cannot fit in the " +
+                                  Twine(c.remaining()) +
+                                  " bytes left of its entry");
+  return Error::success();
 }
 
 /// A builtin shaped type's dimensions as the type's own verifier would

@@ -397,6 +397,42 @@ TEST(BytecodeHazard, StringSizeCountsItsNul) {
                              mlir::ParserConfig(&context))));
 }
 
+TEST(BytecodeHazard, ListsSizedBeforeTheyAreReadMustFit) {
+  // Counts the reader sizes a vector by before reading its entries (the
+  // bytecode fuzz target's find: a FileLineColRange of 8573157376 line and
+  // column numbers, LLVM's fatal "SmallVector unable to grow"). Attribute 0
+  // is a StringAttr (string 0) where one is needed. Types: 0 i128, 1
+  // tensor<3x!str> stand-in (tensor<3xi128>), 2 tensor<?xi128>.
+  const std::vector<std::string> types = {
+      entry({0, 128 << 2}), entry({13, 1, 6, 0}),
+      entry({13, 1, kDynamicZigzag, 0})};
+  auto check = [&](const std::vector<std::string> &attrs) {
+    return findBytecodeHazard(builtinFile(attrs, types), "t.mlirbc");
+  };
+  // FileLineColRange: a file name, then a list of varints.
+  EXPECT_EQ(check({stringAttr(0), entry({22, 0, 2, 3, 4})}), "");
+  EXPECT_NE(check({stringAttr(0), entry({22, 0, 100, 3})})
+                .find("builtin FileLineColRange list entry count 100 cannot "
+                      "fit in the 1 bytes left"),
+            std::string::npos);
+  // IntegerAttr of i128: a word count, then the words.
+  EXPECT_EQ(check({entry({8, 0, 2, 5, 7})}), "");
+  EXPECT_NE(check({entry({8, 0, 1000, 5})})
+                .find("builtin IntegerAttr word count 1000 cannot fit"),
+            std::string::npos);
+  // DenseStringElementsAttr: not a splat, one string per element (each a
+  // byte at least); a splat holds one; a dynamic type is refused.
+  EXPECT_EQ(check({entry({19, 1, 0, 0, 0, 0})}), "");
+  EXPECT_EQ(check({entry({19, 1, 1, 0})}), "");
+  EXPECT_NE(check({entry({19, 1, 0, 0})})
+                .find("attribute 0 (builtin DenseStringElementsAttr) of type "
+                      "1 holds 3 strings, which cannot fit in the 1 bytes "
+                      "left of its entry"),
+            std::string::npos);
+  EXPECT_NE(check({entry({19, 2, 1, 0})}).find("has dynamic dimension"),
+            std::string::npos);
+}
+
 TEST(BytecodeHazard, FloatAttrValueMustRead) {
   // MLIR 22's reader builds a FloatAttr from a value it failed to read
   // (the bytecode fuzz target's find). The value is one byte up to 8 bits,

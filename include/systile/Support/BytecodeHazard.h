@@ -50,7 +50,10 @@
 // DenseArrayAttr whose data size does not fit its type (decoded when
 // the type is a builtin shaped type of a builtin element type) or whose
 // element type is a builtin type other than an integer, index, float or
-// complex type, or not builtin, a string of size 0, a FloatAttr whose value does not read
+// complex type, or not builtin, a DenseStringElementsAttr whose type is
+// dynamic or counts more strings than its entry's bytes, an IntegerAttr's
+// word count larger than the bytes left, a string of size 0, a FloatAttr
+// whose value does not read
 // whole from its entry (its type a builtin float type, in the builtin
 // encoding or in assembly form), and a resource entry of an unknown kind
 // (the resource offset section's entries). Entries of other dialects, in
