@@ -373,6 +373,50 @@ SYSTILE_TARGET_CLONES void loop(const Instruction &in,
   runLoop(in, x);
 }
 
+/// A Cmp whose mask only the next instruction, a Select, reads, as one
+/// loop (the same compare and choice per element, with no mask written):
+/// ReLU, clamps and NaN-aware max/min are this pair.
+template <typename T>
+SYSTILE_INLINE void runCmpSelect(CmpFn cmp, const T *a, const T *b,
+                                 const T *x, const T *y, T *out, int64_t n) {
+  if constexpr (scalar::isFloat<T>)
+    scalar::visitCmpF(cmp, [&](auto c) {
+      for (int64_t i = 0; i < n; ++i)
+        out[i] = c(a[i], b[i]) ? x[i] : y[i];
+    });
+}
+SYSTILE_TARGET_CLONES void cmpSelect(CmpFn cmp, const float *a, const float *b,
+                                     const float *x, const float *y,
+                                     float *out, int64_t n) {
+  runCmpSelect(cmp, a, b, x, y, out, n);
+}
+void cmpSelect(CmpFn cmp, const bf16 *a, const bf16 *b, const bf16 *x,
+               const bf16 *y, bf16 *out, int64_t n) {
+  runCmpSelect(cmp, a, b, x, y, out, n);
+}
+template <typename T>
+void cmpSelect(CmpFn, const T *, const T *, const T *, const T *, T *,
+               int64_t) {} // Integer programs have no Cmp.
+
+/// Whether instruction i is a Cmp whose mask only instruction i + 1, a
+/// Select, reads.
+template <typename T>
+std::vector<char> fusedCmpSelects(const ElementwiseProgram<T> &p) {
+  std::vector<char> fused(p.code.size(), 0);
+  for (size_t i = 0; i + 1 < p.code.size(); ++i) {
+    const Instruction &cmp = p.code[i], &sel = p.code[i + 1];
+    if (cmp.kind != Instruction::Cmp || sel.kind != Instruction::Select ||
+        sel.a != cmp.dst)
+      continue;
+    bool readLater = false;
+    for (size_t j = i + 2; j < p.code.size(); ++j)
+      readLater |= p.code[j].kind == Instruction::Select &&
+                   p.code[j].a == cmp.dst;
+    fused[i] = !readLater;
+  }
+  return fused;
+}
+
 template <typename T>
 void runInstruction(const Instruction &in, Registers<T> &regs, T *dst,
                     int64_t n) {
@@ -519,6 +563,7 @@ Status systile::rt::evaluate(const ElementwiseProgram<T> &program,
       inPlace < 0 &&
       static_cast<size_t>(result.size()) * sizeof(T) >=
           options.streamingBytes.value_or(defaultStreamingBytes());
+  const std::vector<char> fused = fusedCmpSelects(program);
   Status status = forEachChunk(
       result.layout(), capacity, out, sizeof(T), [&](const Chunk &chunk) {
         const int64_t first = chunk.runs[0].offset, n = chunk.slots;
@@ -536,7 +581,20 @@ Status systile::rt::evaluate(const ElementwiseProgram<T> &program,
           regs.values[i] = regs.buffer(i);
         }
         bool direct = false;
-        for (const Instruction &in : program.code) {
+        for (size_t i = 0; i < program.code.size(); ++i) {
+          const Instruction &in = program.code[i];
+          if (fused[i]) {
+            const Instruction &sel = program.code[++i];
+            bool toResult = sel.dst == program.result && chunk.contiguous &&
+                            !stream && !readsInPlace(in) &&
+                            !readsInPlace(sel);
+            T *dst = toResult ? out + first : regs.buffer(sel.dst);
+            const std::vector<const T *> &v = regs.values;
+            cmpSelect(in.cmp, v[in.a], v[in.b], v[sel.b], v[sel.c], dst, n);
+            regs.values[sel.dst] = dst;
+            direct |= toResult;
+            continue;
+          }
           bool toResult = in.kind != Instruction::Cmp &&
                           in.dst == program.result && chunk.contiguous &&
                           !stream && !readsInPlace(in);

@@ -433,6 +433,76 @@ TEST(ElementwiseProgram, CompareSelectCopyAndFill) {
                            shape, [&](int64_t) { return -1.0f; }));
 }
 
+TEST(ElementwiseProgram, CompareSelectPairsAndSharedMasks) {
+  // A Cmp whose mask only the next Select reads runs as one loop; a mask
+  // two Selects read does not. Both against the model, in place over the
+  // first input too (the result's storage is then an operand of the pair),
+  // with every special value (sampleValues) and OLT/UGE/UNO.
+  Shape shape{9, 13};
+  std::vector<float> x = sampleValues(117, 51), y = sampleValues(117, 52);
+  for (CmpFn fn : {CmpFn::OLT, CmpFn::UGE, CmpFn::UNO}) {
+    auto model = [&](float a, float b) {
+      bool unordered = a != a || b != b;
+      switch (fn) {
+      case CmpFn::OLT:
+        return !unordered && a < b;
+      case CmpFn::UGE:
+        return unordered || a >= b;
+      default:
+        return unordered;
+      }
+    };
+    ElementwiseProgram<float> p;
+    p.numInputs = 2;
+    p.numTemps = 3;
+    p.numMasks = 1;
+    Instruction cmp;
+    cmp.kind = Instruction::Cmp;
+    cmp.cmp = fn;
+    cmp.dst = 0;
+    cmp.a = 0;
+    cmp.b = 1;
+    Instruction sel;
+    sel.kind = Instruction::Select;
+    sel.a = 0;
+    sel.dst = 2; // t0 = m ? x : y
+    sel.b = 0;
+    sel.c = 1;
+    Instruction sel2 = sel; // t1 = m ? y : x (the mask read twice)
+    sel2.dst = 3;
+    sel2.b = 1;
+    sel2.c = 0;
+    p.code = {cmp, sel, sel2, binaryOp(BinaryFn::Sub, 4, 2, 3)};
+    p.result = 4;
+    auto want = expectedStorage<float>(shape, [&](int64_t i) {
+      bool m = model(x[i], y[i]);
+      return (m ? x[i] : y[i]) - (m ? y[i] : x[i]);
+    });
+    TiledMatrix<float> tx = withGarbage(shape, x, 3.0f);
+    TiledMatrix<float> ty = withGarbage(shape, y, 3.0f);
+    TiledMatrix<float> r = *TiledMatrix<float>::zeros(shape, kSmall);
+    ASSERT_TRUE(evaluate<float>(p, {&tx, &ty}, r).ok());
+    expectBits<float>(r, want);
+    // The pair alone, as the result, into a fresh matrix and in place.
+    p.code = {cmp, sel};
+    p.numTemps = 1;
+    p.result = 2;
+    auto pairWant = expectedStorage<float>(shape, [&](int64_t i) {
+      return model(x[i], y[i]) ? x[i] : y[i];
+    });
+    for (int64_t chunk : {int64_t(8), int64_t(64)}) {
+      TiledMatrix<float> fresh = *TiledMatrix<float>::zeros(shape, kSmall);
+      ASSERT_TRUE(evaluate<float>(p, {&tx, &ty}, fresh, {chunk, std::nullopt})
+                      .ok());
+      expectBits<float>(fresh, pairWant);
+      TiledMatrix<float> self = withGarbage(shape, x, 3.0f);
+      ASSERT_TRUE(
+          evaluate<float>(p, {&self, &ty}, self, {chunk, std::nullopt}).ok());
+      expectBits<float>(self, pairWant);
+    }
+  }
+}
+
 TEST(ElementwiseProgram, BF16RoundsOncePerOpAndIntegersWrap) {
   Shape shape{3, 5};
   std::vector<float> xf = sampleValues(15, 41), yf = sampleValues(5, 42);
