@@ -769,6 +769,25 @@ enum BuiltinTypeCode : uint64_t {
   kScalableVectorType = 20,
 };
 
+/// The width of the builtin float type of kind `code`, or none.
+std::optional<unsigned> builtinFloatWidth(uint64_t code) {
+  switch (code) {
+  case kBFloat16Type:
+  case kFloat16Type:
+    return 16;
+  case kFloat32Type:
+    return 32;
+  case kFloat64Type:
+    return 64;
+  case kFloat80Type:
+    return 80;
+  case kFloat128Type:
+    return 128;
+  default:
+    return std::nullopt;
+  }
+}
+
 /// The bits one element of builtin type `type` takes in a dense
 /// attribute's data (MLIR's getDenseElementStorageWidth: i1 one bit, other
 /// integers and floats their width rounded up to bytes, index 64, complex
@@ -794,15 +813,11 @@ std::optional<uint64_t> Checker::elementStorageBits(uint64_t type,
     return 64;
   case kBFloat16Type:
   case kFloat16Type:
-    return 16;
   case kFloat32Type:
-    return 32;
   case kFloat64Type:
-    return 64;
   case kFloat80Type:
-    return 80;
   case kFloat128Type:
-    return 128;
+    return builtinFloatWidth(*code);
   case kComplexType: {
     Expected<uint64_t> element = c.varint("a complex element type");
     if (!element)
@@ -829,21 +844,7 @@ std::optional<unsigned> Checker::floatBits(uint64_t type) const {
     Expected<uint64_t> code = t.varint("a builtin type's kind");
     if (!code)
       return consumeError(code.takeError()), std::nullopt;
-    switch (*code) {
-    case kBFloat16Type:
-    case kFloat16Type:
-      return 16;
-    case kFloat32Type:
-      return 32;
-    case kFloat64Type:
-      return 64;
-    case kFloat80Type:
-      return 80;
-    case kFloat128Type:
-      return 128;
-    default:
-      return std::nullopt;
-    }
+    return builtinFloatWidth(*code);
   }
   // An entry in assembly form is the type's text, NUL-terminated.
   StringRef text = textEntries[node];

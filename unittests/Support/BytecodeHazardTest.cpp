@@ -133,14 +133,19 @@ const std::string kRegionOneBlock = "\x03\x01";
 const std::string kBlockOneOp = "\x05";
 const std::string kPlainOp("\x01\x00\x01", 3);
 
+/// Whether upstream's reader reads `bytes`.
+bool readerReads(const std::string &bytes) {
+  mlir::MLIRContext context;
+  mlir::Block block;
+  return mlir::succeeded(
+      mlir::readBytecodeFile(llvm::MemoryBufferRef(bytes, "t.mlirbc"), &block,
+                             mlir::ParserConfig(&context)));
+}
+
 TEST(BytecodeHazard, MinimalFileIsAcceptedByCheckAndReader) {
   std::string bytes = file("\x01"); // The top-level block: no operations.
   EXPECT_EQ(findBytecodeHazard(bytes, "t.mlirbc"), "");
-  mlir::MLIRContext context;
-  mlir::Block block;
-  EXPECT_TRUE(mlir::succeeded(
-      mlir::readBytecodeFile(llvm::MemoryBufferRef(bytes, "t.mlirbc"), &block,
-                             mlir::ParserConfig(&context))));
+  EXPECT_TRUE(readerReads(bytes));
 }
 
 TEST(BytecodeHazard, TopLevelBlockArguments) {
@@ -390,11 +395,7 @@ TEST(BytecodeHazard, StringSizeCountsItsNul) {
   bytes = file("\x01", "\x01\x01", "",
                varint(1) + varint(1) + std::string(1, '\0'));
   EXPECT_EQ(findBytecodeHazard(bytes, "t.mlirbc"), "");
-  mlir::MLIRContext context;
-  mlir::Block block;
-  EXPECT_TRUE(mlir::succeeded(
-      mlir::readBytecodeFile(llvm::MemoryBufferRef(bytes, "t.mlirbc"), &block,
-                             mlir::ParserConfig(&context))));
+  EXPECT_TRUE(readerReads(bytes));
 }
 
 TEST(BytecodeHazard, ListsSizedBeforeTheyAreReadMustFit) {
