@@ -21,7 +21,7 @@ LogicalResult checkSegments(Operation *op, StringRef name, StringRef what,
   if (!sizes)
     return op->emitOpError() << "has no '" << name
                              << "' of i32 sizes, which its " << what
-                             << " are found by";
+                             << "s are found by";
   int64_t total = 0;
   for (int32_t size : sizes.asArrayRef()) {
     if (size < 0)
