@@ -1481,6 +1481,94 @@ windowMatmul(const TiledMatrix<A> &image, const ConvWindow &window, A pad,
                               std::nullopt, inPlace, &source);
 }
 
+/// simulateWindowTapsInPlace: the taps one after the other, image by image
+/// when the images' rows are whole tile rows.
+template <typename A, typename B, typename Acc>
+Expected<MatmulResult<Acc>>
+windowTaps(const TiledMatrix<A> &image, const ConvWindow &window, A pad,
+           const std::vector<const TiledMatrix<B> *> &rhs,
+           const std::vector<int64_t> &taps, TiledMatrix<Acc> &&acc,
+           Precision precision, const MatmulOptions &options,
+           std::vector<MatmulStats> *perTap) {
+  const char *op = "simulateWindowTapsInPlace";
+  if (rhs.empty() || rhs.size() != taps.size() ||
+      std::find(rhs.begin(), rhs.end(), nullptr) != rhs.end())
+    return Error(std::string(op) + ": one weight per tap is needed (" +
+                 std::to_string(rhs.size()) + " weights, " +
+                 std::to_string(taps.size()) + " taps)");
+  if (std::string bad = window.check(); !bad.empty())
+    return Error(std::string(op) + ": the window is malformed: " + bad);
+  const int64_t s = image.geometry().sublanes;
+  const int64_t hw = window.height * window.width;
+  const int64_t ohw = window.outHeight() * window.outWidth();
+  const bool perImage = window.batch > 1 && hw % s == 0 && ohw % s == 0 &&
+                        image.shape().rows == window.inputRows() &&
+                        acc.shape().rows == window.outputRows() &&
+                        acc.geometry() == image.geometry();
+  std::vector<MatmulStats> stats(taps.size());
+  // The taps over one image (or all), in place over `target`. The weight
+  // loads are those of one run over all rows: counted from the first
+  // image; the MACs of every image add up.
+  auto runTaps = [&](const TiledMatrix<A> &img, const ConvWindow &w,
+                     TiledMatrix<Acc> target,
+                     bool first) -> Expected<TiledMatrix<Acc>> {
+    for (size_t t = 0; t < taps.size(); ++t) {
+      Expected<MatmulResult<Acc>> r =
+          windowMatmul<A, B, Acc>(img, w, pad, *rhs[t], target, precision,
+                                  options, taps[t], &target);
+      if (!r)
+        return Error(r.error());
+      if (first) {
+        stats[t] = r->stats;
+      } else {
+        stats[t].logicalMacs += r->stats.logicalMacs;
+        stats[t].issuedMacs += r->stats.issuedMacs;
+        stats[t].paddingMacs += r->stats.paddingMacs;
+        stats[t].haloMacs += r->stats.haloMacs;
+      }
+      target = std::move(r->result);
+    }
+    return target;
+  };
+  TiledMatrix<Acc> result;
+  if (!perImage) {
+    Expected<TiledMatrix<Acc>> r =
+        runTaps(image, window, std::move(acc), true);
+    if (!r)
+      return Error(r.error());
+    result = r.take();
+  } else {
+    ConvWindow one = window;
+    one.batch = 1;
+    Expected<Layout> li =
+        Layout::get({hw, image.shape().cols}, image.geometry());
+    Expected<Layout> la = Layout::get({ohw, acc.shape().cols}, acc.geometry());
+    if (!li || !la)
+      return Error(std::string(op) + ": " + (li ? la.error() : li.error()));
+    // Row n*H*W (n*OH*OW) starts a tile row: image n is one run of the
+    // storage.
+    Acc *out = acc.data();
+    for (int64_t n = 0; n < window.batch; ++n) {
+      auto img = TiledMatrix<A>::view(
+          *li, const_cast<A *>(image.data()) + image.layout().offset(n * hw, 0),
+          image.padKind());
+      auto part = TiledMatrix<Acc>::view(
+          *la, out + acc.layout().offset(n * ohw, 0), acc.padKind());
+      Expected<TiledMatrix<Acc>> r = runTaps(img, one, std::move(part), n == 0);
+      if (!r)
+        return Error(r.error());
+    }
+    acc.setPadKind(PadKind::Zero);
+    result = std::move(acc);
+  }
+  MatmulStats total;
+  for (const MatmulStats &t : stats)
+    total += t;
+  if (perTap)
+    *perTap = stats;
+  return MatmulResult<Acc>{std::move(result), total};
+}
+
 } // namespace
 
 #define SYSTILE_DEFINE_MATMUL(A, B, ACC)                                       \
@@ -1515,6 +1603,15 @@ windowMatmul(const TiledMatrix<A> &image, const ConvWindow &window, A pad,
       const MatmulOptions &options, int64_t tap) {                             \
     return windowMatmul<A, B, ACC>(image, window, pad, rhs, acc, precision,    \
                                    options, tap, &acc);                        \
+  }                                                                            \
+  Expected<MatmulResult<ACC>> simulateWindowTapsInPlace(                       \
+      const TiledMatrix<A> &image, const ConvWindow &window, A pad,            \
+      const std::vector<const TiledMatrix<B> *> &rhs,                          \
+      const std::vector<int64_t> &taps, TiledMatrix<ACC> &&acc,                \
+      Precision precision, const MatmulOptions &options,                       \
+      std::vector<MatmulStats> *perTap) {                                      \
+    return windowTaps<A, B, ACC>(image, window, pad, rhs, taps, std::move(acc),\
+                                 precision, options, perTap);                  \
   }
 
 SYSTILE_DEFINE_MATMUL(float, float, float)

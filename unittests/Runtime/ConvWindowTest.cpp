@@ -290,4 +290,88 @@ TEST(ConvWindow, WindowMatmulRejectsOtherImages) {
   ASSERT_FALSE(bad);
 }
 
+/// simulateWindowTapsInPlace against the taps one after the other
+/// (simulateWindowMatmulInPlace each, over the whole batch): the same bits
+/// and the same statistics per tap, on every kernel path, image by image
+/// (H*W and OH*OW multiples of sublanes) and not.
+template <typename T, typename Acc>
+void expectTapsAsSequence(const Dims &d, Geometry g, T pad, Precision p) {
+  const ConvWindow w = windowOf(d);
+  const int64_t rows = w.inputRows(), out = w.outputRows(), f = 3;
+  std::vector<T> x = noisy<T>(static_cast<size_t>(rows * d.c), 7);
+  std::vector<TiledMatrix<T>> weights;
+  std::vector<int64_t> taps;
+  for (int64_t t = 0; t < w.taps(); ++t) {
+    std::vector<T> b = noisy<T>(static_cast<size_t>(d.c * f), 100 + t);
+    weights.push_back(*TiledMatrix<T>::fromDense({d.c, f}, g, b.data()));
+    taps.push_back((t * 5) % w.taps()); // Not in order: any sequence.
+  }
+  std::vector<const TiledMatrix<T> *> rhs;
+  for (const TiledMatrix<T> &m : weights)
+    rhs.push_back(&m);
+  std::vector<Acc> c(static_cast<size_t>(out * f));
+  for (size_t i = 0; i < c.size(); ++i)
+    c[i] = static_cast<Acc>(int64_t(i % 7) - 3);
+  auto image = *TiledMatrix<T>::fromDense({rows, d.c}, g, x.data());
+  auto acc = *TiledMatrix<Acc>::fromDense({out, f}, g, c.data());
+  for (KernelPath path : availableKernelPaths()) {
+    MatmulOptions o;
+    o.path = path;
+    TiledMatrix<Acc> want = acc;
+    std::vector<MatmulStats> wantStats;
+    for (size_t t = 0; t < taps.size(); ++t) {
+      auto r = simulateWindowMatmulInPlace(image, w, pad, weights[t],
+                                           std::move(want), p, o, taps[t]);
+      ASSERT_TRUE(r) << r.error();
+      wantStats.push_back(r->stats);
+      want = std::move(r->result);
+    }
+    std::vector<MatmulStats> got;
+    auto r = simulateWindowTapsInPlace(image, w, pad, rhs, taps,
+                                       TiledMatrix<Acc>(acc), p, o, &got);
+    ASSERT_TRUE(r) << r.error();
+    const std::string what = std::string(toString(path)) + " " +
+                             std::to_string(d.n) + "x" + std::to_string(d.h) +
+                             "x" + std::to_string(d.w);
+    ASSERT_EQ(r->result.toDense(), want.toDense()) << what;
+    if constexpr (std::is_same_v<Acc, float>) {
+      std::vector<Acc> a = r->result.toDense(), b = want.toDense();
+      EXPECT_EQ(std::memcmp(a.data(), b.data(), a.size() * sizeof(Acc)), 0)
+          << what;
+    }
+    ASSERT_EQ(got.size(), wantStats.size());
+    MatmulStats total;
+    for (size_t t = 0; t < got.size(); ++t) {
+      EXPECT_EQ(got[t], wantStats[t]) << what << " tap " << t;
+      total += wantStats[t];
+    }
+    EXPECT_EQ(r->stats, total) << what;
+    EXPECT_EQ(r->result.padKind(), PadKind::Zero);
+  }
+}
+
+TEST(ConvWindow, TapsRunAsTheirSequence) {
+  const Geometry g{2, 4, 4};
+  // 4 images of 4x4 (H*W = 16, OH*OW = 16: image by image), SAME 3x3.
+  const Dims byImage{4, 4, 4, 3, 3, 3, 1, 1, 1, 1, 1, 1, 1, 1};
+  // 3 images of 1x11, strided and dilated: H*W = 11 and OH*OW = 3 are odd
+  // (one run over all rows).
+  const Dims whole = kCases[3];
+  for (const Dims &d : {byImage, whole}) {
+    expectTapsAsSequence<float, float>(d, g, 0.0f, Precision::F32);
+    expectTapsAsSequence<float, float>(d, g, 0.5f, Precision::BF16_3X);
+    expectTapsAsSequence<int8_t, int32_t>(d, g, int8_t(0), Precision::F32);
+  }
+  // Not one weight per tap.
+  std::vector<float> x(16 * 3, 1.0f), c(16 * 3, 0.0f);
+  auto image = *TiledMatrix<float>::fromDense({16, 3}, g, x.data());
+  auto acc = *TiledMatrix<float>::fromDense({16, 3}, g, c.data());
+  ConvWindow w = windowOf({1, 4, 4, 3, 3, 3, 1, 1, 1, 1, 1, 1, 1, 1});
+  auto bad = simulateWindowTapsInPlace(image, w, 0.0f,
+                                       std::vector<const TiledMatrix<float> *>{},
+                                       {0}, std::move(acc), Precision::F32);
+  ASSERT_FALSE(bad);
+  EXPECT_NE(bad.error().find("one weight per tap"), std::string::npos);
+}
+
 } // namespace

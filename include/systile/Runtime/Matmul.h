@@ -271,6 +271,30 @@ Expected<MatmulResult<int32_t>> simulateWindowMatmulInPlace(
     const TiledMatrix<int8_t> &rhs, TiledMatrix<int32_t> &&acc, Precision precision,
     const MatmulOptions &options = {}, int64_t tap = -1);
 
+/// A convolution's taps in order: for each i, simulateWindowMatmulInPlace
+/// of `image` read through `window` at tap taps[i] with weight *rhs[i],
+/// over the accumulator the tap before left: the same bits as those calls
+/// one after the other, and in *perTap (when not null) each tap's
+/// statistics as its call gives them; the result's stats are their sum.
+/// When the images' rows are whole tile rows (H*W and OH*OW multiples of
+/// sublanes) it runs image by image, so that an image's accumulator rows
+/// stay in cache across the taps instead of streaming from memory once per
+/// tap. Errors: as simulateWindowMatmulInPlace, or the weights and taps
+/// not one to one.
+#define SYSTILE_DECLARE_WINDOW_TAPS(A, B, ACC)                                 \
+  Expected<MatmulResult<ACC>> simulateWindowTapsInPlace(                       \
+      const TiledMatrix<A> &image, const ConvWindow &window, A pad,            \
+      const std::vector<const TiledMatrix<B> *> &rhs,                          \
+      const std::vector<int64_t> &taps, TiledMatrix<ACC> &&acc,                \
+      Precision precision, const MatmulOptions &options = {},                  \
+      std::vector<MatmulStats> *perTap = nullptr);
+SYSTILE_DECLARE_WINDOW_TAPS(float, float, float)
+SYSTILE_DECLARE_WINDOW_TAPS(float, bf16, float)
+SYSTILE_DECLARE_WINDOW_TAPS(bf16, float, float)
+SYSTILE_DECLARE_WINDOW_TAPS(bf16, bf16, float)
+SYSTILE_DECLARE_WINDOW_TAPS(int8_t, int8_t, int32_t)
+#undef SYSTILE_DECLARE_WINDOW_TAPS
+
 } // namespace systile::rt
 
 #endif // SYSTILE_RUNTIME_MATMUL_H
