@@ -1505,35 +1505,31 @@ windowTaps(const TiledMatrix<A> &image, const ConvWindow &window, A pad,
                         image.shape().rows == window.inputRows() &&
                         acc.shape().rows == window.outputRows() &&
                         acc.geometry() == image.geometry();
-  std::vector<MatmulStats> stats(taps.size());
-  // The taps over one image (or all), in place over `target`. The weight
-  // loads are those of one run over all rows: counted from the first
-  // image; the MACs of every image add up.
+  // The taps over one image (or all), in place over `target`, each tap's
+  // figures into `stats`.
   auto runTaps = [&](const TiledMatrix<A> &img, const ConvWindow &w,
-                     TiledMatrix<Acc> target,
-                     bool first) -> Expected<TiledMatrix<Acc>> {
+                     TiledMatrix<Acc> target, const MatmulOptions &options,
+                     std::vector<MatmulStats> &stats)
+      -> Expected<TiledMatrix<Acc>> {
     for (size_t t = 0; t < taps.size(); ++t) {
-      Expected<MatmulResult<Acc>> r =
-          windowMatmul<A, B, Acc>(img, w, pad, *rhs[t], target, precision,
-                                  options, taps[t], &target);
+      // accIsZero promises the first tap's accumulator: the later ones
+      // read the taps' sum so far.
+      MatmulOptions o = options;
+      o.accIsZero = options.accIsZero && t == 0;
+      Expected<MatmulResult<Acc>> r = windowMatmul<A, B, Acc>(
+          img, w, pad, *rhs[t], target, precision, o, taps[t], &target);
       if (!r)
         return Error(r.error());
-      if (first) {
-        stats[t] = r->stats;
-      } else {
-        stats[t].logicalMacs += r->stats.logicalMacs;
-        stats[t].issuedMacs += r->stats.issuedMacs;
-        stats[t].paddingMacs += r->stats.paddingMacs;
-        stats[t].haloMacs += r->stats.haloMacs;
-      }
+      stats[t] = r->stats;
       target = std::move(r->result);
     }
     return target;
   };
+  std::vector<MatmulStats> stats(taps.size());
   TiledMatrix<Acc> result;
   if (!perImage) {
     Expected<TiledMatrix<Acc>> r =
-        runTaps(image, window, std::move(acc), true);
+        runTaps(image, window, std::move(acc), options, stats);
     if (!r)
       return Error(r.error());
     result = r.take();
@@ -1546,18 +1542,39 @@ windowTaps(const TiledMatrix<A> &image, const ConvWindow &window, A pad,
     if (!li || !la)
       return Error(std::string(op) + ": " + (li ? la.error() : li.error()));
     // Row n*H*W (n*OH*OW) starts a tile row: image n is one run of the
-    // storage.
+    // storage. The images run in parallel, each on one thread.
     Acc *out = acc.data();
-    for (int64_t n = 0; n < window.batch; ++n) {
+    std::vector<std::vector<MatmulStats>> perImageStats(
+        static_cast<size_t>(window.batch),
+        std::vector<MatmulStats>(taps.size()));
+    std::vector<std::string> errors(static_cast<size_t>(window.batch));
+    MatmulOptions single = options;
+    single.threads = 1;
+    parallelFor(static_cast<int>(resolveThreads(options.threads)),
+                window.batch, [&](int64_t n) {
       auto img = TiledMatrix<A>::view(
           *li, const_cast<A *>(image.data()) + image.layout().offset(n * hw, 0),
           image.padKind());
       auto part = TiledMatrix<Acc>::view(
           *la, out + acc.layout().offset(n * ohw, 0), acc.padKind());
-      Expected<TiledMatrix<Acc>> r = runTaps(img, one, std::move(part), n == 0);
+      Expected<TiledMatrix<Acc>> r = runTaps(
+          img, one, std::move(part), single, perImageStats[size_t(n)]);
       if (!r)
-        return Error(r.error());
-    }
+        errors[size_t(n)] = r.error();
+    });
+    for (const std::string &e : errors)
+      if (!e.empty())
+        return Error(e);
+    // The weight loads are those of one run over all rows (the first
+    // image's); the MACs of every image add up.
+    stats = perImageStats[0];
+    for (size_t n = 1; n < perImageStats.size(); ++n)
+      for (size_t t = 0; t < taps.size(); ++t) {
+        stats[t].logicalMacs += perImageStats[n][t].logicalMacs;
+        stats[t].issuedMacs += perImageStats[n][t].issuedMacs;
+        stats[t].paddingMacs += perImageStats[n][t].paddingMacs;
+        stats[t].haloMacs += perImageStats[n][t].haloMacs;
+      }
     acc.setPadKind(PadKind::Zero);
     result = std::move(acc);
   }

@@ -314,9 +314,11 @@ void expectTapsAsSequence(const Dims &d, Geometry g, T pad, Precision p) {
     c[i] = static_cast<Acc>(int64_t(i % 7) - 3);
   auto image = *TiledMatrix<T>::fromDense({rows, d.c}, g, x.data());
   auto acc = *TiledMatrix<Acc>::fromDense({out, f}, g, c.data());
-  for (KernelPath path : availableKernelPaths()) {
+  for (KernelPath path : availableKernelPaths())
+  for (int threads : {1, 2}) {
     MatmulOptions o;
     o.path = path;
+    o.threads = threads; // Two: the images in parallel.
     TiledMatrix<Acc> want = acc;
     std::vector<MatmulStats> wantStats;
     for (size_t t = 0; t < taps.size(); ++t) {
@@ -330,7 +332,8 @@ void expectTapsAsSequence(const Dims &d, Geometry g, T pad, Precision p) {
     auto r = simulateWindowTapsInPlace(image, w, pad, rhs, taps,
                                        TiledMatrix<Acc>(acc), p, o, &got);
     ASSERT_TRUE(r) << r.error();
-    const std::string what = std::string(toString(path)) + " " +
+    const std::string what = std::string(toString(path)) + " threads " +
+                             std::to_string(threads) + " " +
                              std::to_string(d.n) + "x" + std::to_string(d.h) +
                              "x" + std::to_string(d.w);
     ASSERT_EQ(r->result.toDense(), want.toDense()) << what;
@@ -347,6 +350,22 @@ void expectTapsAsSequence(const Dims &d, Geometry g, T pad, Precision p) {
     }
     EXPECT_EQ(r->stats, total) << what;
     EXPECT_EQ(r->result.padKind(), PadKind::Zero);
+    // accIsZero is the first tap's promise: over an accumulator of 7s
+    // (never read), the taps' sum from +0.
+    std::vector<Acc> zeros(c.size(), Acc(0)), sevens(c.size(), Acc(7));
+    TiledMatrix<Acc> fromZero =
+        *TiledMatrix<Acc>::fromDense({out, f}, g, zeros.data());
+    for (size_t t = 0; t < taps.size(); ++t)
+      fromZero = simulateWindowMatmulInPlace(image, w, pad, weights[t],
+                                             std::move(fromZero), p, o, taps[t])
+                     ->result;
+    MatmulOptions promised = o;
+    promised.accIsZero = true;
+    auto z = simulateWindowTapsInPlace(
+        image, w, pad, rhs, taps,
+        *TiledMatrix<Acc>::fromDense({out, f}, g, sevens.data()), p, promised);
+    ASSERT_TRUE(z) << z.error();
+    EXPECT_EQ(z->result.toDense(), fromZero.toDense()) << what << " accIsZero";
   }
 }
 

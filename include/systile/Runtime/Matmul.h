@@ -279,8 +279,9 @@ Expected<MatmulResult<int32_t>> simulateWindowMatmulInPlace(
 /// When the images' rows are whole tile rows (H*W and OH*OW multiples of
 /// sublanes) it runs image by image, so that an image's accumulator rows
 /// stay in cache across the taps instead of streaming from memory once per
-/// tap. Errors: as simulateWindowMatmulInPlace, or the weights and taps
-/// not one to one.
+/// tap. options.accIsZero promises the accumulator given (the first tap's).
+/// Errors: as simulateWindowMatmulInPlace, or the weights and taps not one
+/// to one.
 #define SYSTILE_DECLARE_WINDOW_TAPS(A, B, ACC)                                 \
   Expected<MatmulResult<ACC>> simulateWindowTapsInPlace(                       \
       const TiledMatrix<A> &image, const ConvWindow &window, A pad,            \

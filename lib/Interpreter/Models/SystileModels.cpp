@@ -928,7 +928,207 @@ LogicalResult runOne(systile::MxuMatmulOp m, ChainInfo &info,
       });
 }
 
+/// A convolution's taps (conv-strategy=taps): one-load chains, each
+/// reading a deferred systile.window of one image (the same window but
+/// for the tap) and accumulating into the one before, with nothing else
+/// between them in the block. They run together, at the first, through
+/// rt::simulateWindowTapsInPlace (image by image, the accumulator in
+/// cache), with the same bits and each tap's own figures; the last binds
+/// the result.
+struct TapSequence {
+  bool analysed = false;
+  SmallVector<systile::MxuMatmulOp> taps; // Two or more when valid.
+  SmallVector<systile::WindowOp> windows;
+  /// This execution runs the sequence; the result, from the first tap to
+  /// the last.
+  bool activeNow = false;
+  std::optional<RtValue> result;
+};
+/// The sequence an mxu_matmul belongs to (null when none).
+struct TapMember {
+  bool analysed = false;
+  TapSequence *sequence = nullptr;
+  size_t index = 0;
+};
+
+/// Whether `m` is a one-load chain reading a window whose matrix is never
+/// built, the window.
+systile::WindowOp tapWindow(systile::MxuMatmulOp m, ExecContext &ctx) {
+  ChainInfo &info = chainOf(m, ctx);
+  if (info.ops.size() != 1 || !info.fused || info.missing != 0 ||
+      m.getRhsTransposed() || m.getAcc().getType().isBatched() ||
+      m.getRhs().getType().isBatched())
+    return nullptr;
+  auto window = m.getLhs().getDefiningOp<systile::WindowOp>();
+  if (!window || !deferWindow(window, ctx))
+    return nullptr;
+  return window;
+}
+
+bool sameWindow(systile::WindowOp a, systile::WindowOp b) {
+  const rt::ConvWindow x = a.getWindow(), y = b.getWindow();
+  return a.getInput() == b.getInput() && a.getPadValue() == b.getPadValue() &&
+         x.batch == y.batch && x.height == y.height && x.width == y.width &&
+         x.kernelH == y.kernelH && x.kernelW == y.kernelW &&
+         x.strideH == y.strideH && x.strideW == y.strideW &&
+         x.dilationH == y.dilationH && x.dilationW == y.dilationW &&
+         x.padTop == y.padTop && x.padLeft == y.padLeft &&
+         x.padBottom == y.padBottom && x.padRight == y.padRight;
+}
+
+/// The tap sequence starting at `first`, analysed once (also marking its
+/// members).
+TapSequence *analyseTaps(systile::MxuMatmulOp first, ExecContext &ctx) {
+  TapSequence &seq = ctx.cached<TapSequence>(first);
+  if (seq.analysed)
+    return seq.taps.size() >= 2 ? &seq : nullptr;
+  seq.analysed = true;
+  systile::WindowOp w0 = tapWindow(first, ctx);
+  if (!w0)
+    return nullptr;
+  seq.taps.push_back(first);
+  seq.windows.push_back(w0);
+  for (systile::MxuMatmulOp m = first; m->hasOneUse();) {
+    OpOperand &use = *m->use_begin();
+    auto next = dyn_cast<systile::MxuMatmulOp>(use.getOwner());
+    if (!next || use.get() != next.getAcc() ||
+        next->getBlock() != first->getBlock() ||
+        next.getPrecision() != first.getPrecision() ||
+        next.getFlushSubnormals() != first.getFlushSubnormals() ||
+        next.getRhs().getType().getElementType() !=
+            first.getRhs().getType().getElementType())
+      break;
+    systile::WindowOp w = tapWindow(next, ctx);
+    if (!w || !sameWindow(w, w0))
+      break;
+    seq.taps.push_back(next);
+    seq.windows.push_back(w);
+    m = next;
+  }
+  // Nothing but the windows and the taps between the first and the last:
+  // every weight is defined before the first, and the figures are
+  // recorded in the order the taps would record them.
+  llvm::SmallPtrSet<Operation *, 32> members;
+  for (size_t t = 0; t < seq.taps.size(); ++t) {
+    members.insert(seq.taps[t]);
+    if (t > 0)
+      members.insert(seq.windows[t]);
+  }
+  size_t count = 0;
+  for (Operation *op = first->getNextNode(); op && count + 1 < members.size();
+       op = op->getNextNode()) {
+    if (!members.contains(op)) {
+      seq.taps.resize(1);
+      break;
+    }
+    ++count;
+  }
+  if (seq.taps.size() < 2) {
+    seq.taps.clear();
+    return nullptr;
+  }
+  for (size_t t = 0; t < seq.taps.size(); ++t)
+    ctx.cached<TapMember>(seq.taps[t]) = {true, &seq, t};
+  return &seq;
+}
+
+/// Runs the whole sequence at its first tap: the image from the first
+/// window's deferral, every tap's weight, the accumulator taken (copied
+/// on its first write when something else holds it). Leaves activeNow
+/// false, and each tap to run as its own chain, when the image was not
+/// deferred this time.
+LogicalResult runTaps(TapSequence &seq, ExecContext &ctx) {
+  systile::MxuMatmulOp first = seq.taps.front();
+  DeferredWindow &deferred = ctx.cached<DeferredWindow>(seq.windows.front());
+  if (!deferred.image)
+    return success();
+  RtValue image = std::move(*deferred.image);
+  deferred.image.reset();
+  RtValue acc = ctx.take(first.getAccMutable());
+  SmallVector<RtValue> weights;
+  for (systile::MxuMatmulOp m : seq.taps)
+    weights.push_back(ctx.lookup(m.getRhs()));
+  const rt::MatmulOptions options = matmulOptions(first, ctx, first.getAcc());
+  const rt::Precision precision = toRuntime(first.getPrecision());
+  systile::WindowOp w0 = seq.windows.front();
+  const rt::ConvWindow window = w0.getWindow();
+  std::vector<int64_t> taps;
+  for (systile::WindowOp w : seq.windows)
+    taps.push_back(w.getTap()[0] * window.kernelW + w.getTap()[1]);
+  seq.activeNow = true;
+  return withMatmulBatches(
+      first, image.tiled(), weights.front().tiled(), acc.tiled(),
+      [&](const auto &img, const auto &rhs0, const auto &a) -> LogicalResult {
+        using L = typename std::decay_t<decltype(img)>::value_type;
+        using R = typename std::decay_t<decltype(rhs0)>::value_type;
+        using A = typename std::decay_t<decltype(a)>::value_type;
+        std::vector<rt::TiledMatrix<R>> mats;
+        for (const RtValue &w : weights)
+          mats.push_back(std::get<rt::TiledBatch<R>>(w.tiled().batch).matrix(0));
+        std::vector<const rt::TiledMatrix<R> *> rhs;
+        for (const rt::TiledMatrix<R> &mat : mats)
+          rhs.push_back(&mat);
+        rt::TiledMatrix<A> target = a.matrix(0);
+        if (acc.isUniqueTiled()) {
+          auto &batch = std::get<rt::TiledBatch<A>>(acc.mutableTiled().batch);
+          if (auto owned = batch.releaseMatrix())
+            target = owned.take();
+        }
+        std::vector<rt::MatmulStats> perTap;
+        auto r = rt::simulateWindowTapsInPlace(
+            img.matrix(0), window, padValueAs<L>(w0.getPadValue()), rhs, taps,
+            std::move(target), precision, options, &perTap);
+        if (!r)
+          return first.emitError() << "systile.mxu_matmul: " << r.error();
+        for (size_t t = 0; t < seq.taps.size(); ++t) {
+          rt::Expected<rt::MatmulStats> stats =
+              withHalo(ArrayRef<systile::MxuMatmulOp>(seq.taps[t]), perTap[t]);
+          if (!stats)
+            return seq.taps[t].emitError()
+                   << "systile.mxu_matmul: " << stats.error();
+          ctx.recordMatmul(
+              {seq.taps[t].getLoc(), "systile.mxu_matmul", *stats});
+        }
+        seq.result =
+            RtValue(rt::TiledBatch<A>::fromMatrix(std::move(r->result)));
+        return success();
+      });
+}
+
+/// A tap of a sequence: the first runs it, the others bind nothing (each
+/// result's one use is the next tap) but the last, which binds the result.
+/// Nullopt when `m` runs as its own chain.
+std::optional<LogicalResult> executeTap(systile::MxuMatmulOp m,
+                                        ExecContext &ctx) {
+  TapMember &member = ctx.cached<TapMember>(m);
+  if (!member.analysed) {
+    member.analysed = true;
+    analyseTaps(m, ctx);
+  }
+  if (!member.sequence)
+    return std::nullopt;
+  TapSequence &seq = *member.sequence;
+  if (member.index == 0) {
+    seq.activeNow = false;
+    seq.result.reset();
+    if (failed(runTaps(seq, ctx)))
+      return failure();
+  }
+  if (!seq.activeNow)
+    return std::nullopt;
+  // The window's deferral kept the image for a chain that will not read it.
+  ctx.cached<DeferredWindow>(seq.windows[member.index]).image.reset();
+  if (member.index + 1 < seq.taps.size())
+    return success();
+  RtValue result = std::move(*seq.result);
+  seq.result.reset();
+  seq.activeNow = false;
+  return bindChecked(m, ctx, std::move(result));
+}
+
 LogicalResult executeMxuMatmul(systile::MxuMatmulOp m, ExecContext &ctx) {
+  if (std::optional<LogicalResult> tap = executeTap(m, ctx))
+    return *tap;
   ChainInfo &info = chainOf(m, ctx);
   if (m == info.ops.front() && failed(startChain(m, info, ctx)))
     return failure();
