@@ -17,6 +17,8 @@
 #include "mlir/IR/OwningOpRef.h"
 #include "mlir/IR/Verifier.h"
 #include "mlir/Parser/Parser.h"
+#include "mlir/Pass/PassManager.h"
+#include "mlir/Transforms/Passes.h"
 #include "systile/InitAll.h"
 #include "systile/Support/InputFile.h"
 #include "systile/Support/VerifyInput.h"
@@ -78,6 +80,17 @@ inline mlir::OwningOpRef<mlir::ModuleOp> parse(const uint8_t *data,
 /// core (the interpreter target runs it twice, before and after the
 /// pipeline) and 13 s on a loaded one, a false hang.
 constexpr uint64_t kMaxInterpreterSteps = 20'000;
+
+/// Whether upstream's canonicalizer alone, verifying after it, fails on
+/// `module` (it then leaves invalid IR: a pipeline's failure on the same
+/// input is upstream's, test/Tools/upstream-insert-slice-canonicalize.mlir).
+inline bool canonicalizerBreaks(mlir::ModuleOp module) {
+  mlir::PassManager pm(module.getContext());
+  pm.addPass(mlir::createCanonicalizerPass());
+  mlir::ScopedDiagnosticHandler quiet(
+      module.getContext(), [](mlir::Diagnostic &) { return mlir::success(); });
+  return mlir::failed(pm.run(module));
+}
 
 /// A property the target checks does not hold: print why and crash, so
 /// libFuzzer saves the input.

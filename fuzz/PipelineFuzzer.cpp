@@ -21,20 +21,6 @@
 
 using namespace systile::fuzz;
 
-namespace {
-/// Whether upstream's canonicalizer alone, verifying after it, fails on
-/// `module` (it then leaves invalid IR: the pipeline's failure is
-/// upstream's).
-bool canonicalizerBreaks(mlir::ModuleOp module) {
-  mlir::PassManager pm(module.getContext());
-  pm.addPass(mlir::createCanonicalizerPass());
-  mlir::ScopedDiagnosticHandler quiet(module.getContext(),
-                                      [](mlir::Diagnostic &) {
-                                        return mlir::success();
-                                      });
-  return mlir::failed(pm.run(module));
-}
-} // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   if (size == 0)
