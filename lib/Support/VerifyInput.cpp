@@ -62,6 +62,25 @@ LogicalResult checkSelect(Operation *op) {
   return success();
 }
 
+/// Linalg's named ops keep their indexing maps in the discardable
+/// attribute `linalg.memoized_indexing_maps` once computed, and read it
+/// back unchecked when it is there: a mutant whose memo holds locations
+/// crashed the convolution verifier (a null AffineExpr). A memo must be an
+/// array of affine maps, one per operand.
+LogicalResult checkMemoizedMaps(Operation *op) {
+  Attribute memo = op->getDiscardableAttr("linalg.memoized_indexing_maps");
+  if (!memo)
+    return success();
+  auto maps = dyn_cast<ArrayAttr>(memo);
+  if (maps && maps.size() == op->getNumOperands() &&
+      llvm::all_of(maps, [](Attribute a) { return isa<AffineMapAttr>(a); }))
+    return success();
+  return op->emitOpError()
+         << "has a 'linalg.memoized_indexing_maps' that is not an array of "
+            "affine maps, one per operand ("
+         << op->getNumOperands() << "); upstream reads it unchecked";
+}
+
 struct VerifyInputPass
     : PassWrapper<VerifyInputPass, OperationPass<>> {
   MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(VerifyInputPass)
@@ -89,7 +108,7 @@ LogicalResult systile::verifyInput(Operation *op) {
         failed(checkSegments(nested, "resultSegmentSizes", "result",
                              nested->getNumResults())))
       ok = false;
-    if (failed(checkSelect(nested)))
+    if (failed(checkSelect(nested)) || failed(checkMemoizedMaps(nested)))
       ok = false;
   });
   if (!ok)

@@ -15,7 +15,10 @@
 // to its operand or result count; an arith.select whose condition is not
 // i1 must have a ranked shaped condition and result (its shape check casts
 // both unchecked, and upstream's mlir-opt crashes on the one line
-// `arith.select %c, %a, %b : tensor<4xi1>, i32`). The tools parse with
+// `arith.select %c, %a, %b : tensor<4xi1>, i32`); a linalg op's
+// `linalg.memoized_indexing_maps` (the cache of its indexing maps, which
+// upstream reads back unchecked) must be an array of affine maps, one per
+// operand. The tools parse with
 // verification off and call this instead.
 //
 //===----------------------------------------------------------------------===//
