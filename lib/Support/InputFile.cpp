@@ -508,6 +508,50 @@ std::string findMatmulEmptyLhsMap(StringRef text, StringRef name) {
          "dimensions, or one of them for a broadcast)";
 }
 
+/// The first custom-form `tensor.from_elements` whose result type holds
+/// more elements than the file has bytes (each element is an operand of
+/// its own): upstream's parser makes a vector of one type per element
+/// before it reads the operands, and 2^32 of them or more are LLVM's fatal
+/// "SmallVector unable to grow" (the interpreter fuzz target's find:
+/// `tensor.from_elements %v : tensor<1x14294967296xi32>`).
+std::string findHugeFromElements(StringRef text, StringRef name) {
+  uint64_t elements = 0;
+  size_t at = findInCode(text, [&](size_t i) {
+    if (text[i] != 't' || !text.substr(i).starts_with("tensor.from_elements") ||
+        (i > 0 && (isIdentifierChar(text[i - 1]) || text[i - 1] == '"')))
+      return false;
+    // The type after the operands: `: tensor<AxBx...`, on the same line.
+    size_t end = text.find('\n', i);
+    StringRef line = text.slice(i, end == StringRef::npos ? text.size() : end);
+    size_t type = line.find("tensor<", 20);
+    if (type == StringRef::npos)
+      return false;
+    StringRef dims = line.substr(type + 7);
+    uint64_t product = 1;
+    while (!dims.empty() && llvm::isDigit(dims.front())) {
+      uint64_t d = 0;
+      size_t n = 0;
+      while (n < dims.size() && llvm::isDigit(dims[n]) && n < 19)
+        d = d * 10 + uint64_t(dims[n++] - '0');
+      if (n == 19 || __builtin_mul_overflow(product, d, &product))
+        product = UINT64_MAX;
+      dims = dims.substr(n);
+      if (!dims.consume_front("x"))
+        break;
+    }
+    elements = product;
+    return product > text.size();
+  });
+  if (at == StringRef::npos)
+    return "";
+  return (locationOf(text, at, name) +
+          ": error: 'tensor.from_elements' builds a tensor of " +
+          Twine(elements) + " elements, more than this input has bytes for "
+          "operands; upstream's parser would allocate a type per element "
+          "first")
+      .str();
+}
+
 std::string systile::findTextParserHazard(StringRef text, StringRef name) {
   std::string problem = findDeepNesting(text, name);
   if (problem.empty())
@@ -520,6 +564,8 @@ std::string systile::findTextParserHazard(StringRef text, StringRef name) {
     problem = findMatmulEmptyLhsMap(text, name);
   if (problem.empty())
     problem = findBadBlobAlignment(text, name);
+  if (problem.empty())
+    problem = findHugeFromElements(text, name);
   return problem;
 }
 
