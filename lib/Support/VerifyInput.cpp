@@ -81,6 +81,39 @@ LogicalResult checkMemoizedMaps(Operation *op) {
          << op->getNumOperands() << "); upstream reads it unchecked";
 }
 
+/// tensor.pad's verifier checks its result type against static_low and
+/// static_high but not that their dynamic entries (ShapedType::kDynamic)
+/// are as many as its low and high operands; getMixedLowPad() and
+/// getMixedHighPad() take one operand per dynamic entry unchecked (the
+/// canonicalizer's FoldStaticZeroPadding read past the operands, a
+/// segfault in mlir-opt too). Run after checkSegments, so the segment
+/// sizes are sound.
+LogicalResult checkPadOperands(Operation *op) {
+  if (op->getName().getStringRef() != "tensor.pad")
+    return success();
+  std::optional<Attribute> segments =
+      op->getInherentAttr("operandSegmentSizes");
+  auto sizes = segments ? dyn_cast_or_null<DenseI32ArrayAttr>(*segments)
+                        : nullptr;
+  if (!sizes || sizes.size() != 3)
+    return success(); // The op's own verifier reports it.
+  for (auto [name, segment] :
+       {std::pair<StringRef, int>{"static_low", 1}, {"static_high", 2}}) {
+    std::optional<Attribute> attr = op->getInherentAttr(name);
+    auto values = attr ? dyn_cast_or_null<DenseI64ArrayAttr>(*attr) : nullptr;
+    if (!values)
+      continue; // The op's own verifier reports it.
+    int64_t dynamic = llvm::count(values.asArrayRef(), ShapedType::kDynamic);
+    if (dynamic != sizes[segment])
+      return op->emitOpError()
+             << "has " << dynamic << " dynamic entries in '" << name
+             << "' but " << sizes[segment] << " "
+             << (segment == 1 ? "low" : "high")
+             << " operands; upstream reads one operand per entry unchecked";
+  }
+  return success();
+}
+
 struct VerifyInputPass
     : PassWrapper<VerifyInputPass, OperationPass<>> {
   MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(VerifyInputPass)
@@ -108,7 +141,8 @@ LogicalResult systile::verifyInput(Operation *op) {
         failed(checkSegments(nested, "resultSegmentSizes", "result",
                              nested->getNumResults())))
       ok = false;
-    if (failed(checkSelect(nested)) || failed(checkMemoizedMaps(nested)))
+    if (failed(checkSelect(nested)) || failed(checkMemoizedMaps(nested)) ||
+        failed(checkPadOperands(nested)))
       ok = false;
   });
   if (!ok)
