@@ -2,10 +2,12 @@
 execute phase and PyTorch eager's forward, each timed as a median."""
 
 import argparse
+import contextlib
 import os
 import re
 import statistics
 import subprocess
+import tempfile
 import time
 
 import torch
@@ -19,7 +21,21 @@ def parse_args(doc, root):
     ap.add_argument("--reps", type=int, default=5)
     ap.add_argument("--threads", type=int, default=1,
                     help="PyTorch's and the matmul simulator's threads")
+    ap.add_argument("--keep", metavar="DIR",
+                    help="write the exported and lowered IR and the .npy "
+                         "files into DIR (made if missing) and keep them, "
+                         "e.g. to profile one run; default: a temporary "
+                         "directory")
     return ap.parse_args()
+
+
+def work_dir(args):
+    """The directory the benchmark writes its files to: --keep DIR, or a
+    temporary one removed at the end."""
+    if args.keep:
+        os.makedirs(args.keep, exist_ok=True)
+        return contextlib.nullcontext(args.keep)
+    return tempfile.TemporaryDirectory()
 
 
 def anchor(model, x, args, what):

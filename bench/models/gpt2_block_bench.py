@@ -24,7 +24,7 @@ goal: <= 1.5x for the batched block).
 
 Run it on an idle machine, with the PyTorch venv:
   build/venv-pytorch/bin/python bench/models/gpt2_block_bench.py \
-      [--bin build/bin] [--reps 5] [--threads 1]
+      [--bin build/bin] [--reps 5] [--threads 1] [--keep DIR]
 """
 
 import math
@@ -32,7 +32,6 @@ import os
 import re
 import subprocess
 import sys
-import tempfile
 
 import numpy as np
 import torch
@@ -42,7 +41,7 @@ ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)
 sys.path.insert(0, os.path.join(ROOT, "examples", "pytorch"))
 import export  # noqa: E402
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from benchlib import anchor, parse_args, run_systile  # noqa: E402
+from benchlib import anchor, parse_args, run_systile, work_dir  # noqa: E402
 
 SHAPE = dict(batch=8, seq=128, width=512, heads=8, ffn=2048)
 
@@ -92,7 +91,7 @@ def main():
         block, x, args, f"batch {s['batch']}, sequence {s['seq']}, width "
         f"{s['width']}, {s['heads']} heads, ffn {s['ffn']}, f32")
     status = 0
-    with tempfile.TemporaryDirectory() as work:
+    with work_dir(args) as work:
         x_npy = os.path.join(work, "x.npy")
         np.save(x_npy, x.numpy().astype("<f4"))
         for name, m in (("batched", block), ("per-head", per_head)):

@@ -27,14 +27,13 @@ them for comparison, without a goal.
 
 Run it on an idle machine, with the PyTorch venv:
   build/venv-pytorch/bin/python bench/models/resnet_block_bench.py \\
-      [--bin build/bin] [--reps 5] [--threads 1]
+      [--bin build/bin] [--reps 5] [--threads 1] [--keep DIR]
 """
 
 import os
 import re
 import subprocess
 import sys
-import tempfile
 
 import numpy as np
 import torch
@@ -42,7 +41,7 @@ from torch import nn
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from benchlib import anchor, parse_args, run_systile  # noqa: E402
+from benchlib import anchor, parse_args, run_systile, work_dir  # noqa: E402
 import logging  # noqa: E402
 
 logging.getLogger("torch.utils.flop_counter").setLevel(logging.ERROR)
@@ -98,7 +97,7 @@ def main():
     opt = os.path.join(args.bin, "systile-opt")
     run = os.path.join(args.bin, "systile-run")
     status = 0
-    with tempfile.TemporaryDirectory() as work:
+    with work_dir(args) as work:
         x_npy = os.path.join(work, "x.npy")
         np.save(x_npy, x.numpy().astype("<f4"))
         with torch.no_grad():

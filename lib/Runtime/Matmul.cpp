@@ -966,20 +966,36 @@ void MatmulRun<A, B, Acc, Mode>::forPanelRuns(int64_t ip, int64_t rows,
   const Layout &li = lhs.layout();
   const A *image = lhs.data();
   const int64_t C = win->channels, KW = win->window.kernelW;
-  std::optional<int64_t> from[R];
+  // Each row's origin once, then per tap the storage offset of the source
+  // row's start (-1 at a halo), then per lane run its column's part: the
+  // RFC 3 address map split so that no division is repeated per run (the
+  // divisions took a third of the packing of a 3x3 convolution's lhs).
+  const int64_t sublanes = li.geometry().sublanes, lanes = li.geometry().lanes;
+  const int64_t tileSize = sublanes * lanes;
+  const int64_t rowStride = li.tileCols() * tileSize;
+  int64_t from[R];
+  ConvWindow::Origin origins[R];
+  for (int64_t r = 0; r < rows; ++r)
+    origins[r] = win->window.origin(ip * R + r);
   const bool oneTap = win->tap >= 0;
   for (int64_t k = k0; k < k0 + klen;) {
     const int64_t tap = oneTap ? win->tap : k / C, c = oneTap ? k : k % C;
     const int64_t end = oneTap ? k0 + klen : std::min(k0 + klen, (tap + 1) * C);
-    for (int64_t r = 0; r < rows; ++r)
-      from[r] = win->window.sourceRow(ip * R + r, tap / KW, tap % KW);
-    TileGrid::forEachLaneRun(
-        c, c + (end - k), li.geometry().lanes, [&](int64_t cc, int64_t n) {
-          for (int64_t r = 0; r < rows; ++r)
-            src[r] = from[r] ? image + li.offset(*from[r], cc)
-                             : win->padRow.data();
-          f(src, k - k0 + (cc - c), n);
-        });
+    for (int64_t r = 0; r < rows; ++r) {
+      std::optional<int64_t> row =
+          win->window.sourceRow(origins[r], tap / KW, tap % KW);
+      from[r] = row ? (*row / sublanes) * rowStride + (*row % sublanes) * lanes
+                    : -1;
+    }
+    TileGrid::forEachLaneRun(c, c + (end - k), lanes,
+                             [&](int64_t cc, int64_t n) {
+                               const int64_t col =
+                                   (cc / lanes) * tileSize + cc % lanes;
+                               for (int64_t r = 0; r < rows; ++r)
+                                 src[r] = from[r] >= 0 ? image + from[r] + col
+                                                       : win->padRow.data();
+                               f(src, k - k0 + (cc - c), n);
+                             });
     k = end;
   }
 }

@@ -68,18 +68,34 @@ struct ConvWindow {
   int64_t outputRows() const { return batch * outHeight() * outWidth(); }
   int64_t taps() const { return kernelH * kernelW; }
 
-  /// The input row that output row `row` of tap `(kh, kw)` reads, or
-  /// std::nullopt for a halo read (the padding value).
-  std::optional<int64_t> sourceRow(int64_t row, int64_t kh, int64_t kw) const {
+  /// Where output row `row`'s taps start: its image `n` and the input
+  /// position of tap (0, 0), which may lie in the padding.
+  struct Origin {
+    int64_t n, ih, iw;
+  };
+  Origin origin(int64_t row) const {
     const int64_t ow = row % outWidth();
     const int64_t t = row / outWidth();
     const int64_t oh = t % outHeight();
-    const int64_t n = t / outHeight();
-    const int64_t ih = oh * strideH + kh * dilationH - padTop;
-    const int64_t iw = ow * strideW + kw * dilationW - padLeft;
+    return {t / outHeight(), oh * strideH - padTop, ow * strideW - padLeft};
+  }
+
+  /// The input row that the output row of origin `o` reads at tap
+  /// `(kh, kw)`, or std::nullopt for a halo read (the padding value): no
+  /// division, for the loops that visit a row's taps.
+  std::optional<int64_t> sourceRow(const Origin &o, int64_t kh,
+                                   int64_t kw) const {
+    const int64_t ih = o.ih + kh * dilationH;
+    const int64_t iw = o.iw + kw * dilationW;
     if (ih < 0 || ih >= height || iw < 0 || iw >= width)
       return std::nullopt;
-    return (n * height + ih) * width + iw;
+    return (o.n * height + ih) * width + iw;
+  }
+
+  /// The input row that output row `row` of tap `(kh, kw)` reads, or
+  /// std::nullopt for a halo read (the padding value).
+  std::optional<int64_t> sourceRow(int64_t row, int64_t kh, int64_t kw) const {
+    return sourceRow(origin(row), kh, kw);
   }
 
   /// The output rows whose tap `(kh, kw)` reads the padding (closed form).
