@@ -5,6 +5,7 @@ import argparse
 import contextlib
 import os
 import re
+import resource
 import statistics
 import subprocess
 import tempfile
@@ -68,18 +69,26 @@ def cpu_features():
 def run_systile(run, mlir, x_npy, out_npy, reps, threads):
     """(median execute ms over reps runs, the kernel paths systile-run
     reports: "matmul K" or "matmul K, contraction C" when the dense
-    contraction path ran too)."""
-    times, kernel = [], "?"
+    contraction path ran too, and the spread: the runs' fastest and
+    slowest execute and the median of each process's system time, which
+    on these VMs is mostly the kernel providing fresh pages, the part of a
+    run that varies from one moment to the next)."""
+    times, sys_ms, kernel = [], [], "?"
     for _ in range(reps):
+        before = resource.getrusage(resource.RUSAGE_CHILDREN).ru_stime
         r = subprocess.run([run, mlir, f"--input={x_npy}", f"--output={out_npy}",
                             "--quiet", "--timing", f"--threads={threads}"],
                            capture_output=True, text=True, check=True)
+        sys_ms.append(
+            (resource.getrusage(resource.RUSAGE_CHILDREN).ru_stime - before) * 1e3)
         m = re.search(r"execute=([\d.]+)ms.*matmul-kernel=(\S+)"
                       r"(?: contraction-kernel=(\S+))?", r.stderr)
         times.append(float(m.group(1)))
         kernel = m.group(2) + (f", contraction {m.group(3)}"
                                if m.group(3) and m.group(3) != "none" else "")
-    return statistics.median(times), kernel
+    spread = (f"execute min {min(times):.1f} max {max(times):.1f} ms, "
+              f"system time (page faults) median {statistics.median(sys_ms):.0f} ms")
+    return statistics.median(times), kernel, spread
 
 
 def time_torch(model, x, reps):

@@ -104,8 +104,9 @@ def main():
             low = os.path.join(work, f"{name}.lowered.mlir")
             counts = lower(os.path.join(args.bin, "systile-opt"), src, low)
             out = os.path.join(work, f"{name}.out.npy")
-            ms, kernel = run_systile(os.path.join(args.bin, "systile-run"),
-                                     low, x_npy, out, args.reps, args.threads)
+            ms, kernel, spread = run_systile(
+                os.path.join(args.bin, "systile-run"), low, x_npy, out,
+                args.reps, args.threads)
             err = float(np.max(np.abs(np.load(out) - want)))
             ok = err <= bound
             status |= 0 if ok else 1
@@ -116,7 +117,7 @@ def main():
                   f"{kernel}; lowered IR: " + ", ".join(
                       f"{v} {k}" for k, v in counts.items())
                   + f"; max|diff| vs eager {err:.3g} (bound {bound:.3g}: "
-                  f"{'ok' if ok else 'FAIL'})")
+                  f"{'ok' if ok else 'FAIL'}); {spread}")
     return status
 
 

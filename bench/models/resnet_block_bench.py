@@ -115,7 +115,8 @@ def main():
                                 f"conv-strategy={name}", "-o", mlir],
                                check=True, capture_output=True)
             out = os.path.join(work, f"{name}.out.npy")
-            ms, kernel = run_systile(run, mlir, x_npy, out, args.reps, args.threads)
+            ms, kernel, spread = run_systile(run, mlir, x_npy, out, args.reps,
+                                             args.threads)
             err = float(np.max(np.abs(np.load(out) - want)))
             ok = err <= bound
             status |= 0 if ok else 1
@@ -126,10 +127,11 @@ def main():
             # conv each make a pass over the accumulator).
             goal = {"unlowered": 20.0, "im2col": 2.0}.get(name)
             util = stats_total(run, mlir, x_npy, out) if name != "unlowered" else "-"
-            rows.append((name, ms, kernel, census(mlir), util, err, ok, goal))
+            rows.append((name, ms, kernel, census(mlir), util, err, ok, goal,
+                         spread))
         print(f"{'run':10} {'execute ms':>10} {'x eager':>8} {'goal':>6}  "
               "utilisation (RFC 8, total)")
-        for name, ms, kernel, counts, util, err, ok, goal in rows:
+        for name, ms, kernel, counts, util, err, ok, goal, _ in rows:
             if goal is None:
                 verdict, target = "-", "-"
             else:
@@ -137,11 +139,11 @@ def main():
                 target = "<=" + str(goal)
             print(f"{name:10} {ms:10.1f} {ms / eager:8.2f} {target:>6} "
                   f"{verdict:6}  {util}")
-        for name, ms, kernel, counts, util, err, ok, goal in rows:
+        for name, ms, kernel, counts, util, err, ok, goal, spread in rows:
             print(f"{name}: kernels {kernel}; IR: " + ", ".join(
                 f"{v} {k}" for k, v in counts.items()) +
                 f"; max|diff| vs eager {err:.3g} (bound {bound:.3g}: "
-                f"{'ok' if ok else 'FAIL'})")
+                f"{'ok' if ok else 'FAIL'}); {spread}")
     return status
 
 
