@@ -386,3 +386,32 @@ func.func @statistic_also_dense(%x: tensor<3x6xf32>) -> (!r, tensor<3xf32>) {
   %p = systile.pack %k : tensor<3x1xf32> -> !r
   return %p, %s : !r, tensor<3xf32>
 }
+
+// -----
+
+#id3 = affine_map<(d0, d1, d2) -> (d0, d1, d2)>
+#col = affine_map<(d0, d1, d2) -> (d0, d1, 0)>
+!w = !systile.tiled<2x3x6xf32, #systile.geometry<2x4, mxu = 4>>
+
+// A keep-dim sum whose init is longer than 1 along the reduced dimension
+// (it verifies: the map reads and writes slot 0 only, the other 16 keep
+// the init's values) is not a tiled reduce; it stays as it is. The
+// bytecode fuzz target found it as a mutant of LayerNorm's mean, on which
+// the pass read a reassociation it had never found.
+// CHECK-LABEL: func.func @keep_dim_init_too_long
+// CHECK: linalg.generic
+// CHECK-SAME: outs(%{{.*}} : tensor<2x3x17xf32>)
+// CHECK-NOT: systile.reduce
+func.func @keep_dim_init_too_long(%t: !w) -> tensor<2x3x17xf32> {
+  %x = systile.unpack %t : !w -> tensor<2x3x6xf32>
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<2x3x17xf32>
+  %z = linalg.fill ins(%zero : f32) outs(%e : tensor<2x3x17xf32>) -> tensor<2x3x17xf32>
+  %s = linalg.generic {indexing_maps = [#id3, #col], iterator_types = ["parallel", "parallel", "reduction"]}
+      ins(%x : tensor<2x3x6xf32>) outs(%z : tensor<2x3x17xf32>) {
+  ^bb0(%in: f32, %out: f32):
+    %0 = arith.addf %out, %in : f32
+    linalg.yield %0 : f32
+  } -> tensor<2x3x17xf32>
+  return %s : tensor<2x3x17xf32>
+}

@@ -223,7 +223,8 @@ unitReassociation(RankedTensorType from, RankedTensorType to) {
   return getReassociationIndicesForReshape(from, to);
 }
 
-/// `v` reshaped to `shape` (only unit dimensions differ).
+/// `v` reshaped to `shape`; only unit dimensions may differ (the callers
+/// check it, with unitReassociation, before they create any IR).
 Value reshapeTo(PatternRewriter &rewriter, Location loc, Value v,
                 ArrayRef<int64_t> shape) {
   auto from = cast<RankedTensorType>(v.getType());
@@ -889,7 +890,20 @@ std::optional<ReductionForm> reductionForm(linalg::LinalgOp op) {
   auto dim = static_cast<int64_t>(
       llvm::find(iterators, utils::IteratorType::reduction) -
       iterators.begin());
-  if (!keepsOtherDims(op.getMatchingIndexingMap(init), dim, inType.getRank()))
+  AffineMap initMap = op.getMatchingIndexingMap(init);
+  if (!keepsOtherDims(initMap, dim, inType.getRank()))
+    return std::nullopt;
+  // The init must be the input with `dim` dropped or kept as 1: a keep-dim
+  // map `(.., 0)` also verifies on a longer init, of which it reads and
+  // writes slot 0 only (the rest keeps the init's values), which the tiled
+  // reduce does not model.
+  SmallVector<int64_t> reducedShape(inType.getShape());
+  if (initMap.getNumResults() == inType.getRank())
+    reducedShape[dim] = 1;
+  else
+    reducedShape.erase(reducedShape.begin() + dim);
+  auto initType = dyn_cast<RankedTensorType>(init->get().getType());
+  if (!initType || initType.getShape() != ArrayRef<int64_t>(reducedShape))
     return std::nullopt;
   Operation *widen = nullptr;
   Operation *step =
