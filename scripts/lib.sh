@@ -36,8 +36,12 @@ systile_configure() {
 # systile_ninja BUILD_DIR [TARGET...]: builds under the global build lock,
 # -j2 (two cores: one build at a time on this machine, whoever starts it).
 # ccache keys on paths relative to the checkout, so a fresh clone (CI)
-# reuses the objects an earlier build of the same sources made.
+# reuses the objects an earlier build of the same sources made. The
+# sanitizer and fuzz builds carry line tables (-gline-tables-only), for
+# which ccache also keys on the build directory unless told not to
+# (CCACHE_NOHASHDIR): a clone in another folder then rebuilt both cold.
 systile_ninja() {
   local build=$1; shift
-  CCACHE_BASEDIR="$root" flock /tmp/systile-build.lock ninja -C "$build" -j2 "$@"
+  CCACHE_BASEDIR="$root" CCACHE_NOHASHDIR=1 \
+    flock /tmp/systile-build.lock ninja -C "$build" -j2 "$@"
 }

@@ -22,7 +22,8 @@ if [ ! -f "$build/embed/build.ninja" ]; then
     -DCMAKE_EXE_LINKER_FLAGS=-fuse-ld=lld -DCMAKE_CXX_COMPILER_LAUNCHER=ccache \
     -DSystile_DIR="$build/install/lib/cmake/Systile" >/dev/null
 fi
-CCACHE_BASEDIR="$root" flock /tmp/systile-build.lock ninja -C "$build/embed" -j2 >/dev/null
+CCACHE_BASEDIR="$root" CCACHE_NOHASHDIR=1 \
+  flock /tmp/systile-build.lock ninja -C "$build/embed" -j2 >/dev/null
 
 log=$(mktemp)
 trap 'rm -f "$log"' EXIT
