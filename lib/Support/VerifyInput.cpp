@@ -88,9 +88,25 @@ LogicalResult checkMemoizedMaps(Operation *op) {
 /// canonicalizer's FoldStaticZeroPadding read past the operands, a
 /// segfault in mlir-opt too). Run after checkSegments, so the segment
 /// sizes are sound.
+///
+/// Nor does it check that the source and the result hold the same element
+/// type: a bytecode mutant padded a tensor of `index` into one of `bf16`,
+/// which convert-linalg-to-systile then packed as the source of a pooling
+/// window (a pack of index values; the canonicalizer's fold asked the
+/// index type for its bit width, a segfault under the sanitizers).
 LogicalResult checkPadOperands(Operation *op) {
   if (op->getName().getStringRef() != "tensor.pad")
     return success();
+  if (op->getNumOperands() >= 1 && op->getNumResults() == 1) {
+    auto source = dyn_cast<ShapedType>(op->getOperand(0).getType());
+    auto result = dyn_cast<ShapedType>(op->getResult(0).getType());
+    if (source && result &&
+        source.getElementType() != result.getElementType())
+      return op->emitOpError()
+             << "pads a tensor of " << source.getElementType()
+             << " into one of " << result.getElementType()
+             << "; the element types must be the same";
+  }
   std::optional<Attribute> segments =
       op->getInherentAttr("operandSegmentSizes");
   auto sizes = segments ? dyn_cast_or_null<DenseI32ArrayAttr>(*segments)
