@@ -967,12 +967,12 @@ void MatmulRun<A, B, Acc, Mode>::forPanelRuns(int64_t ip, int64_t rows,
   const A *image = lhs.data();
   const int64_t C = win->channels, KW = win->window.kernelW;
   // Each row's origin once, then per tap the storage offset of the source
-  // row's start (-1 at a halo), then per lane run its column's part: the
-  // RFC 3 address map split so that no division is repeated per run (the
-  // divisions took a third of the packing of a 3x3 convolution's lhs).
-  const int64_t sublanes = li.geometry().sublanes, lanes = li.geometry().lanes;
-  const int64_t tileSize = sublanes * lanes;
-  const int64_t rowStride = li.tileCols() * tileSize;
+  // row's start (-1 at a halo), then per lane run its column's part: RFC
+  // 3's address map is the sum of a row part and a column part,
+  // offset(r, c) = offset(r, 0) + offset(0, c), so no division is repeated
+  // per run (the divisions took a third of the packing of a 3x3
+  // convolution's lhs).
+  const int64_t lanes = li.geometry().lanes;
   int64_t from[R];
   ConvWindow::Origin origins[R];
   for (int64_t r = 0; r < rows; ++r)
@@ -984,13 +984,11 @@ void MatmulRun<A, B, Acc, Mode>::forPanelRuns(int64_t ip, int64_t rows,
     for (int64_t r = 0; r < rows; ++r) {
       std::optional<int64_t> row =
           win->window.sourceRow(origins[r], tap / KW, tap % KW);
-      from[r] = row ? (*row / sublanes) * rowStride + (*row % sublanes) * lanes
-                    : -1;
+      from[r] = row ? li.offset(*row, 0) : -1;
     }
     TileGrid::forEachLaneRun(c, c + (end - k), lanes,
                              [&](int64_t cc, int64_t n) {
-                               const int64_t col =
-                                   (cc / lanes) * tileSize + cc % lanes;
+                               const int64_t col = li.offset(0, cc);
                                for (int64_t r = 0; r < rows; ++r)
                                  src[r] = from[r] >= 0 ? image + from[r] + col
                                                        : win->padRow.data();
