@@ -166,6 +166,14 @@ struct Options {
   cl::opt<bool> quiet = flag("quiet", "Do not print results");
   cl::opt<bool> timing =
       flag("timing", "Print the time of each phase to stderr");
+  cl::opt<unsigned> repeat = value<unsigned>(
+      "repeat",
+      "Execute the entry function this many times in one process, each run "
+      "from a fresh interpreter (constants are packed again) on the same "
+      "inputs; results, --stats, --stats-json and --dump-op come from the "
+      "last run, and --timing adds each run's time (a later run reuses the "
+      "memory earlier runs freed, as a framework timed after warm-up does)",
+      1u);
   cl::opt<bool> allowUnregistered = flag(
       "allow-unregistered-dialect",
       "Parse ops of unregistered dialects (they cannot run, but a function "
@@ -253,6 +261,8 @@ private:
   std::unique_ptr<OpDump> dump;
   systile::OutputSet staged;
   Clock::time_point start = Clock::now(), parsed, bound, executed;
+  /// Each --repeat run's time: interpreter, execution and results.
+  SmallVector<double> runTimes;
 };
 
 LogicalResult Runner::configureMatmulKernel() {
@@ -276,6 +286,8 @@ LogicalResult Runner::configureMatmulKernel() {
 LogicalResult Runner::configure() {
   if (opts.threads < 0)
     return error("--threads must be >= 0");
+  if (opts.repeat < 1)
+    return error("--repeat must be >= 1");
   if (opts.atol < 0 || opts.rtol < 0)
     return error("--atol and --rtol must be >= 0");
   std::optional<uint64_t> limit = parseMemorySize(opts.maxMemory);
@@ -462,21 +474,38 @@ LogicalResult Runner::execute() {
       return error("after --compare-after, " + fnName +
                    " is missing or has a different signature");
   }
-  // The dump observes the run whose results count (after --compare-after).
-  InterpreterOptions runOptions = interpOptions;
-  runOptions.listener = dump.get();
-  interpreter = std::make_unique<Interpreter>(
-      transformed ? *transformed : *module, runOptions);
-  // The inputs are handed over: each is freed after its last use.
-  auto ran = runToDense(*interpreter, runEntry, std::move(args), budget);
-  if (dump)
-    if (llvm::Error e = dump->finish())
-      return error("--dump-dir: " + llvm::toString(std::move(e)));
-  if (failed(ran))
-    return error("executing " + fnName + " of '" + opts.inputFile +
-                 "' failed" +
-                 (opts.compareAfter.empty() ? "" : " (after --compare-after)"));
-  results = std::move(*ran);
+  for (unsigned run = 0; run < opts.repeat; ++run) {
+    const bool last = run + 1 == opts.repeat;
+    // The previous run's results and interpreter go before the next run
+    // starts, so runs do not add up against the memory budget.
+    results.clear();
+    interpreter.reset();
+    Clock::time_point runStart = Clock::now();
+    // The dump observes the run whose results count: the last one, after
+    // --compare-after.
+    InterpreterOptions runOptions = interpOptions;
+    runOptions.listener = last ? dump.get() : nullptr;
+    interpreter = std::make_unique<Interpreter>(
+        transformed ? *transformed : *module, runOptions);
+    // The last run is handed the inputs: each is freed after its last use.
+    // An earlier run shares them, so it never updates one in place.
+    auto ran = last ? runToDense(*interpreter, runEntry, std::move(args),
+                                 budget)
+                    : runToDense(*interpreter, runEntry, args, budget);
+    if (last && dump)
+      if (llvm::Error e = dump->finish())
+        return error("--dump-dir: " + llvm::toString(std::move(e)));
+    if (failed(ran))
+      return error("executing " + fnName + " of '" + opts.inputFile +
+                   "' failed" +
+                   (opts.compareAfter.empty() ? ""
+                                              : " (after --compare-after)") +
+                   (opts.repeat > 1 ? " (run " + std::to_string(run + 1) +
+                                          " of --repeat)"
+                                    : std::string()));
+    results = std::move(*ran);
+    runTimes.push_back(ms(runStart, Clock::now()));
+  }
   executed = Clock::now();
   return success();
 }
@@ -603,6 +632,13 @@ LogicalResult Runner::run() {
         ms(executed, end), ms(start, end),
         ran(rt::KernelFamily::MatmulSimulator),
         ran(rt::KernelFamily::DenseContraction));
+    if (opts.repeat > 1) {
+      llvm::errs() << "timing: runs=";
+      llvm::interleave(
+          runTimes, llvm::errs(),
+          [](double t) { llvm::errs() << llvm::format("%.2f", t); }, ",");
+      llvm::errs() << " (ms, --repeat)\n";
+    }
   }
   return success();
 }
