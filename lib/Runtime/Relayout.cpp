@@ -407,6 +407,51 @@ Expected<TiledBatch<T>> convTap(const TiledBatch<T> &x,
   return out;
 }
 
+template <typename T>
+Expected<TiledBatch<T>> slice(const TiledBatch<T> &x,
+                              const std::vector<int64_t> &offsets,
+                              BatchShape batch, Shape shape) {
+  const BatchShape &in = x.batchShape();
+  const size_t rank = in.size() + 2;
+  if (offsets.size() != rank || batch.size() != in.size())
+    return Error("slice: " + std::to_string(offsets.size()) +
+                 " offsets and a rank-" + std::to_string(batch.size() + 2) +
+                 " box for the " + describe(x));
+  std::vector<int64_t> extent(in), size(batch);
+  extent.push_back(x.shape().rows);
+  extent.push_back(x.shape().cols);
+  size.push_back(shape.rows);
+  size.push_back(shape.cols);
+  for (size_t d = 0; d < rank; ++d)
+    if (offsets[d] < 0 || size[d] < 0 || offsets[d] > extent[d] ||
+        size[d] > extent[d] - offsets[d])
+      return Error("slice: dimension " + std::to_string(d) + " (offset " +
+                   std::to_string(offsets[d]) + ", size " +
+                   std::to_string(size[d]) + ") leaves the " + describe(x));
+  Expected<TiledBatch<T>> out =
+      TiledBatch<T>::zeros(std::move(batch), shape, x.geometry());
+  if (!out)
+    return out;
+  const int64_t r0 = offsets[rank - 2], c0 = offsets[rank - 1];
+  const T *src = x.data();
+  T *dst = out->data();
+  std::vector<int64_t> index(in.size(), 0); // the result matrix's batch index
+  for (int64_t m = 0; m < out->numMatrices(); ++m) {
+    int64_t source = 0; // the input matrix, row-major over its batch
+    for (size_t d = 0; d < in.size(); ++d)
+      source = source * in[d] + index[d] + offsets[d];
+    for (int64_t r = 0; r < shape.rows; ++r)
+      for (int64_t c = 0; c < shape.cols; ++c)
+        dst[out->offset(m, r, c)] = src[x.offset(source, r0 + r, c0 + c)];
+    for (size_t d = in.size(); d-- > 0;) // the next batch index
+      if (++index[d] < size[d])
+        break;
+      else
+        index[d] = 0;
+  }
+  return out;
+}
+
 #define SYSTILE_INSTANTIATE_RELAYOUT(T)                                        \
   template Expected<TiledBatch<T>> reshapeBatch(const TiledBatch<T> &,         \
                                                 BatchShape);                   \
@@ -422,6 +467,8 @@ Expected<TiledBatch<T>> convTap(const TiledBatch<T> &x,
                                            Shape);                             \
   template Expected<TiledBatch<T>> reshape(TiledBatch<T> &&, BatchShape,       \
                                            Shape);                             \
+  template Expected<TiledBatch<T>> slice(                                      \
+      const TiledBatch<T> &, const std::vector<int64_t> &, BatchShape, Shape); \
   template Expected<TiledBatch<T>> im2col(const TiledBatch<T> &,               \
                                           const ConvWindow &, T);              \
   template Expected<TiledBatch<T>> convTap(                                    \

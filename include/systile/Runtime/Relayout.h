@@ -22,6 +22,7 @@
 #include "systile/Runtime/TiledBatch.h"
 
 #include <cstdint>
+#include <vector>
 
 namespace systile::rt {
 
@@ -66,6 +67,15 @@ Expected<TiledBatch<T>> reshape(const TiledBatch<T> &x, BatchShape batch,
 template <typename T>
 Expected<TiledBatch<T>> reshape(TiledBatch<T> &&x, BatchShape batch,
                                 Shape shape);
+/// The box of `x` at `offsets` (one per dimension: the batch dimensions,
+/// then rows and columns) of `batch` x `shape` elements: element
+/// (i_1, .., i_n) of the result is element (i_1 + o_1, .., i_n + o_n) of
+/// `x`. The box must lie inside `x`. Always a copy, padding zero.
+template <typename T>
+Expected<TiledBatch<T>> slice(const TiledBatch<T> &x,
+                              const std::vector<int64_t> &offsets,
+                              BatchShape batch, Shape shape);
+
 /// The im2col matrix of `x` under `window` (ConvWindow.h): every matrix of
 /// `x` is one `N*H*W x C` image (channels on the lanes); each result
 /// matrix has `N*OH*OW` rows and `KH*KW*C` columns, and column

@@ -363,6 +363,20 @@ LogicalResult executeReshape(systile::ReshapeOp op, ExecContext &ctx) {
   });
 }
 
+LogicalResult executeSlice(systile::SliceOp op, ExecContext &ctx) {
+  const std::vector<int64_t> offsets(op.getOffsets().begin(),
+                                     op.getOffsets().end());
+  rt::BatchShape batch = systile::batchShapeOf(op.getType());
+  const rt::Shape shape{op.getType().getRows(), op.getType().getCols()};
+  // The interpreter copies even a free slice (a chip reads that range in
+  // place), so it admits the copy whatever executeRelayout does.
+  if (op.isFree() && failed(admit(op, op.getType(), ctx.options().memoryBudget)))
+    return failure();
+  return executeRelayout(op, ctx, [&](const auto &x) {
+    return rt::slice(x, offsets, batch, shape);
+  });
+}
+
 LogicalResult executeTranspose(systile::TransposeOp op, ExecContext &ctx) {
   return executeRelayout(op, ctx,
                          [](const auto &x) { return rt::transposeMinor(x); });
@@ -1147,6 +1161,7 @@ void systile::interp::registerSystileExecutionModels(
     attachModels<executePack, executeUnpack, executeConstant,
                  executeFillPadding, executeReshapeBatch, executeMergeRows,
                  executeSplitRows, executeSplitHeads, executeMergeHeads,
+                 executeSlice,
                  executeTranspose, executeReshape, executeIm2col, executeWindow, executeTruncF, executeExtF,
                  executeQuantize, executeDequantize, executeReduce,
                  executeMatmul, executeMxuMatmul>(*ctx);

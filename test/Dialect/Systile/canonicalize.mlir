@@ -459,3 +459,43 @@ func.func @transposed_constant_elementwise(%col: !systile.tiled<3x1xf32, #systil
   %f = systile.reshape %ct : !systile.tiled<1x3xf32, #systile.geometry<1x4, mxu = 4>> -> !systile.tiled<1x1x3xf32, #systile.geometry<1x4, mxu = 4>>
   return %t, %f : !systile.tiled<1x3xf32, #systile.geometry<1x4, mxu = 4>>, !systile.tiled<1x1x3xf32, #systile.geometry<1x4, mxu = 4>>
 }
+
+// -----
+
+// A slice of the input's own shape is the input; a slice of a slice is one
+// slice at the summed offsets.
+// CHECK-LABEL: func.func @slice_folds
+// CHECK-SAME: (%[[X:.*]]: !systile.tiled<3x5x12xf32>)
+// CHECK-NEXT: %[[S:.*]] = systile.slice %[[X]] offsets [2, 1, 7] : !systile.tiled<3x5x12xf32> -> !systile.tiled<1x2x3xf32>
+// CHECK-NEXT: return %[[X]], %[[S]]
+func.func @slice_folds(%x: !systile.tiled<3x5x12xf32>) -> (!systile.tiled<3x5x12xf32>, !systile.tiled<1x2x3xf32>) {
+  %same = systile.slice %x offsets [0, 0, 0] : !systile.tiled<3x5x12xf32> -> !systile.tiled<3x5x12xf32>
+  %a = systile.slice %x offsets [1, 0, 4] : !systile.tiled<3x5x12xf32> -> !systile.tiled<2x4x6xf32>
+  %b = systile.slice %a offsets [1, 1, 3] : !systile.tiled<2x4x6xf32> -> !systile.tiled<1x2x3xf32>
+  return %same, %b : !systile.tiled<3x5x12xf32>, !systile.tiled<1x2x3xf32>
+}
+
+// -----
+
+// A matmul's rhs that is a transpose (through a batch reshape or not) is
+// read the other way round in place; a transposed rhs that is a transpose
+// is read as it is. The transposes then go away.
+// CHECK-LABEL: func.func @matmul_reads_transpose_in_place
+// CHECK-SAME: (%[[Q:.*]]: !systile.tiled<2x4x6x8xf32>, %[[K:.*]]: !systile.tiled<2x4x6x8xf32>, %[[A:.*]]: !systile.tiled<8x6x6xf32>, %[[W:.*]]: !systile.tiled<5x8xf32>, %[[B:.*]]: !systile.tiled<6x5xf32>, %[[C:.*]]: !systile.tiled<6x8xf32>)
+// CHECK-NOT: systile.transpose
+// CHECK-DAG: %[[Q8:.*]] = systile.reshape_batch %[[Q]] : !systile.tiled<2x4x6x8xf32> -> !systile.tiled<8x6x8xf32>
+// CHECK-DAG: %[[K8:.*]] = systile.reshape_batch %[[K]] : !systile.tiled<2x4x6x8xf32> -> !systile.tiled<8x6x8xf32>
+// CHECK: %[[S:.*]] = systile.mxu_matmul %[[Q8]], %[[K8]], %[[A]] [0, 0] rhs_transposed : !systile.tiled<8x6x8xf32>, !systile.tiled<8x6x8xf32> -> !systile.tiled<8x6x6xf32>
+// CHECK: %[[M:.*]] = systile.matmul %[[B]], %[[W]], %[[C]] : !systile.tiled<6x5xf32>, !systile.tiled<5x8xf32> -> !systile.tiled<6x8xf32>
+// CHECK: return %[[S]], %[[M]]
+func.func @matmul_reads_transpose_in_place(%q: !systile.tiled<2x4x6x8xf32>, %k: !systile.tiled<2x4x6x8xf32>,
+    %acc: !systile.tiled<8x6x6xf32>, %w: !systile.tiled<5x8xf32>, %b: !systile.tiled<6x5xf32>,
+    %c: !systile.tiled<6x8xf32>) -> (!systile.tiled<8x6x6xf32>, !systile.tiled<6x8xf32>) {
+  %kt = systile.transpose %k : !systile.tiled<2x4x6x8xf32> -> !systile.tiled<2x4x8x6xf32>
+  %kt8 = systile.reshape_batch %kt : !systile.tiled<2x4x8x6xf32> -> !systile.tiled<8x8x6xf32>
+  %q8 = systile.reshape_batch %q : !systile.tiled<2x4x6x8xf32> -> !systile.tiled<8x6x8xf32>
+  %s = systile.mxu_matmul %q8, %kt8, %acc [0, 0] : !systile.tiled<8x6x8xf32>, !systile.tiled<8x8x6xf32> -> !systile.tiled<8x6x6xf32>
+  %wt = systile.transpose %w : !systile.tiled<5x8xf32> -> !systile.tiled<8x5xf32>
+  %m = systile.matmul %b, %wt, %c rhs_transposed : !systile.tiled<6x5xf32>, !systile.tiled<8x5xf32> -> !systile.tiled<6x8xf32>
+  return %s, %m : !systile.tiled<8x6x6xf32>, !systile.tiled<6x8xf32>
+}

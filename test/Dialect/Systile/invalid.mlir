@@ -1030,3 +1030,43 @@ func.func @im2col_columns_overflow(%x: !systile.tiled<1x4611686018427387904xi8, 
       : !systile.tiled<1x4611686018427387904xi8, #systile.geometry<1x1, mxu = 1>> -> !systile.tiled<1x1xi8, #systile.geometry<1x1, mxu = 1>>
   return
 }
+
+// -----
+
+func.func @slice_rank(%x: !systile.tiled<2x24x96xf32>) {
+  // expected-error @below {{'systile.slice' op result rank 2 differs from the input's 3; a slice keeps the rank}}
+  %0 = systile.slice %x offsets [0, 0] : !systile.tiled<2x24x96xf32> -> !systile.tiled<24x96xf32>
+  return
+}
+
+// -----
+
+func.func @slice_offsets(%x: !systile.tiled<2x24x96xf32>) {
+  // expected-error @below {{'systile.slice' op has 2 offsets for a rank-3 input; it needs one per dimension}}
+  %0 = systile.slice %x offsets [0, 96] : !systile.tiled<2x24x96xf32> -> !systile.tiled<2x24x32xf32>
+  return
+}
+
+// -----
+
+func.func @slice_outside(%x: !systile.tiled<2x24x96xf32>) {
+  // expected-error @below {{'systile.slice' op dimension 2: offset 80 and size 32 leave the input's extent 96 (result shape 2x24x32, input shape 2x24x96)}}
+  %0 = systile.slice %x offsets [0, 0, 80] : !systile.tiled<2x24x96xf32> -> !systile.tiled<2x24x32xf32>
+  return
+}
+
+// -----
+
+func.func @slice_negative(%x: !systile.tiled<2x24x96xf32>) {
+  // expected-error @below {{'systile.slice' op dimension 0: offset -1 and size 1 leave the input's extent 2}}
+  %0 = systile.slice %x offsets [-1, 0, 0] : !systile.tiled<2x24x96xf32> -> !systile.tiled<1x24x96xf32>
+  return
+}
+
+// -----
+
+func.func @slice_element_type(%x: !systile.tiled<2x24x96xf32>) {
+  // expected-error @below {{'systile.slice' op result element type 'bf16' differs from the input's 'f32'; a relayout keeps the element type}}
+  %0 = systile.slice %x offsets [0, 0, 0] : !systile.tiled<2x24x96xf32> -> !systile.tiled<2x24x32xbf16>
+  return
+}

@@ -273,6 +273,11 @@ func.func @relayouts(%x: !systile.tiled<2x4x24x96xf32>,
   %4 = systile.merge_heads %3 : !systile.tiled<2x4x24x24xi8> -> !systile.tiled<2x24x96xi8>
   // CHECK: systile.transpose %{{.*}} : !systile.tiled<2x4x24x96xf32> -> !systile.tiled<2x4x96x24xf32>
   %5 = systile.transpose %x : !systile.tiled<2x4x24x96xf32> -> !systile.tiled<2x4x96x24xf32>
+  // CHECK: systile.slice %{{.*}} offsets [0, 1, 8, 32] : !systile.tiled<2x4x24x96xf32> -> !systile.tiled<2x3x16x64xf32>
+  %6 = systile.slice %x offsets [0, 1, 8, 32] : !systile.tiled<2x4x24x96xf32> -> !systile.tiled<2x3x16x64xf32>
+  // CHECK: systile.slice %{{.*}} offsets [1, 2] : !systile.tiled<12x5xbf16, #systile.geometry<2x4, mxu = 4>, pad = undef> -> !systile.tiled<3x3xbf16, #systile.geometry<2x4, mxu = 4>, pad = undef>
+  %7 = systile.slice %r offsets [1, 2] : !systile.tiled<12x5xbf16, #systile.geometry<2x4, mxu = 4>, pad = undef>
+      -> !systile.tiled<3x3xbf16, #systile.geometry<2x4, mxu = 4>, pad = undef>
   return
 }
 

@@ -238,3 +238,69 @@ func.func @no_transpose_no_sinking(%x: !systile.tiled<2x4x6xf32>, %c: !systile.t
   }
   return %e : !systile.tiled<2x4x6xf32>
 }
+
+// -----
+
+// A fused qkv projection's columns cut into three (unit strides, static
+// offsets): systile.slice; a strided slice stays dense.
+// CHECK-LABEL: func.func @qkv_columns
+// CHECK-SAME: (%[[X:.*]]: !systile.tiled<2x5x12xf32, #systile.geometry<2x4, mxu = 4>>)
+// CHECK-DAG: systile.slice %[[X]] offsets [0, 0, 0] : !systile.tiled<2x5x12xf32, #systile.geometry<2x4, mxu = 4>> -> !systile.tiled<2x5x4xf32, #systile.geometry<2x4, mxu = 4>>
+// CHECK-DAG: systile.slice %[[X]] offsets [0, 0, 4]
+// CHECK-DAG: systile.slice %[[X]] offsets [0, 0, 8]
+// CHECK: tensor.extract_slice %{{.*}}[0, 0, 0] [2, 4, 4] [1, 1, 3]
+// CHECK-NOT: tensor.extract_slice
+#g = #systile.geometry<2x4, mxu = 4>
+
+func.func @qkv_columns(%x: !systile.tiled<2x5x12xf32, #g>) -> (tensor<2x5x4xf32>, tensor<2x5x4xf32>, tensor<2x5x4xf32>, tensor<2x4x4xf32>) {
+  %d = systile.unpack %x : !systile.tiled<2x5x12xf32, #g> -> tensor<2x5x12xf32>
+  %q = tensor.extract_slice %d[0, 0, 0] [2, 5, 4] [1, 1, 1] : tensor<2x5x12xf32> to tensor<2x5x4xf32>
+  %k = tensor.extract_slice %d[0, 0, 4] [2, 5, 4] [1, 1, 1] : tensor<2x5x12xf32> to tensor<2x5x4xf32>
+  %v = tensor.extract_slice %d[0, 0, 8] [2, 5, 4] [1, 1, 1] : tensor<2x5x12xf32> to tensor<2x5x4xf32>
+  %strided = tensor.extract_slice %d[0, 0, 0] [2, 4, 4] [1, 1, 3] : tensor<2x5x12xf32> to tensor<2x4x4xf32>
+  return %q, %k, %v, %strided : tensor<2x5x4xf32>, tensor<2x5x4xf32>, tensor<2x5x4xf32>, tensor<2x4x4xf32>
+}
+
+// -----
+
+// The key's heads split and transposed at once (`k.view(B, S, H, D)
+// .permute(0, 2, 3, 1)`): split_heads then the minor transpose, which a
+// matmul then reads in place (rhs_transposed).
+// CHECK-LABEL: func.func @key_heads_transposed
+// CHECK-SAME: (%[[K:.*]]: !systile.tiled<2x5x12xf32, #systile.geometry<2x4, mxu = 4>>)
+// CHECK: %[[H:.*]] = systile.split_heads %[[K]] : !systile.tiled<2x5x12xf32, #systile.geometry<2x4, mxu = 4>> -> !systile.tiled<2x3x5x4xf32, #systile.geometry<2x4, mxu = 4>>
+// CHECK: %[[T:.*]] = systile.transpose %[[H]] : !systile.tiled<2x3x5x4xf32, #systile.geometry<2x4, mxu = 4>> -> !systile.tiled<2x3x4x5xf32, #systile.geometry<2x4, mxu = 4>>
+// CHECK: %[[U:.*]] = systile.unpack %[[T]]
+// CHECK-NOT: linalg.transpose
+// CHECK: return %[[U]]
+#g = #systile.geometry<2x4, mxu = 4>
+
+func.func @key_heads_transposed(%k: !systile.tiled<2x5x12xf32, #g>) -> tensor<2x3x4x5xf32> {
+  %d = systile.unpack %k : !systile.tiled<2x5x12xf32, #g> -> tensor<2x5x12xf32>
+  %e = tensor.expand_shape %d [[0], [1], [2, 3]] output_shape [2, 5, 3, 4] : tensor<2x5x12xf32> into tensor<2x5x3x4xf32>
+  %init = tensor.empty() : tensor<2x3x4x5xf32>
+  %t = linalg.transpose ins(%e : tensor<2x5x3x4xf32>) outs(%init : tensor<2x3x4x5xf32>) permutation = [0, 2, 3, 1]
+  return %t : tensor<2x3x4x5xf32>
+}
+
+// -----
+
+// The heads merged and the batch folded into the rows by one collapse
+// (`y.transpose(1, 2).reshape(B*S, H*D)`): merge_heads, then merge_rows.
+// CHECK-LABEL: func.func @merge_heads_and_rows
+// CHECK-SAME: (%[[H:.*]]: !systile.tiled<2x3x5x4xf32, #systile.geometry<2x4, mxu = 4>>)
+// CHECK: %[[M:.*]] = systile.merge_heads %[[H]] : !systile.tiled<2x3x5x4xf32, #systile.geometry<2x4, mxu = 4>> -> !systile.tiled<2x5x12xf32, #systile.geometry<2x4, mxu = 4>>
+// CHECK: %[[R:.*]] = systile.merge_rows %[[M]] : !systile.tiled<2x5x12xf32, #systile.geometry<2x4, mxu = 4>> -> !systile.tiled<10x12xf32, #systile.geometry<2x4, mxu = 4>>
+// CHECK: %[[U:.*]] = systile.unpack %[[R]]
+// CHECK-NOT: linalg.transpose
+// CHECK-NOT: tensor.collapse_shape
+// CHECK: return %[[U]]
+#g = #systile.geometry<2x4, mxu = 4>
+
+func.func @merge_heads_and_rows(%h: !systile.tiled<2x3x5x4xf32, #g>) -> tensor<10x12xf32> {
+  %d = systile.unpack %h : !systile.tiled<2x3x5x4xf32, #g> -> tensor<2x3x5x4xf32>
+  %init = tensor.empty() : tensor<2x5x3x4xf32>
+  %t = linalg.transpose ins(%d : tensor<2x3x5x4xf32>) outs(%init : tensor<2x5x3x4xf32>) permutation = [0, 2, 1, 3]
+  %c = tensor.collapse_shape %t [[0, 1], [2, 3]] : tensor<2x5x3x4xf32> into tensor<10x12xf32>
+  return %c : tensor<10x12xf32>
+}

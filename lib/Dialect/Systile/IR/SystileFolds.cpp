@@ -262,6 +262,21 @@ template <typename Inverse> static Value inverseInput(Value input, Type type) {
   return {};
 }
 
+OpFoldResult SliceOp::fold(FoldAdaptor) {
+  if (getInput().getType() == getType())
+    return getInput(); // The offsets are then all 0 (the verifier).
+  if (auto inner = getInput().getDefiningOp<SliceOp>()) {
+    // A slice of a slice: one slice at the summed offsets.
+    SmallVector<int64_t> offsets(getOffsets());
+    for (auto [o, i] : llvm::zip_equal(offsets, inner.getOffsets()))
+      o += i;
+    getInputMutable().assign(inner.getInput());
+    setOffsets(offsets);
+    return getResult();
+  }
+  return {};
+}
+
 OpFoldResult ReshapeBatchOp::fold(FoldAdaptor adaptor) {
   if (getInput().getType() == getType())
     return getInput();
@@ -386,4 +401,54 @@ OpFoldResult TransposeOp::fold(FoldAdaptor adaptor) {
       adaptor.getInput(), in, getType(), false,
       rt::AxisSwap::transpose(in.getNumMatrices(), in.getRows(),
                               in.getCols()));
+}
+
+//===----------------------------------------------------------------------===//
+// Matmuls
+//===----------------------------------------------------------------------===//
+
+namespace {
+/// matmul(x, transpose(y)) -> matmul(x, y) with rhs_transposed flipped
+/// (also through a reshape_batch of the transpose, which commutes with
+/// it): the array reads the weight either way round, so the relayout is
+/// not needed. An unused transpose then goes away.
+template <typename MatmulTy>
+struct ReadTransposedRhsInPlace : public OpRewritePattern<MatmulTy> {
+  using OpRewritePattern<MatmulTy>::OpRewritePattern;
+
+  LogicalResult matchAndRewrite(MatmulTy op,
+                                PatternRewriter &rewriter) const override {
+    Value rhs = op.getRhs();
+    auto reshape = rhs.template getDefiningOp<ReshapeBatchOp>();
+    auto transpose = (reshape ? reshape.getInput() : rhs)
+                         .template getDefiningOp<TransposeOp>();
+    if (!transpose)
+      return failure();
+    Value y = transpose.getInput();
+    if (reshape) {
+      auto type = cast<TiledType>(rhs.getType());
+      auto from = cast<TiledType>(y.getType());
+      SmallVector<int64_t> shape(type.getBatchShape());
+      shape.push_back(from.getRows());
+      shape.push_back(from.getCols());
+      y = ReshapeBatchOp::create(rewriter, op.getLoc(), from.withShape(shape),
+                                 y);
+    }
+    rewriter.modifyOpInPlace(op, [&] {
+      op.getRhsMutable().assign(y);
+      op.setRhsTransposed(!op.getRhsTransposed());
+    });
+    return success();
+  }
+};
+} // namespace
+
+void MatmulOp::getCanonicalizationPatterns(RewritePatternSet &results,
+                                           MLIRContext *context) {
+  results.add<ReadTransposedRhsInPlace<MatmulOp>>(context);
+}
+
+void MxuMatmulOp::getCanonicalizationPatterns(RewritePatternSet &results,
+                                              MLIRContext *context) {
+  results.add<ReadTransposedRhsInPlace<MxuMatmulOp>>(context);
 }

@@ -358,6 +358,53 @@ LogicalResult ReshapeOp::verify() {
   return success();
 }
 
+LogicalResult SliceOp::verify() {
+  TiledType in = getInput().getType(), out = getType();
+  if (failed(verifyRelayoutKeeps(*this, in, out)))
+    return failure();
+  ArrayRef<int64_t> inShape = in.getShape(), outShape = out.getShape();
+  if (inShape.size() != outShape.size())
+    return emitOpError("result rank ")
+           << outShape.size() << " differs from the input's " << inShape.size()
+           << "; a slice keeps the rank";
+  ArrayRef<int64_t> offsets = getOffsets();
+  if (offsets.size() != inShape.size())
+    return emitOpError("has ")
+           << offsets.size() << " offsets for a rank-" << inShape.size()
+           << " input; it needs one per dimension";
+  for (auto [d, offset, size, extent] :
+       llvm::enumerate(offsets, outShape, inShape))
+    if (offset < 0 || offset > extent || size > extent - offset)
+      return emitOpError("dimension ")
+             << d << ": offset " << offset << " and size " << size
+             << " leave the input's extent " << extent
+             << " (result shape " << shapeString(outShape)
+             << ", input shape " << shapeString(inShape) << ")";
+  return success();
+}
+
+bool SliceOp::isFree() {
+  TiledType in = getInput().getType(), out = getType();
+  ArrayRef<int64_t> offsets = getOffsets();
+  const size_t rank = offsets.size();
+  if (in.getRows() != out.getRows() || in.getCols() != out.getCols() ||
+      offsets[rank - 2] != 0 || offsets[rank - 1] != 0)
+    return false;
+  // The matrices taken are consecutive when, after the first batch
+  // dimension taken in part, every dimension is taken whole and the
+  // dimensions before it take a single index.
+  ArrayRef<int64_t> inBatch = in.getBatchShape(), outBatch = out.getBatchShape();
+  size_t d = 0;
+  while (d < inBatch.size() && outBatch[d] == 1)
+    ++d;
+  if (d < inBatch.size())
+    ++d; // the dimension taken in part (or whole)
+  for (; d < inBatch.size(); ++d)
+    if (outBatch[d] != inBatch[d])
+      return false;
+  return true;
+}
+
 bool ReshapeBatchOp::isFree() { return true; }
 
 bool ReshapeOp::isFree() {

@@ -154,9 +154,36 @@ struct RelayoutCollapse : public RelayoutPattern<tensor::CollapseShapeOp> {
     std::optional<Permutation> t = permutationOf(op.getSrc().getDefiningOp());
     Value x = t ? unpackedTiled(t->input) : Value();
     if (!x || rank < 3 || t->perm != swapOf(rank, rank - 3) ||
-        !isSingletonsExcept(groups, last, {rank - 2, rank - 1}))
+        ArrayRef<int64_t>(groups.back()) != ArrayRef<int64_t>{rank - 2, rank - 1})
       return failure();
-    return replaceWithRelayout<MergeHeadsOp>(rewriter, op, x, counter);
+    if (isSingletonsExcept(groups, last, {rank - 2, rank - 1}))
+      return replaceWithRelayout<MergeHeadsOp>(rewriter, op, x, counter);
+    // The heads merged and other dimensions collapsed too (the batch into
+    // the rows, `y.transpose(1, 2).reshape(B*S, H*D)`): merge_heads, then
+    // the rest of the collapse on [.., S, H*D], which the patterns above
+    // take on.
+    auto dense = cast<RankedTensorType>(t->input.getType());
+    auto from = cast<TiledType>(x.getType());
+    if (dense.getEncoding() || dense.getElementType() != from.getElementType())
+      return failure();
+    SmallVector<int64_t> mergedShape(dense.getShape().drop_back(3));
+    mergedShape.push_back(dense.getDimSize(rank - 2));
+    mergedShape.push_back(dense.getDimSize(rank - 3) *
+                          dense.getDimSize(rank - 1));
+    Value merged = MergeHeadsOp::create(rewriter, op.getLoc(),
+                                        from.withShape(mergedShape), x);
+    Value unpacked = UnpackOp::create(
+        rewriter, op.getLoc(),
+        RankedTensorType::get(mergedShape, dense.getElementType()), merged);
+    // The collapse's groups on the merged shape: dimension rank - 1 of the
+    // transposed shape ([.., S, H, D]) is gone, the last group is the
+    // merged columns.
+    SmallVector<ReassociationIndices> rest(groups.begin(), groups.end() - 1);
+    rest.push_back({rank - 2});
+    rewriter.replaceOpWithNewOp<tensor::CollapseShapeOp>(op, op.getResultType(),
+                                                         unpacked, rest);
+    ++counter;
+    return success();
   }
 };
 
@@ -202,13 +229,61 @@ struct RelayoutTranspose : public RelayoutPattern<OpTy> {
     }
     auto expand = t->input.template getDefiningOp<tensor::ExpandShapeOp>();
     Value x = expand ? unpackedTiled(expand.getSrc()) : Value();
-    if (!x || rank < 3 || t->perm != swapOf(rank, rank - 3))
+    if (!x || rank < 3)
       return failure();
     SmallVector<ReassociationIndices> groups = expand.getReassociationIndices();
     if (!isSingletonsExcept(groups, static_cast<int64_t>(groups.size()) - 1,
                             {rank - 2, rank - 1}))
       return failure();
-    return replaceWithRelayout<SplitHeadsOp>(rewriter, op, x, this->counter);
+    if (t->perm == swapOf(rank, rank - 3))
+      return replaceWithRelayout<SplitHeadsOp>(rewriter, op, x, this->counter);
+    // [.., S, H, D] -> [.., H, D, S]: the heads split and each transposed,
+    // as `k.view(B, S, H, D).permute(0, 2, 3, 1)` gives k^T per head.
+    SmallVector<int64_t> keyPerm = llvm::to_vector(llvm::seq<int64_t>(0, rank));
+    keyPerm[rank - 3] = rank - 2;
+    keyPerm[rank - 2] = rank - 1;
+    keyPerm[rank - 1] = rank - 3;
+    auto dense = cast<RankedTensorType>(op->getResult(0).getType());
+    auto from = cast<TiledType>(x.getType());
+    if (t->perm != keyPerm || dense.getEncoding() ||
+        dense.getElementType() != from.getElementType())
+      return failure();
+    SmallVector<int64_t> heads(dense.getShape());
+    std::swap(heads[rank - 2], heads[rank - 1]);
+    Value split = SplitHeadsOp::create(rewriter, op.getLoc(),
+                                       from.withShape(heads), x);
+    Value transposed = TransposeOp::create(
+        rewriter, op.getLoc(), from.withShape(dense.getShape()), split);
+    rewriter.replaceOpWithNewOp<UnpackOp>(op, dense, transposed);
+    ++this->counter;
+    return success();
+  }
+};
+
+/// extract_slice of an unpack with static offsets and sizes, unit strides
+/// and the rank kept -> systile.slice (a fused qkv projection's columns
+/// split into the query, key and value).
+struct RelayoutExtractSlice : public RelayoutPattern<tensor::ExtractSliceOp> {
+  using RelayoutPattern::RelayoutPattern;
+
+  LogicalResult matchAndRewrite(tensor::ExtractSliceOp op,
+                                PatternRewriter &rewriter) const override {
+    Value x = unpackedTiled(op.getSource());
+    if (!x || op.getResultType().getRank() != op.getSourceType().getRank() ||
+        !op.getResultType().hasStaticShape() || op.getResultType().getEncoding())
+      return failure();
+    if (!llvm::all_of(op.getStaticStrides(), [](int64_t s) { return s == 1; }) ||
+        ShapedType::isDynamicShape(op.getStaticOffsets()))
+      return failure();
+    auto from = cast<TiledType>(x.getType());
+    if (op.getResultType().getElementType() != from.getElementType())
+      return failure();
+    Value slice = SliceOp::create(
+        rewriter, op.getLoc(), from.withShape(op.getResultType().getShape()),
+        x, rewriter.getDenseI64ArrayAttr(op.getStaticOffsets()));
+    rewriter.replaceOpWithNewOp<UnpackOp>(op, op.getResultType(), slice);
+    ++counter;
+    return success();
   }
 };
 
@@ -314,7 +389,7 @@ struct SinkTransposeThroughReduce : public OpRewritePattern<ReduceOp> {
 
 void systile::populateRelayoutPropagationPatterns(RewritePatternSet &patterns,
                                                   PassCounter &relayoutsTiled) {
-  patterns.add<RelayoutCollapse, RelayoutExpand,
+  patterns.add<RelayoutCollapse, RelayoutExpand, RelayoutExtractSlice,
                RelayoutTranspose<linalg::TransposeOp>,
                RelayoutTranspose<linalg::GenericOp>,
                SinkTransposeThroughElementwise, SinkTransposeThroughReduce>(

@@ -388,6 +388,42 @@ def Systile_ReshapeOp : Systile_RelayoutOp<"reshape"> {
   }]);
 }
 
+def Systile_SliceOp : Systile_RelayoutOp<"slice"> {
+  let summary = "A box of the logical elements, at static offsets";
+  let description = !strconcat([{
+    Element `(i_1, .., i_n)` of the result is element `(i_1 + o_1, ..,
+    i_n + o_n)` of the input, where `offsets = [o_1, .., o_n]` has one
+    entry per dimension (batch dimensions, rows, columns) and the result
+    type gives the sizes; the box must lie inside the input's shape. This
+    is `tensor.extract_slice` with static offsets and sizes, unit strides
+    and the rank kept, such as the split of a fused qkv projection's
+    columns into the query, key and value.
+
+    **Free** when the matrices are kept whole (row and column offsets 0,
+    the input's rows and columns) and the matrices taken are consecutive in
+    the batch-major order: the result's storage is then a range of the
+    input's, bit for bit. Any other slice is a copy; a column offset that
+    is not a multiple of the lane count moves elements across lanes.
+
+    Folds: a slice of the input's own shape is the input; a slice of a
+    slice is one slice at the summed offsets.
+  }], commonRelayoutDescription, [{
+
+    Example (the key's columns of a fused qkv projection):
+
+    ```mlir
+    %k = systile.slice %qkv offsets [0, 0, 96]
+        : !systile.tiled<2x24x288xf32> -> !systile.tiled<2x24x96xf32>
+    ```
+  }]);
+  let arguments = (ins Systile_TiledType:$input, DenseI64ArrayAttr:$offsets);
+  let results = (outs Systile_TiledType:$result);
+  let assemblyFormat = [{
+    $input `offsets` $offsets attr-dict `:`
+    qualified(type($input)) `->` qualified(type($result))
+  }];
+}
+
 //===----------------------------------------------------------------------===//
 // Convolution windows
 //===----------------------------------------------------------------------===//
@@ -504,6 +540,7 @@ def Systile_WindowOp : Systile_ConvWindowOp<"window"> {
 
 class Systile_MatmulBase<string mnemonic> : Systile_Op<mnemonic,
     [Pure, AllTypesMatch<["acc", "result"]>]> {
+  let hasCanonicalizer = 1;
   code commonDescription = [{
     Operands: `lhs` is `[B.., M, K]`, `acc` and the result are
     `[B.., M, N]` with the batch dimensions `B..` of `lhs` (none for a
@@ -512,6 +549,9 @@ class Systile_MatmulBase<string mnemonic> : Systile_Op<mnemonic,
     one weight matrix shared by every matrix of the batch (`nn.Linear` on
     3-d activations). With `rhs_transposed`, `rhs` is `[.., N, K]` and is
     read as the `K x N` weight in place, without a relayout (`q @ k^T`).
+    Canonicalization: a `rhs` that is a `systile.transpose` (under a
+    `systile.reshape_batch` or not) is read the other way round in place:
+    the transpose's input becomes `rhs` and `rhs_transposed` flips.
     Element types: `f32` or `bf16` inputs (in any combination) with an
     `f32` accumulator, or `i8 x i8` with an `i32` accumulator. Padding
     slots never enter the computation, whatever they hold; the result's
