@@ -10,6 +10,8 @@
 #include "systile/Runtime/Relayout.h"
 #include "systile/Runtime/Transpose.h"
 
+#include "TileAccess.h"
+
 #include <algorithm>
 #include <optional>
 #include <string>
@@ -24,6 +26,20 @@ template <typename T> std::string describe(const TiledBatch<T> &x) {
   std::string batch = toString(x.batchShape());
   return (batch.empty() ? "" : batch + " batch of ") + x.shape().str() +
          (batch.empty() ? " matrix" : " matrices");
+}
+
+/// Row `rowIn`, columns [colIn, colIn + count), of matrix `mIn` of `in`
+/// into row `rowOut` of matrix `mOut` of `out` from column `colOut`, a
+/// lane run at a time through `buffer` (at least `count` elements).
+template <typename T>
+void copyRowSegment(const TiledBatch<T> &in, int64_t mIn, int64_t rowIn,
+                    int64_t colIn, TiledBatch<T> &out, int64_t mOut,
+                    int64_t rowOut, int64_t colOut, int64_t count,
+                    T *buffer) {
+  detail::readRowSegment(in.layout(), in.data() + in.offset(mIn, 0, 0), rowIn,
+                         colIn, colIn + count, buffer);
+  detail::writeRowSegment(out.layout(), out.data() + out.offset(mOut, 0, 0),
+                          rowOut, colOut, colOut + count, buffer);
 }
 
 /// A batch of `batch` x `shape` matrices in `x`'s geometry whose dense
@@ -247,9 +263,19 @@ Expected<TiledBatch<T>> splitHeads(const TiledBatch<T> &x, int64_t heads) {
   const int64_t headDim = in.cols / heads;
   BatchShape batch = x.batchShape();
   batch.push_back(heads);
-  return gather(x, std::move(batch), {in.rows, headDim},
-                AxisSwap::splitHeads(x.numMatrices(), in.rows, heads,
-                                     headDim));
+  // Head h of row s is the row's columns [h*D, (h+1)*D): one row segment
+  // each (AxisSwap::splitHeads is the same map, element by element).
+  Expected<TiledBatch<T>> out =
+      TiledBatch<T>::zeros(std::move(batch), {in.rows, headDim}, x.geometry());
+  if (!out)
+    return out;
+  std::vector<T> buffer(static_cast<size_t>(headDim));
+  for (int64_t m = 0; m < x.numMatrices(); ++m)
+    for (int64_t h = 0; h < heads; ++h)
+      for (int64_t r = 0; r < in.rows; ++r)
+        copyRowSegment(x, m, r, h * headDim, *out, m * heads + h, r, 0,
+                       headDim, buffer.data());
+  return out;
 }
 
 template <typename T>
@@ -263,9 +289,18 @@ Expected<TiledBatch<T>> mergeHeads(const TiledBatch<T> &x) {
     return Error("mergeHeads: the merged column count of the " + describe(x) +
                  " overflows int64");
   BatchShape batch(x.batchShape().begin(), x.batchShape().end() - 1);
-  return gather(x, std::move(batch), {in.rows, cols},
-                AxisSwap::mergeHeads(x.numMatrices() / *heads, *heads,
-                                     in.rows, in.cols));
+  // The inverse of splitHeads' row segments.
+  Expected<TiledBatch<T>> out =
+      TiledBatch<T>::zeros(std::move(batch), {in.rows, cols}, x.geometry());
+  if (!out)
+    return out;
+  std::vector<T> buffer(static_cast<size_t>(in.cols));
+  for (int64_t m = 0; m < out->numMatrices(); ++m)
+    for (int64_t h = 0; h < *heads; ++h)
+      for (int64_t r = 0; r < in.rows; ++r)
+        copyRowSegment(x, m * *heads + h, r, 0, *out, m, r, h * in.cols,
+                       in.cols, buffer.data());
+  return out;
 }
 
 /// A transpose of the two minor dimensions one input tile at a time: the
@@ -433,16 +468,15 @@ Expected<TiledBatch<T>> slice(const TiledBatch<T> &x,
   if (!out)
     return out;
   const int64_t r0 = offsets[rank - 2], c0 = offsets[rank - 1];
-  const T *src = x.data();
-  T *dst = out->data();
+  std::vector<T> buffer(static_cast<size_t>(shape.cols));
   std::vector<int64_t> index(in.size(), 0); // the result matrix's batch index
   for (int64_t m = 0; m < out->numMatrices(); ++m) {
     int64_t source = 0; // the input matrix, row-major over its batch
     for (size_t d = 0; d < in.size(); ++d)
       source = source * in[d] + index[d] + offsets[d];
     for (int64_t r = 0; r < shape.rows; ++r)
-      for (int64_t c = 0; c < shape.cols; ++c)
-        dst[out->offset(m, r, c)] = src[x.offset(source, r0 + r, c0 + c)];
+      copyRowSegment(x, source, r0 + r, c0, *out, m, r, 0, shape.cols,
+                     buffer.data());
     for (size_t d = in.size(); d-- > 0;) // the next batch index
       if (++index[d] < size[d])
         break;

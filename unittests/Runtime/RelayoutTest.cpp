@@ -192,6 +192,58 @@ TEST(Relayout, SplitHeadsWithoutBatch) {
   expectPackingOf(splitHeads(x, 4), {4}, {5, 3}, splitHeadsDense(d, 1, 5, 4, 3));
 }
 
+TEST(Relayout, HeadsAcrossLaneTilesWithUndefinedPadding) {
+  // D = 6 on 4-lane tiles: every head but the first starts inside a tile
+  // and spans two; the input's padding (all ones) never reaches a result.
+  std::vector<float> d = iota<float>(2 * 5 * 18);
+  TiledBatch<float> x = packed<float>({2}, {5, 18}, d);
+  x.fillPadding(1.0f);
+  auto heads = splitHeads(x, 3);
+  expectPackingOf(heads, {2, 3}, {5, 6}, splitHeadsDense(d, 2, 5, 3, 6));
+  ASSERT_TRUE(heads);
+  TiledBatch<float> h = std::move(*heads);
+  h.fillPadding(1.0f);
+  expectPackingOf(mergeHeads(h), {2}, {5, 18}, d);
+}
+
+/// The box of a dense [P, R, C] at (p0, r0, c0) of [p, r, c] by index loops.
+template <typename T>
+std::vector<T> boxDense(const std::vector<T> &in, int64_t R, int64_t C,
+                        int64_t p0, int64_t r0, int64_t c0, int64_t p,
+                        int64_t r, int64_t c) {
+  std::vector<T> out;
+  for (int64_t a = 0; a < p; ++a)
+    for (int64_t i = 0; i < r; ++i)
+      for (int64_t j = 0; j < c; ++j)
+        out.push_back(in[((p0 + a) * R + r0 + i) * C + c0 + j]);
+  return out;
+}
+
+TEST(Relayout, SliceIsTheBox) {
+  std::vector<int8_t> d = iota<int8_t>(3 * 5 * 11);
+  TiledBatch<int8_t> x = packed<int8_t>({3}, {5, 11}, d);
+  x.fillPadding(1);
+  // Columns across tiles, rows inside a tile, then every whole matrix of
+  // the tail of the batch, then one element.
+  expectPackingOf(slice(x, {0, 0, 3}, {3}, {5, 7}), {3}, {5, 7},
+                  boxDense(d, 5, 11, 0, 0, 3, 3, 5, 7));
+  expectPackingOf(slice(x, {1, 1, 2}, {2}, {3, 6}), {2}, {3, 6},
+                  boxDense(d, 5, 11, 1, 1, 2, 2, 3, 6));
+  expectPackingOf(slice(x, {1, 0, 0}, {2}, {5, 11}), {2}, {5, 11},
+                  boxDense(d, 5, 11, 1, 0, 0, 2, 5, 11));
+  expectPackingOf(slice(x, {2, 4, 10}, {1}, {1, 1}), {1}, {1, 1},
+                  boxDense(d, 5, 11, 2, 4, 10, 1, 1, 1));
+}
+
+TEST(Relayout, SliceRejectsBoxesOutside) {
+  TiledBatch<float> x = packed<float>({3}, {5, 11}, iota<float>(3 * 5 * 11));
+  EXPECT_FALSE(slice(x, {0, 0, 5}, {3}, {5, 7}));   // columns 5..12 of 11
+  EXPECT_FALSE(slice(x, {-1, 0, 0}, {1}, {5, 11})); // a negative offset
+  EXPECT_FALSE(slice(x, {3, 0, 0}, {1}, {5, 11}));  // past the batch
+  EXPECT_FALSE(slice(x, {0, 0}, {3}, {5, 11}));     // an offset short
+  EXPECT_FALSE(slice(x, {0, 0, 0}, {}, {5, 11}));   // another rank
+}
+
 TEST(Relayout, TransposeMinor) {
   std::vector<float> d = iota<float>(2 * 3 * 5 * 7);
   TiledBatch<float> x = packed<float>({2, 3}, {5, 7}, d);

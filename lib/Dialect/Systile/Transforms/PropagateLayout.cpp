@@ -566,19 +566,33 @@ struct LiftRank1Generic : public OpRewritePattern<linalg::GenericOp> {
 /// constant (each element creates attributes, so this stays small).
 constexpr int64_t kMaxFoldedMaskElements = 65536;
 
-/// A generic that computes an i1 mask from linalg.index alone (torch's
-/// triu, JAX's iota comparisons): no inputs, all parallel, an identity
-/// output the payload does not read. Folded to its constant, it is packed
-/// once like any constant mask.
+/// The dense constant `v` is, or null.
+DenseElementsAttr constantOf(Value v) {
+  DenseElementsAttr attr;
+  return matchPattern(v, m_Constant(&attr)) ? attr : DenseElementsAttr();
+}
+
+/// A generic that computes integers (an i1 mask, or the i64 positions it
+/// compares) from linalg.index and integer constants alone: torch's
+/// `triu` (an arange, the difference of its row and column broadcasts, a
+/// comparison, an `and` with a constant), JAX's iota comparisons. All
+/// loops parallel, an identity output the payload does not read, every
+/// input a constant. Folded to its constant, a mask is packed once like
+/// any constant mask.
 bool isIndexMask(linalg::GenericOp op) {
   auto type = dyn_cast<RankedTensorType>(op->getResultTypes().front());
-  return op.hasPureTensorSemantics() && op.getNumDpsInputs() == 0 &&
-         op.getNumDpsInits() == 1 && op->getNumResults() == 1 && type &&
-         type.hasStaticShape() && type.getElementType().isInteger(1) &&
+  return op.hasPureTensorSemantics() && op.getNumDpsInits() == 1 &&
+         op->getNumResults() == 1 && type && type.hasStaticShape() &&
+         type.getElementType().isSignlessInteger() &&
          type.getNumElements() <= kMaxFoldedMaskElements &&
          op.getNumParallelLoops() == op.getNumLoops() &&
          op.getMatchingIndexingMap(op.getDpsInitOperand(0)).isIdentity() &&
-         !op.payloadUsesValueFromOperand(op.getDpsInitOperand(0));
+         !op.payloadUsesValueFromOperand(op.getDpsInitOperand(0)) &&
+         llvm::all_of(op.getDpsInputs(), [](Value in) {
+           DenseElementsAttr c = constantOf(in);
+           return c && c.getElementType().isSignlessInteger() &&
+                  c.getNumElements() <= kMaxFoldedMaskElements;
+         });
 }
 
 /// Whether some user of `v` is a linalg op that will be tiled (an operand
@@ -588,6 +602,23 @@ bool feedsTiledOp(Value v) {
     auto linalgOp = dyn_cast<linalg::LinalgOp>(user);
     return linalgOp && linalgOp->getNumResults() == 1 &&
            triggerOf(linalgOp.getDpsInputs(), linalgOp->getResult(0)).fires();
+  });
+}
+
+/// Whether `v` reaches an op that will be tiled, directly or through
+/// reshapes and other index-mask generics (which fold in turn).
+bool reachesTiledOp(Value v, int depth = 0) {
+  if (feedsTiledOp(v))
+    return true;
+  if (depth >= 8)
+    return false;
+  return llvm::any_of(v.getUsers(), [&](Operation *user) {
+    if (isa<tensor::ExpandShapeOp, tensor::CollapseShapeOp>(user))
+      return reachesTiledOp(user->getResult(0), depth + 1);
+    auto generic = dyn_cast<linalg::GenericOp>(user);
+    return generic && generic->getNumResults() == 1 &&
+           generic.getNumParallelLoops() == generic.getNumLoops() &&
+           reachesTiledOp(generic->getResult(0), depth + 1);
   });
 }
 
@@ -638,7 +669,7 @@ struct FoldIndexMask : public OpRewritePattern<linalg::GenericOp> {
 
   LogicalResult matchAndRewrite(linalg::GenericOp op,
                                 PatternRewriter &rewriter) const override {
-    if (!isIndexMask(op) || !feedsTiledOp(op->getResult(0)))
+    if (!isIndexMask(op) || !reachesTiledOp(op->getResult(0)))
       return rewriter.notifyMatchFailure(op, "not a mask of a tiled op");
     auto type = cast<RankedTensorType>(op->getResultTypes().front());
     ArrayRef<int64_t> shape = type.getShape();
@@ -647,6 +678,16 @@ struct FoldIndexMask : public OpRewritePattern<linalg::GenericOp> {
       auto i = dyn_cast<linalg::IndexOp>(inner);
       return i ? rewriter.getIndexAttr(point[i.getDim()]) : Attribute();
     };
+    // Each input's elements, read through its indexing map.
+    SmallVector<DenseElementsAttr> inputs;
+    SmallVector<SmallVector<Attribute>> inputValues;
+    SmallVector<AffineMap> maps;
+    for (OpOperand *in : op.getDpsInputOperands()) {
+      inputs.push_back(constantOf(in->get()));
+      inputValues.push_back(
+          llvm::to_vector(inputs.back().getValues<Attribute>()));
+      maps.push_back(op.getMatchingIndexingMap(in));
+    }
     RegionFolder folder(*op.getBlock());
     SmallVector<Attribute> elements;
     SmallVector<Attribute> args(op.getBlock()->getNumArguments());
@@ -654,6 +695,18 @@ struct FoldIndexMask : public OpRewritePattern<linalg::GenericOp> {
       for (int64_t d = shape.size() - 1, rest = n; d >= 0; --d) {
         point[d] = rest % shape[d];
         rest /= shape[d];
+      }
+      for (auto [i, map] : llvm::enumerate(maps)) {
+        SmallVector<int64_t> at = map.compose(point);
+        auto inType = cast<RankedTensorType>(inputs[i].getType());
+        int64_t flat = 0;
+        for (auto [d, extent] : llvm::enumerate(inType.getShape())) {
+          if (at[d] < 0 || at[d] >= extent)
+            return rewriter.notifyMatchFailure(op, "an input read out of bounds");
+          flat = flat * extent + at[d];
+        }
+        args[i] = inputs[i].isSplat() ? inputValues[i].front()
+                                      : inputValues[i][flat];
       }
       Attribute v = folder.run(args, index);
       if (!isa_and_present<IntegerAttr>(v))
