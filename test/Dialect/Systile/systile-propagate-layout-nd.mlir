@@ -6,11 +6,12 @@
 // (2x4 tiles): every step stays tiled between the unpacked input and the
 // packed result. The counters add up over the file: softmax 2 element-wise
 // ops and 2 reductions, LayerNorm 6 and 2, RMSNorm 3 and 1, each mask 1
-// (the index-built one also folded), and the packed statistic 1 reduction.
+// (the index-built one also folded, torch's triu in its four generics),
+// and the packed statistic 1 reduction.
 // STATS: systile-propagate-layout
-// STATS-NEXT: (S) 13 ops-tiled
+// STATS-NEXT: (S) 14 ops-tiled
 // STATS-NEXT: (S) 0 fills-splat
-// STATS-NEXT: (S) 1 masks-folded
+// STATS-NEXT: (S) 5 masks-folded
 // STATS-NEXT: (S) 6 reductions-tiled
 
 #id4 = affine_map<(d0, d1, d2, d3) -> (d0, d1, d2, d3)>
@@ -296,6 +297,75 @@ func.func @index_mask(%x: !s) -> !s {
       ins(%u, %m : tensor<2x2x3x3xf32>, tensor<3x3xi1>) outs(%e : tensor<2x2x3x3xf32>) {
   ^bb0(%in: f32, %keep: i1, %out: f32):
     %0 = arith.select %keep, %in, %ninf : f32
+    linalg.yield %0 : f32
+  } -> tensor<2x2x3x3xf32>
+  %p = systile.pack %r : tensor<2x2x3x3xf32> -> !s
+  return %p : !s
+}
+
+// -----
+
+#id1 = affine_map<(d0) -> (d0)>
+#id2 = affine_map<(d0, d1) -> (d0, d1)>
+#row = affine_map<(d0, d1) -> (0, d1)>
+#colb = affine_map<(d0, d1) -> (d0, 0)>
+#id4 = affine_map<(d0, d1, d2, d3) -> (d0, d1, d2, d3)>
+#sq = affine_map<(d0, d1, d2, d3) -> (d2, d3)>
+#scalar = affine_map<(d0, d1, d2, d3) -> ()>
+!s = !systile.tiled<2x2x3x3xf32, #systile.geometry<2x4, mxu = 4>>
+
+// torch's `triu(ones(S, S, dtype=bool), diagonal=1)` as torch-mlir lowers
+// it: an i64 arange, its row and column broadcasts subtracted, compared
+// with 1, and-ed with a constant. Every step reads only linalg.index and
+// integer constants, so each folds (the reshapes between them fold with
+// them) and the mask is one packed constant: row 0 keeps j - i >= 1 but
+// for the constant's false at (0, 2).
+// CHECK-LABEL: func.func @triu_mask
+// CHECK-SAME: (%[[X:.*]]: !systile.tiled<2x2x3x3xf32, {{.*}}>)
+// CHECK: %[[M:.*]] = systile.constant dense<[0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0]> : tensor<16xi8> -> !systile.tiled<3x3xi8, {{.*}}>
+// CHECK: %[[R:.*]] = systile.elementwise ins(%[[M]], %{{.*}}, %[[X]] : !systile.tiled<3x3xi8, {{.*}}>, !systile.tiled<1x1xf32, {{.*}}>, !systile.tiled<2x2x3x3xf32, {{.*}}>)
+// CHECK: arith.select
+// CHECK-NOT: linalg.generic
+// CHECK: return %[[R]]
+func.func @triu_mask(%x: !s) -> !s {
+  %u = systile.unpack %x : !s -> tensor<2x2x3x3xf32>
+  %c1 = arith.constant 1 : i64
+  %keep = arith.constant dense<[[true, true, false], [true, true, true], [true, true, true]]> : tensor<3x3xi1>
+  %ninf = arith.constant dense<0xFF800000> : tensor<f32>
+  %e1 = tensor.empty() : tensor<3xi64>
+  %ar = linalg.generic {indexing_maps = [#id1], iterator_types = ["parallel"]} outs(%e1 : tensor<3xi64>) {
+  ^bb0(%out: i64):
+    %i = linalg.index 0 : index
+    %v = arith.index_cast %i : index to i64
+    linalg.yield %v : i64
+  } -> tensor<3xi64>
+  %r1 = tensor.expand_shape %ar [[0, 1]] output_shape [1, 3] : tensor<3xi64> into tensor<1x3xi64>
+  %c3 = tensor.expand_shape %ar [[0, 1]] output_shape [3, 1] : tensor<3xi64> into tensor<3x1xi64>
+  %e2 = tensor.empty() : tensor<3x3xi64>
+  %diff = linalg.generic {indexing_maps = [#row, #colb, #id2], iterator_types = ["parallel", "parallel"]}
+      ins(%r1, %c3 : tensor<1x3xi64>, tensor<3x1xi64>) outs(%e2 : tensor<3x3xi64>) {
+  ^bb0(%j: i64, %i: i64, %out: i64):
+    %d = arith.subi %j, %i : i64
+    linalg.yield %d : i64
+  } -> tensor<3x3xi64>
+  %e3 = tensor.empty() : tensor<3x3xi1>
+  %ge = linalg.generic {indexing_maps = [#id2, #id2], iterator_types = ["parallel", "parallel"]}
+      ins(%diff : tensor<3x3xi64>) outs(%e3 : tensor<3x3xi1>) {
+  ^bb0(%d: i64, %out: i1):
+    %b = arith.cmpi sge, %d, %c1 : i64
+    linalg.yield %b : i1
+  } -> tensor<3x3xi1>
+  %m = linalg.generic {indexing_maps = [#id2, #id2, #id2], iterator_types = ["parallel", "parallel"]}
+      ins(%ge, %keep : tensor<3x3xi1>, tensor<3x3xi1>) outs(%e3 : tensor<3x3xi1>) {
+  ^bb0(%a: i1, %b: i1, %out: i1):
+    %and = arith.andi %a, %b : i1
+    linalg.yield %and : i1
+  } -> tensor<3x3xi1>
+  %e = tensor.empty() : tensor<2x2x3x3xf32>
+  %r = linalg.generic {indexing_maps = [#sq, #scalar, #id4, #id4], iterator_types = ["parallel", "parallel", "parallel", "parallel"]}
+      ins(%m, %ninf, %u : tensor<3x3xi1>, tensor<f32>, tensor<2x2x3x3xf32>) outs(%e : tensor<2x2x3x3xf32>) {
+  ^bb0(%mask: i1, %n: f32, %in: f32, %out: f32):
+    %0 = arith.select %mask, %n, %in : f32
     linalg.yield %0 : f32
   } -> tensor<2x2x3x3xf32>
   %p = systile.pack %r : tensor<2x2x3x3xf32> -> !s

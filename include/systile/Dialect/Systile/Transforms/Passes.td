@@ -224,10 +224,14 @@ def SystilePropagateLayout : Pass<"systile-propagate-layout",
       broadcasts unit and absent dimensions itself (nothing of the
       result's size is built). A scalar becomes a `1x1` `systile.splat`;
       an `i1` constant (the mask of an `arith.select`) is packed once as
-      an `i8` constant that the region truncates back to `i1`, and an `i1`
-      mask computed from `linalg.index` alone (a generic without inputs,
-      at most 65536 elements) that feeds such an op is folded to its
-      constant first. The payload
+      an `i8` constant that the region truncates back to `i1`, and a
+      mask computed from `linalg.index` and integer constants alone (an
+      all-parallel generic of an integer result of at most 65536
+      elements whose inputs are integer constants of at most as many:
+      torch's `triu` is an `i64` arange, the difference of its row and
+      column broadcasts, a comparison and an `and` with a constant) that
+      reaches such an op, directly or through reshapes and other such
+      generics, is folded to its constant first, step by step. The payload
       must not use `linalg.index` or `tensor.extract`, and may use values
       from above only if they are constants (cloned into the region);
     * a dense value is seen through `tensor.expand_shape` /
@@ -264,10 +268,15 @@ def SystilePropagateLayout : Pass<"systile-propagate-layout",
       [.., B*R, C]` -> `systile.merge_rows` and the inverse expand ->
       `systile.split_rows`; `tensor.expand_shape` `[.., S, H*D] ->
       [.., S, H, D]` followed by the transpose to `[.., H, S, D]` ->
-      `systile.split_heads`, and the transpose `[.., H, S, D] ->
+      `systile.split_heads` (the transpose to `[.., H, D, S]`, the key's
+      heads split and transposed at once -> `systile.split_heads` then
+      `systile.transpose`), and the transpose `[.., H, S, D] ->
       [.., S, H, D]` followed by the collapse to `[.., S, H*D]` ->
-      `systile.merge_heads`; a transpose of the two minor dimensions ->
-      `systile.transpose`. A transpose is a `linalg.transpose` or a
+      `systile.merge_heads` (a collapse that merges other dimensions too,
+      `[B, S, H, D] -> [B*S, H*D]` -> `systile.merge_heads` then the rest
+      of the collapse); `tensor.extract_slice` with static offsets and
+      sizes, unit strides and the rank kept -> `systile.slice`; a
+      transpose of the two minor dimensions -> `systile.transpose`. A transpose is a `linalg.transpose` or a
       `linalg.generic` whose only job is the permutation (one input,
       permutation maps, a body that yields the input).
 
