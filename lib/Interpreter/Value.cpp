@@ -266,6 +266,8 @@ template <typename T> constexpr ElementKind tiledKindOf() {
     return ElementKind::BF16;
   else if constexpr (std::is_same_v<T, int8_t>)
     return ElementKind::I8;
+  else if constexpr (std::is_same_v<T, double>)
+    return ElementKind::F64;
   else
     return ElementKind::I32;
 }
@@ -376,11 +378,13 @@ systile::interp::packDense(const DenseValue &dense, rt::Geometry geometry,
     return pack(int8_t());
   case ElementKind::I32:
     return pack(int32_t());
+  case ElementKind::F64:
+    return pack(double());
   default:
     return llvm::createStringError(std::string("cannot pack ") +
                                    toString(dense.kind()) +
                                    " elements (tiled tensors hold f32, bf16, "
-                                   "i8 or i32)");
+                                   "f64, i8 or i32)");
   }
 }
 

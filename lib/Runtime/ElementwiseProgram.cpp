@@ -146,6 +146,8 @@ template <typename F> void withBits(size_t elementBytes, F &&f) {
     f(uint8_t());
   else if (elementBytes == 2)
     f(uint16_t());
+  else if (elementBytes == 8)
+    f(uint64_t());
   else
     f(uint32_t());
 }

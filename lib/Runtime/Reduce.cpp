@@ -28,9 +28,15 @@ namespace {
 /// minimumf on f32 (NaN-propagating and quieted, -0 < +0), addi / maxsi /
 /// minsi on i32 (wrap-around).
 struct FloatOps {
-  static float add(float x, float acc) { return scalar::AddF()(x, acc); }
-  static float max(float x, float acc) { return scalar::maximum(x, acc); }
-  static float min(float x, float acc) { return scalar::minimum(x, acc); }
+  template <typename F> static F add(F x, F acc) {
+    return scalar::AddF()(x, acc);
+  }
+  template <typename F> static F max(F x, F acc) {
+    return scalar::maximum(x, acc);
+  }
+  template <typename F> static F min(F x, F acc) {
+    return scalar::minimum(x, acc);
+  }
 };
 struct IntOps {
   static int32_t add(int32_t x, int32_t acc) { return scalar::AddI()(x, acc); }
@@ -153,6 +159,16 @@ Expected<TiledBatch<float>> reduce(const TiledBatch<float> &x, ReduceKind kind,
 Expected<TiledBatch<int32_t>> reduce(const TiledBatch<int32_t> &x,
                                      ReduceKind kind, int64_t dim) {
   return reduceAnyDim<int32_t, IntOps>(x, kind, dim);
+}
+
+Expected<TiledMatrix<double>> reduce(const TiledMatrix<double> &x,
+                                     ReduceKind kind, int dim) {
+  return reduceImpl<double, FloatOps>(x, kind, dim);
+}
+
+Expected<TiledBatch<double>> reduce(const TiledBatch<double> &x,
+                                    ReduceKind kind, int64_t dim) {
+  return reduceAnyDim<double, FloatOps>(x, kind, dim);
 }
 
 } // namespace systile::rt

@@ -59,6 +59,7 @@ inline bool isZeroBits(float v) {
 inline bool isZeroBits(bf16 v) { return v.isZero(); }
 inline bool isZeroBits(int8_t v) { return v == 0; }
 inline bool isZeroBits(int32_t v) { return v == 0; }
+inline bool isZeroBits(double v) { return v == 0.0; }
 
 /// All bits zero (+0, not -0).
 inline bool isPositiveZeroBits(float v) {
@@ -69,6 +70,11 @@ inline bool isPositiveZeroBits(float v) {
 inline bool isPositiveZeroBits(bf16 v) { return v.bits() == 0; }
 inline bool isPositiveZeroBits(int8_t v) { return v == 0; }
 inline bool isPositiveZeroBits(int32_t v) { return v == 0; }
+inline bool isPositiveZeroBits(double v) {
+  uint64_t u;
+  std::memcpy(&u, &v, sizeof(u));
+  return u == 0;
+}
 
 } // namespace systile::rt::detail
 

@@ -267,5 +267,6 @@ template class TiledBatch<float>;
 template class TiledBatch<bf16>;
 template class TiledBatch<int8_t>;
 template class TiledBatch<int32_t>;
+template class TiledBatch<double>;
 
 } // namespace systile::rt

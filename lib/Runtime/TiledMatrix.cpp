@@ -357,5 +357,6 @@ template class TiledMatrix<float>;
 template class TiledMatrix<bf16>;
 template class TiledMatrix<int8_t>;
 template class TiledMatrix<int32_t>;
+template class TiledMatrix<double>;
 
 } // namespace systile::rt

@@ -134,5 +134,6 @@ template class TiledStorage<float>;
 template class TiledStorage<bf16>;
 template class TiledStorage<int8_t>;
 template class TiledStorage<int32_t>;
+template class TiledStorage<double>;
 
 } // namespace systile::rt

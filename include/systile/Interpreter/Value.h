@@ -152,10 +152,12 @@ int64_t loadAsInt(const DenseValue &v, int64_t i);
 
 using TiledMatrixVariant =
     std::variant<rt::TiledMatrix<float>, rt::TiledMatrix<rt::bf16>,
-                 rt::TiledMatrix<int8_t>, rt::TiledMatrix<int32_t>>;
+                 rt::TiledMatrix<int8_t>, rt::TiledMatrix<int32_t>,
+                 rt::TiledMatrix<double>>;
 using TiledBatchVariant =
     std::variant<rt::TiledBatch<float>, rt::TiledBatch<rt::bf16>,
-                 rt::TiledBatch<int8_t>, rt::TiledBatch<int32_t>>;
+                 rt::TiledBatch<int8_t>, rt::TiledBatch<int32_t>,
+                 rt::TiledBatch<double>>;
 
 /// A tiled tensor held by the runtime: a batch of matrices of one layout in
 /// batch-major storage (a rank-2 tensor is a batch of one matrix with an

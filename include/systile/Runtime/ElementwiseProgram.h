@@ -94,7 +94,7 @@ Status forEachChunk(const Layout &layout, int64_t maxSlots, void *storage,
 
 /// Copies the operand's elements for the chunk's slots, densely, to `out`
 /// (chunk.slots elements): `storage` holds an operand of `operand` layout
-/// that broadcasts as `broadcast` over the result. Element sizes 1, 2, 4.
+/// that broadcasts as `broadcast` over the result. Element sizes 1, 2, 4, 8.
 void gatherChunk(const void *storage, const Layout &operand,
                  Broadcast broadcast, const Chunk &chunk, void *out,
                  size_t elementBytes);

@@ -31,6 +31,8 @@ Expected<TiledMatrix<float>> reduce(const TiledMatrix<float> &x,
                                     ReduceKind kind, int dim);
 Expected<TiledMatrix<int32_t>> reduce(const TiledMatrix<int32_t> &x,
                                       ReduceKind kind, int dim);
+Expected<TiledMatrix<double>> reduce(const TiledMatrix<double> &x,
+                                     ReduceKind kind, int dim);
 
 /// `dim` indexes the full shape (batch dimensions, then rows and columns):
 /// the two minor dimensions reduce every matrix as above; a batch
@@ -40,6 +42,8 @@ Expected<TiledBatch<float>> reduce(const TiledBatch<float> &x, ReduceKind kind,
                                    int64_t dim);
 Expected<TiledBatch<int32_t>> reduce(const TiledBatch<int32_t> &x,
                                      ReduceKind kind, int64_t dim);
+Expected<TiledBatch<double>> reduce(const TiledBatch<double> &x,
+                                    ReduceKind kind, int64_t dim);
 
 } // namespace systile::rt
 

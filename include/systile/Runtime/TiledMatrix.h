@@ -67,7 +67,8 @@ std::string describeMatrix(const Layout &layout);
 template <typename T>
 inline constexpr bool isTiledElement =
     std::is_same_v<T, float> || std::is_same_v<T, bf16> ||
-    std::is_same_v<T, int8_t> || std::is_same_v<T, int32_t>;
+    std::is_same_v<T, int8_t> || std::is_same_v<T, int32_t> ||
+    std::is_same_v<T, double>;
 
 /// A non-owning view of contiguous elements.
 template <typename T> class Span {
@@ -91,7 +92,7 @@ template <typename T> class TiledBatch;
 
 template <typename T> class TiledMatrix {
   static_assert(isTiledElement<T>,
-                "TiledMatrix supports float, bf16, int8_t and int32_t");
+                "TiledMatrix supports float, bf16, int8_t, int32_t and double");
 
 public:
   using value_type = T;

@@ -136,6 +136,8 @@ template <typename F> auto withElement(Type element, F &&f) {
     return f(rt::bf16());
   if (element.isInteger(8))
     return f(int8_t());
+  if (element.isF64())
+    return f(double());
   return f(int32_t());
 }
 
@@ -293,10 +295,13 @@ Analysis analyse(systile::ElementwiseOp op) {
   }
   withElement(element, [&](auto tag) {
     using T = decltype(tag);
-    if (auto p = ProgramBuilder<T>(body, element).build()) {
-      a.kind = Analysis::Program;
-      a.program = std::move(*p);
-    }
+    // f64 results (torch-mlir's variance, computed in f64) run through the
+    // region runner: the runtime's programs are for the chip's types.
+    if constexpr (!std::is_same_v<T, double>)
+      if (auto p = ProgramBuilder<T>(body, element).build()) {
+        a.kind = Analysis::Program;
+        a.program = std::move(*p);
+      }
   });
   if (a.kind == Analysis::Region)
     a.lanes = bodySupportsLanes(body);

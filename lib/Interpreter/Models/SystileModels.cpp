@@ -489,7 +489,10 @@ LogicalResult executeReduce(systile::ReduceOp r, ExecContext &ctx) {
   if (x.kind() == ElementKind::I32)
     return bindChecked(r, ctx,
                        reduce(std::get<rt::TiledBatch<int32_t>>(x.batch)));
-  return r->emitError() << "systile.reduce supports f32 and i32";
+  if (x.kind() == ElementKind::F64)
+    return bindChecked(r, ctx,
+                       reduce(std::get<rt::TiledBatch<double>>(x.batch)));
+  return r->emitError() << "systile.reduce supports f32, f64 and i32";
 }
 
 //===----------------------------------------------------------------------===//

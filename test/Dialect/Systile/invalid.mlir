@@ -145,12 +145,12 @@ func.func @fill_padding_batch_mismatch(%a: !systile.tiled<2x3x5xf32>) {
 
 // -----
 
-// expected-error @below {{!systile.tiled element type 'f16' is not supported; expected f32, bf16, i8 or i32}}
+// expected-error @below {{!systile.tiled element type 'f16' is not supported; expected f32, bf16, f64, i8 or i32}}
 func.func @element_type(%a: !systile.tiled<4x4xf16>)
 
 // -----
 
-// expected-error @below {{!systile.tiled element type 'ui8' is not supported; expected f32, bf16, i8 or i32}}
+// expected-error @below {{!systile.tiled element type 'ui8' is not supported; expected f32, bf16, f64, i8 or i32}}
 func.func @unsigned_element_type(%a: !systile.tiled<4x4xui8>)
 
 // -----
@@ -666,7 +666,7 @@ func.func @dequantize_zero_point(%x: !systile.tiled<3x5xi8>) {
 // -----
 
 func.func @reduce_element(%x: !systile.tiled<3x5xbf16>) {
-  // expected-error @below {{'systile.reduce' op reduces f32 or i32 elements, got 'bf16' (widen with systile.extf first)}}
+  // expected-error @below {{'systile.reduce' op reduces f32, f64 or i32 elements, got 'bf16' (widen with systile.extf first)}}
   %0 = systile.reduce <sum> %x dim = 1 : !systile.tiled<3x5xbf16> -> !systile.tiled<3x1xbf16>
   return
 }

@@ -7,9 +7,9 @@
 // packed result. The counters add up over the file: softmax 2 element-wise
 // ops and 2 reductions, LayerNorm 6 and 2, RMSNorm 3 and 1, each mask 1
 // (the index-built one also folded, torch's triu in its four generics),
-// and the packed statistic 1 reduction.
+// the packed f64 column 1, and the packed statistic 1 reduction.
 // STATS: systile-propagate-layout
-// STATS-NEXT: (S) 14 ops-tiled
+// STATS-NEXT: (S) 15 ops-tiled
 // STATS-NEXT: (S) 0 fills-splat
 // STATS-NEXT: (S) 5 masks-folded
 // STATS-NEXT: (S) 6 reductions-tiled
@@ -378,17 +378,18 @@ func.func @triu_mask(%x: !s) -> !s {
 !col = !systile.tiled<6x1xf32, #systile.geometry<2x4, mxu = 4>>
 
 // A one-dimensional op whose result is packed as a column is lifted to the
-// column; the lifted op is not dropped back to rank 1 by the unit-dimension
-// folding (the two undid each other endlessly on torch-mlir's f64 LayerNorm,
-// which truncates its per-row statistics on [B*S] and expands them to
-// [B*S, 1]).
+// column, and tiles (its f64 operand is packed as an f64 column); the
+// lifted op is not dropped back to rank 1 by the unit-dimension folding
+// (the two undid each other endlessly on torch-mlir's f64 LayerNorm, which
+// truncates its per-row statistics on [B*S] and expands them to [B*S, 1]).
 // CHECK-LABEL: func.func @packed_rank1_column
 // CHECK-SAME: (%[[A:.*]]: tensor<6xf64>)
 // CHECK: %[[E:.*]] = tensor.expand_shape %[[A]] {{\[\[}}0, 1]] output_shape [6, 1] : tensor<6xf64> into tensor<6x1xf64>
-// CHECK: %[[T:.*]] = linalg.generic {{.*}} ins(%[[E]] : tensor<6x1xf64>) outs(%{{.*}} : tensor<6x1xf32>)
+// CHECK: %[[P:.*]] = systile.pack %[[E]] : tensor<6x1xf64> -> !systile.tiled<6x1xf64
+// CHECK: %[[T:.*]] = systile.elementwise ins(%[[P]] : !systile.tiled<6x1xf64, {{.*}}>) -> !systile.tiled<6x1xf32
 // CHECK: arith.truncf
-// CHECK: %[[P:.*]] = systile.pack %[[T]] : tensor<6x1xf32>
-// CHECK: return %[[P]]
+// CHECK-NOT: linalg.generic
+// CHECK: return %[[T]]
 func.func @packed_rank1_column(%a: tensor<6xf64>) -> !col {
   %e = tensor.empty() : tensor<6xf32>
   %t = linalg.generic {indexing_maps = [#id1, #id1], iterator_types = ["parallel"]}

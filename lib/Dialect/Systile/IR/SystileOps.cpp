@@ -704,8 +704,8 @@ LogicalResult DequantizeOp::verify() {
 LogicalResult ReduceOp::verify() {
   TiledType input = getInput().getType(), result = getType();
   Type element = input.getElementType();
-  if (!element.isF32() && !element.isSignlessInteger(32))
-    return emitOpError("reduces f32 or i32 elements, got ")
+  if (!element.isF32() && !element.isF64() && !element.isSignlessInteger(32))
+    return emitOpError("reduces f32, f64 or i32 elements, got ")
            << element << " (widen with systile.extf first)";
   int64_t dim = getDim(), rank = input.getRank();
   if (dim < 0 || dim >= rank)

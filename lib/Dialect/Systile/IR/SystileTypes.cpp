@@ -25,8 +25,8 @@ void SystileDialect::registerTypes() {
 }
 
 bool TiledType::isSupportedElementType(Type type) {
-  return type.isF32() || type.isBF16() || type.isSignlessInteger(8) ||
-         type.isSignlessInteger(32);
+  return type.isF32() || type.isBF16() || type.isF64() ||
+         type.isSignlessInteger(8) || type.isSignlessInteger(32);
 }
 
 LogicalResult TiledType::verify(function_ref<InFlightDiagnostic()> emitError,
@@ -53,7 +53,7 @@ LogicalResult TiledType::verify(function_ref<InFlightDiagnostic()> emitError,
   }
   if (!isSupportedElementType(elementType))
     return emitError() << "!systile.tiled element type " << elementType
-                       << " is not supported; expected f32, bf16, i8 or i32";
+                       << " is not supported; expected f32, bf16, f64, i8 or i32";
   if (!geometry)
     return emitError() << "!systile.tiled needs a geometry";
   if (failed(GeometryAttr::verify(emitError, geometry.getSublanes(),

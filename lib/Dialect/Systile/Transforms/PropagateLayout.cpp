@@ -937,7 +937,8 @@ std::optional<ReductionForm> reductionForm(linalg::LinalgOp op) {
                     inElement.isSignlessInteger(16));
   if (!inType || inType.getRank() != op.getNumLoops() ||
       !op.getMatchingIndexingMap(in).isIdentity() ||
-      !(inElement.isF32() || inElement.isSignlessInteger(32) || narrow))
+      !(inElement.isF32() || inElement.isF64() ||
+        inElement.isSignlessInteger(32) || narrow))
     return std::nullopt;
   SmallVector<utils::IteratorType> iterators = op.getIteratorTypesArray();
   auto dim = static_cast<int64_t>(
@@ -1087,6 +1088,54 @@ struct TileReduction : public OpInterfaceRewritePattern<linalg::LinalgOp> {
   }
 };
 
+/// A pack of a reshape of a block argument (a model input that a LayerNorm
+/// reads as [B, S, D] and that the tiled LayerNorm packs as [B*S, D]): the
+/// argument itself is packed at the start of its block, in that pack's
+/// geometry, and the pack becomes the relayout of it that the reshape
+/// expresses. The argument's other uses then find the packed value
+/// (entryPackOf) and tile too, so the input is packed once.
+struct PackArgumentOfReshape : public OpRewritePattern<PackOp> {
+  PackArgumentOfReshape(MLIRContext *ctx, LayoutCounters &)
+      : OpRewritePattern(ctx) {}
+
+  LogicalResult matchAndRewrite(PackOp pack,
+                                PatternRewriter &rewriter) const override {
+    Operation *reshape = pack.getInput().getDefiningOp();
+    if (pack.getTranspose() ||
+        !isa_and_present<tensor::CollapseShapeOp, tensor::ExpandShapeOp>(
+            reshape))
+      return rewriter.notifyMatchFailure(pack, "not a pack of a reshape");
+    auto arg = dyn_cast<BlockArgument>(reshape->getOperand(0));
+    RankedTensorType type = arg ? asTiledTensor(arg.getType()) : nullptr;
+    if (!type || entryPackOf(arg))
+      return rewriter.notifyMatchFailure(pack, "not of an unpacked argument");
+    // Only for an argument that something else reads too (otherwise the
+    // pack of the reshape is the one pack already), and when the relayout
+    // moves nothing (packing a convolution's [N, H, W, C] image whole and
+    // copying it into [N*H*W, C] would cost a copy and pad every W x C).
+    if (!isFreeReshape(reshape, pack.getType().getSublanes()) ||
+        llvm::all_of(arg.getUsers(), [](Operation *user) {
+          return isa<tensor::CollapseShapeOp, tensor::ExpandShapeOp>(user) &&
+                 llvm::all_of(user->getUsers(),
+                              [](Operation *u) { return isa<PackOp>(u); });
+        }))
+      return rewriter.notifyMatchFailure(pack, "nothing to share the pack");
+    auto entryType = TiledType::get(type.getShape(), type.getElementType(),
+                                    pack.getType().getGeometry());
+    if (entryType.withShape(pack.getType().getShape()) != pack.getType())
+      return rewriter.notifyMatchFailure(pack, "another pad kind");
+    Block *block = arg.getOwner();
+    Value entry;
+    {
+      OpBuilder::InsertionGuard guard(rewriter);
+      rewriter.setInsertionPointToStart(block);
+      entry = PackOp::create(rewriter, arg.getLoc(), entryType, arg);
+    }
+    rewriter.replaceOp(pack, relayoutOfReshape(rewriter, reshape, entry));
+    return success();
+  }
+};
+
 struct SystilePropagateLayout
     : public systile::impl::SystilePropagateLayoutBase<SystilePropagateLayout> {
   using SystilePropagateLayoutBase::SystilePropagateLayoutBase;
@@ -1096,8 +1145,8 @@ struct SystilePropagateLayout
     MLIRContext *ctx = &getContext();
     RewritePatternSet patterns(ctx);
     patterns.add<TileElementwiseLinalg, TileElementwiseTensorOp, FoldSplatBroadcast,
-                 SplatPackedFill, FoldIndexMask, LiftRank1Generic>(ctx,
-                                                                   counters);
+                 SplatPackedFill, FoldIndexMask, LiftRank1Generic,
+                 PackArgumentOfReshape>(ctx, counters);
     if (reductions)
       patterns.add<TileReduction>(ctx, counters);
     populateRelayoutPropagationPatterns(patterns, counters.relayoutsTiled);

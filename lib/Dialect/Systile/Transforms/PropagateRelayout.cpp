@@ -22,6 +22,7 @@
 #include "PropagateRelayout.h"
 
 #include "systile/Dialect/Systile/IR/SystileOps.h"
+#include "systile/Runtime/RelayoutMap.h"
 
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
@@ -386,6 +387,60 @@ struct SinkTransposeThroughReduce : public OpRewritePattern<ReduceOp> {
 };
 
 } // namespace
+
+namespace {
+/// A reshape's groups and the rank and shape of its expanded side.
+struct ReshapeGroups {
+  SmallVector<ReassociationIndices> groups;
+  ArrayRef<int64_t> expanded;
+  bool collapse = false;
+};
+ReshapeGroups groupsOf(Operation *reshape) {
+  if (auto c = dyn_cast<tensor::CollapseShapeOp>(reshape))
+    return {c.getReassociationIndices(), c.getSrcType().getShape(), true};
+  auto e = cast<tensor::ExpandShapeOp>(reshape);
+  return {e.getReassociationIndices(), e.getResultType().getShape(), false};
+}
+} // namespace
+
+bool systile::isFreeReshape(Operation *reshape, int64_t sublanes) {
+  ReshapeGroups r = groupsOf(reshape);
+  auto rank = static_cast<int64_t>(r.expanded.size());
+  int64_t last = static_cast<int64_t>(r.groups.size()) - 1;
+  if (keepsMatrixDims(r.groups, rank))
+    return true;
+  if (rank >= 3 && isSingletonsExcept(r.groups, last - 1, {rank - 3, rank - 2}))
+    return rt::isFreeRowRegroup(r.expanded[rank - 3], r.expanded[rank - 2],
+                                sublanes);
+  return false;
+}
+
+Value systile::relayoutOfReshape(OpBuilder &b, Operation *reshape,
+                                 Value tiled) {
+  auto from = cast<TiledType>(tiled.getType());
+  auto result = cast<RankedTensorType>(reshape->getResult(0).getType());
+  TiledType to = from.withShape(result.getShape());
+  Location loc = reshape->getLoc();
+  SmallVector<ReassociationIndices> groups;
+  int64_t rank = 0; // of the expanded side
+  bool collapse = false;
+  if (auto c = dyn_cast<tensor::CollapseShapeOp>(reshape)) {
+    groups = c.getReassociationIndices();
+    rank = c.getSrcType().getRank();
+    collapse = true;
+  } else {
+    auto e = cast<tensor::ExpandShapeOp>(reshape);
+    groups = e.getReassociationIndices();
+    rank = e.getResultType().getRank();
+  }
+  int64_t last = static_cast<int64_t>(groups.size()) - 1;
+  if (keepsMatrixDims(groups, rank))
+    return ReshapeBatchOp::create(b, loc, to, tiled);
+  if (rank >= 3 && isSingletonsExcept(groups, last - 1, {rank - 3, rank - 2}))
+    return collapse ? Value(MergeRowsOp::create(b, loc, to, tiled))
+                    : Value(SplitRowsOp::create(b, loc, to, tiled));
+  return ReshapeOp::create(b, loc, to, tiled);
+}
 
 void systile::populateRelayoutPropagationPatterns(RewritePatternSet &patterns,
                                                   PassCounter &relayoutsTiled) {

@@ -20,6 +20,18 @@ namespace systile {
 void populateRelayoutPropagationPatterns(mlir::RewritePatternSet &patterns,
                                          PassCounter &relayoutsTiled);
 
+/// The tiled value `tiled` (of the reshape's source shape) reshaped as the
+/// tensor.collapse_shape or expand_shape `reshape` reshapes its source, as
+/// the relayout op that expresses it: systile.reshape_batch (batch
+/// dimensions only), merge_rows / split_rows, or else systile.reshape.
+/// Built at `b`'s insertion point.
+mlir::Value relayoutOfReshape(mlir::OpBuilder &b, mlir::Operation *reshape,
+                              mlir::Value tiled);
+
+/// Whether relayoutOfReshape's op for `reshape` is free (moves nothing) in
+/// a geometry of `sublanes` sublanes.
+bool isFreeReshape(mlir::Operation *reshape, int64_t sublanes);
+
 } // namespace systile
 
 #endif // SYSTILE_LIB_DIALECT_SYSTILE_TRANSFORMS_PROPAGATERELAYOUT_H

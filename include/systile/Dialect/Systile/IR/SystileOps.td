@@ -18,7 +18,7 @@ include "mlir/Interfaces/SideEffectInterfaces.td"
 // (`Systile_TiledMatrixType` is the constraint for an op that takes
 // matrices only); the op formats print them with
 // `qualified(type($x))`, i.e. as the full `!systile.tiled<...>`.
-def Systile_DenseTensor : RankedTensorOf<[F32, BF16, I8, I32], [HasStaticShapePred,
+def Systile_DenseTensor : RankedTensorOf<[F32, BF16, F64, I8, I32], [HasStaticShapePred,
     CPred<"::llvm::cast<::mlir::ShapedType>($_self).getRank() >= 2">],
     "static tensor of rank >= 2">;
 
@@ -906,7 +906,7 @@ def Systile_SplatOp : Systile_Op<"splat", [Pure,
     %acc = systile.splat %zero : !systile.tiled<3x7xf32, #systile.geometry<2x4, mxu = 4>>
     ```
   }];
-  let arguments = (ins AnyTypeOf<[F32, BF16, I8, I32]>:$value);
+  let arguments = (ins AnyTypeOf<[F32, BF16, F64, I8, I32]>:$value);
   let results = (outs Systile_TiledType:$result);
   let assemblyFormat = "$value attr-dict `:` qualified(type($result))";
   let hasFolder = 1;
