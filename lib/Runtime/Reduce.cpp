@@ -10,9 +10,12 @@
 #include "systile/Runtime/Reduce.h"
 #include "systile/Runtime/Scalar.h"
 
+#include "TileAccess.h"
+
 #include <cmath>
 #include <cstdint>
 #include <iterator>
+#include <vector>
 
 namespace systile::rt {
 
@@ -67,6 +70,65 @@ Status checkKind(ReduceKind kind) {
 }
 } // namespace
 
+/// One step of reduction `K` after the first element.
+template <ReduceKind K, typename T, typename Ops> T step(T x, T acc) {
+  if constexpr (K == ReduceKind::Sum)
+    return Ops::add(x, acc);
+  else if constexpr (K == ReduceKind::Max)
+    return Ops::max(x, acc);
+  else
+    return Ops::min(x, acc);
+}
+
+/// The accumulator after the first element: a sum starts at +0 (so a
+/// first -0 gives +0), max and min at the element.
+template <ReduceKind K, typename T, typename Ops> T first(T x) {
+  if constexpr (K == ReduceKind::Sum)
+    return Ops::add(x, T(0));
+  else
+    return x;
+}
+
+/// combine() over a matrix, a lane run of a tile row at a time: along the
+/// rows (dim 1) each row folds its runs in increasing column order; down
+/// the columns (dim 0) the rows are folded into a row of accumulators in
+/// increasing row order. The same sequence of steps as combine() element
+/// by element.
+template <ReduceKind K, typename T, typename Ops>
+void reduceRuns(const TiledMatrix<T> &x, int dim, TiledMatrix<T> &out) {
+  const Shape in = x.shape();
+  const Layout &layout = x.layout();
+  const T *data = x.data();
+  if (dim == 1) {
+    for (int64_t r = 0; r < in.rows; ++r) {
+      T acc = T(0);
+      detail::forRowSegments(layout, data, r, 0, in.cols,
+                             [&](const T *p, int64_t c, int64_t n) {
+                               int64_t j = 0;
+                               if (c == 0)
+                                 acc = first<K, T, Ops>(p[j++]);
+                               for (; j < n; ++j)
+                                 acc = step<K, T, Ops>(p[j], acc);
+                             });
+      out.at(r, 0) = acc;
+    }
+    return;
+  }
+  std::vector<T> acc(static_cast<size_t>(in.cols));
+  detail::readRowSegment(layout, data, 0, 0, in.cols, acc.data());
+  for (T &a : acc)
+    a = first<K, T, Ops>(a);
+  for (int64_t r = 1; r < in.rows; ++r)
+    detail::forRowSegments(layout, data, r, 0, in.cols,
+                           [&](const T *p, int64_t c, int64_t n) {
+                             T *a = acc.data() + c;
+                             for (int64_t j = 0; j < n; ++j)
+                               a[j] = step<K, T, Ops>(p[j], a[j]);
+                           });
+  detail::writeRowSegment(out.layout(), out.data(), 0, 0, in.cols,
+                          acc.data());
+}
+
 template <typename T, typename Ops>
 static Expected<TiledMatrix<T>> reduceImpl(const TiledMatrix<T> &x,
                                            ReduceKind kind, int dim) {
@@ -80,16 +142,16 @@ static Expected<TiledMatrix<T>> reduceImpl(const TiledMatrix<T> &x,
   Expected<TiledMatrix<T>> out = TiledMatrix<T>::zeros(outShape, x.geometry());
   if (!out)
     return out;
-  const int64_t outer = dim == 0 ? in.cols : in.rows;
-  const int64_t inner = dim == 0 ? in.rows : in.cols;
-  for (int64_t o = 0; o < outer; ++o) {
-    T acc = T(0);
-    for (int64_t i = 0; i < inner; ++i)
-      acc = combine<T, Ops>(kind, i, dim == 0 ? x.at(i, o) : x.at(o, i), acc);
-    if (dim == 0)
-      out->at(0, o) = acc;
-    else
-      out->at(o, 0) = acc;
+  switch (kind) {
+  case ReduceKind::Sum:
+    reduceRuns<ReduceKind::Sum, T, Ops>(x, dim, *out);
+    break;
+  case ReduceKind::Max:
+    reduceRuns<ReduceKind::Max, T, Ops>(x, dim, *out);
+    break;
+  case ReduceKind::Min:
+    reduceRuns<ReduceKind::Min, T, Ops>(x, dim, *out);
+    break;
   }
   return out;
 }

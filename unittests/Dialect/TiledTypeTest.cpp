@@ -173,7 +173,7 @@ TEST_F(TiledTypeTest, VerifierRejectsBadParameters) {
   EXPECT_TRUE(failed(TiledType::verify(emit, {2, 3},
                                        Float16Type::get(&context), geometry,
                                        PadKind::Zero)));
-  EXPECT_NE(message.find("f32, bf16, i8 or i32"), std::string::npos);
+  EXPECT_NE(message.find("f32, bf16, f64, i8 or i32"), std::string::npos);
   EXPECT_TRUE(failed(TiledType::verify(emit, {int64_t(1) << 62, 3}, f32,
                                        geometry, PadKind::Zero)));
   EXPECT_NE(message.find("2^63-1"), std::string::npos) << message;

@@ -10,12 +10,15 @@
 // CHECK-SAME: !systile.tiled<128x256xi8, pad = undef>
 // CHECK-SAME: !systile.tiled<1x1xi32, #systile.geometry<8x16, mxu = 32>>
 // CHECK-SAME: !systile.tiled<7x9xf32>
+// CHECK-SAME: !systile.tiled<2x3x9xf64, #systile.geometry<2x4, mxu = 4>>
 func.func @types(%a: !systile.tiled<3x5xf32>,
                  %b: !systile.tiled<3x5xbf16, #systile.geometry<2x4, mxu = 4>, pad = undef>,
                  %c: !systile.tiled<128x256xi8, pad = undef>,
                  %d: !systile.tiled<1x1xi32, #systile.geometry<8x16, mxu = 32>, pad = zero>,
                  // The default geometry spelled out prints in short form.
-                 %e: !systile.tiled<7x9xf32, #systile.geometry<8x128, mxu = 128>>) {
+                 %e: !systile.tiled<7x9xf32, #systile.geometry<8x128, mxu = 128>>,
+                 // f64: the element-wise ops and reductions around matmuls.
+                 %f: !systile.tiled<2x3x9xf64, #systile.geometry<2x4, mxu = 4>>) {
   return
 }
 

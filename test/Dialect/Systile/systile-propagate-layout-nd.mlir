@@ -7,12 +7,13 @@
 // packed result. The counters add up over the file: softmax 2 element-wise
 // ops and 2 reductions, LayerNorm 6 and 2, RMSNorm 3 and 1, each mask 1
 // (the index-built one also folded, torch's triu in its four generics),
-// the packed f64 column 1, and the packed statistic 1 reduction.
+// the packed f64 column 1, the packed statistic 1 reduction and the input
+// packed once 1 reduction.
 // STATS: systile-propagate-layout
 // STATS-NEXT: (S) 15 ops-tiled
 // STATS-NEXT: (S) 0 fills-splat
 // STATS-NEXT: (S) 5 masks-folded
-// STATS-NEXT: (S) 6 reductions-tiled
+// STATS-NEXT: (S) 7 reductions-tiled
 
 #id4 = affine_map<(d0, d1, d2, d3) -> (d0, d1, d2, d3)>
 #drop3 = affine_map<(d0, d1, d2, d3) -> (d0, d1, d2)>
@@ -485,4 +486,39 @@ func.func @keep_dim_init_too_long(%t: !w) -> tensor<2x3x17xf32> {
     linalg.yield %0 : f32
   } -> tensor<2x3x17xf32>
   return %s : tensor<2x3x17xf32>
+}
+
+// -----
+
+#id3 = affine_map<(d0, d1, d2) -> (d0, d1, d2)>
+#keep = affine_map<(d0, d1, d2) -> (d0, d1, 0)>
+!m = !systile.tiled<16x6xf32, #systile.geometry<2x4, mxu = 4>>
+
+// A model input that a LayerNorm reads as [B, S, D] and a tiled op packs
+// as [B*S, D] (the collapse is free: S = 8 is whole 2-row tiles): the input
+// is packed once, as [B, S, D], the packed collapse becomes merge_rows, and
+// the LayerNorm's sum reads the packed input and tiles too.
+// CHECK-LABEL: func.func @input_packed_once
+// CHECK-SAME: (%[[X:.*]]: tensor<2x8x6xf32>)
+// CHECK: %[[P:.*]] = systile.pack %[[X]] : tensor<2x8x6xf32> -> !systile.tiled<2x8x6xf32
+// CHECK-NOT: systile.pack
+// CHECK-DAG: systile.reduce <sum> %[[P]] dim = 2
+// CHECK-DAG: systile.merge_rows %[[P]] : !systile.tiled<2x8x6xf32, {{.*}}> -> !systile.tiled<16x6xf32
+// CHECK-NOT: linalg.generic
+// CHECK-NOT: tensor.collapse_shape
+func.func @input_packed_once(%x: tensor<2x8x6xf32>) -> (!m, !systile.tiled<16x1xf32, #systile.geometry<2x4, mxu = 4>>) {
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<2x8x1xf32>
+  %init = linalg.fill ins(%zero : f32) outs(%e : tensor<2x8x1xf32>) -> tensor<2x8x1xf32>
+  %sum = linalg.generic {indexing_maps = [#id3, #keep], iterator_types = ["parallel", "parallel", "reduction"]}
+      ins(%x : tensor<2x8x6xf32>) outs(%init : tensor<2x8x1xf32>) {
+  ^bb0(%in: f32, %acc: f32):
+    %0 = arith.addf %in, %acc : f32
+    linalg.yield %0 : f32
+  } -> tensor<2x8x1xf32>
+  %sc = tensor.collapse_shape %sum [[0, 1], [2]] : tensor<2x8x1xf32> into tensor<16x1xf32>
+  %ps = systile.pack %sc : tensor<16x1xf32> -> !systile.tiled<16x1xf32, #systile.geometry<2x4, mxu = 4>>
+  %xc = tensor.collapse_shape %x [[0, 1], [2]] : tensor<2x8x6xf32> into tensor<16x6xf32>
+  %px = systile.pack %xc : tensor<16x6xf32> -> !m
+  return %px, %ps : !m, !systile.tiled<16x1xf32, #systile.geometry<2x4, mxu = 4>>
 }

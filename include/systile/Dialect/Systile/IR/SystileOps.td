@@ -827,10 +827,10 @@ def Systile_ReduceOp : Systile_Op<"reduce", [Pure]> {
     increasing index order.
 
     Each step is `acc = op(element, acc)`, the arith op of a frontend's
-    reduction payload: `sum` starts at +0 and adds (`arith.addf` on f32,
+    reduction payload: `sum` starts at +0 and adds (`arith.addf` on f32 and f64,
     `arith.addi` with wrap-around on i32); `max` and `min` start at the
     first element and then step with `arith.maximumf` / `arith.minimumf`
-    on f32 (NaN propagates, quieted; `-0 < +0`) and `arith.maxsi` /
+    on f32 and f64 (NaN propagates, quieted; `-0 < +0`) and `arith.maxsi` /
     `arith.minsi` on i32. Padding is never read. The result keeps the
     element type and geometry; its padding is zero.
 

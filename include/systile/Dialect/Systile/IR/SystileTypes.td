@@ -44,7 +44,9 @@ def Systile_TiledType : TypeDef<Systile_Dialect, "Tiled"> {
     The mask is the same for every matrix. Rank 2 is the case n = 0, with the
     same syntax and the same bits as without batch dimensions.
 
-    Element types: `f32`, `bf16`, `i8`, `i32`. Every dimension must be
+    Element types: `f32`, `bf16`, `i8`, `i32`, and `f64` (element-wise ops
+    and reductions only: torch-mlir computes a LayerNorm's variance in
+    f64). Every dimension must be
     static and at least 1, and the padded element count of the whole batch,
     and its size in bytes, must fit in a signed 64-bit integer.
 
@@ -147,7 +149,7 @@ def Systile_TiledType : TypeDef<Systile_Dialect, "Tiled"> {
     /// The dense tensor type of the logical shape (batch dimensions
     /// included).
     ::mlir::RankedTensorType getLogicalTensorType() const;
-    /// True for the supported element types f32, bf16, i8 and i32.
+    /// True for the supported element types f32, bf16, f64, i8 and i32.
     static bool isSupportedElementType(::mlir::Type type);
   }];
 }
