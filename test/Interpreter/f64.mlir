@@ -7,6 +7,30 @@
 // RUN: rm -rf %t && mkdir -p %t
 // RUN: %python %S/Inputs/f64_ref.py %t
 // RUN: systile-run %s --input %t/x.npy --input %t/wide.npy --expect %t/var.npy --expect %t/wide.npy --expect %t/peak.npy --quiet --stats | FileCheck %s
+// RUN: systile-run %s --entry ops | FileCheck %s --check-prefix=OPS
+// RUN: systile-opt %s --canonicalize | systile-run - --entry ops | FileCheck %s --check-prefix=OPS
+
+// A constant in storage order (2x3 on 2x4 tiles: one tile), its transpose,
+// its padding filled, a splat and a row broadcast, by hand; the same after
+// the folds.
+// OPS: result #0: tensor<3x2xf64> = {{\[}}[1, 4], [2, 5], [3, 6]]
+// OPS: result #1: tensor<2x3xf64> = {{\[}}[1, 2, 3], [4, 5, 6]]
+// OPS: result #2: tensor<2x3xf64> = {{\[}}[2.5, 2.5, 2.5], [2.5, 2.5, 2.5]]
+// OPS: result #3: tensor<2x3xf64> = {{\[}}[1, 2, 3], [1, 2, 3]]
+func.func @ops() -> (tensor<3x2xf64>, tensor<2x3xf64>, tensor<2x3xf64>, tensor<2x3xf64>) {
+  %c = systile.constant dense<[1.0, 2.0, 3.0, 0.0, 4.0, 5.0, 6.0, 0.0]> : tensor<8xf64> -> !systile.tiled<2x3xf64, #systile.geometry<2x4, mxu = 4>>
+  %t = systile.transpose %c : !systile.tiled<2x3xf64, #systile.geometry<2x4, mxu = 4>> -> !systile.tiled<3x2xf64, #systile.geometry<2x4, mxu = 4>>
+  %f = systile.fill_padding %c, 7.0 : f64 : !systile.tiled<2x3xf64, #systile.geometry<2x4, mxu = 4>> -> !systile.tiled<2x3xf64, #systile.geometry<2x4, mxu = 4>, pad = undef>
+  %v = arith.constant 2.5 : f64
+  %s = systile.splat %v : !systile.tiled<2x3xf64, #systile.geometry<2x4, mxu = 4>>
+  %r = systile.constant dense<[1.0, 2.0, 3.0, 0.0, 0.0, 0.0, 0.0, 0.0]> : tensor<8xf64> -> !systile.tiled<1x3xf64, #systile.geometry<2x4, mxu = 4>>
+  %b = systile.broadcast %r dim = 0 : !systile.tiled<1x3xf64, #systile.geometry<2x4, mxu = 4>> -> !systile.tiled<2x3xf64, #systile.geometry<2x4, mxu = 4>>
+  %ut = systile.unpack %t : !systile.tiled<3x2xf64, #systile.geometry<2x4, mxu = 4>> -> tensor<3x2xf64>
+  %uf = systile.unpack %f : !systile.tiled<2x3xf64, #systile.geometry<2x4, mxu = 4>, pad = undef> -> tensor<2x3xf64>
+  %us = systile.unpack %s : !systile.tiled<2x3xf64, #systile.geometry<2x4, mxu = 4>> -> tensor<2x3xf64>
+  %ub = systile.unpack %b : !systile.tiled<2x3xf64, #systile.geometry<2x4, mxu = 4>> -> tensor<2x3xf64>
+  return %ut, %uf, %us, %ub : tensor<3x2xf64>, tensor<2x3xf64>, tensor<2x3xf64>, tensor<2x3xf64>
+}
 
 // Two packs: the f32 input (2 matrices of 4x12 slots of 4 bytes: 384) and
 // the f64 one (8 bytes: 768); the unpacks are 6 f32 (24 bytes), 54 f64

@@ -232,6 +232,8 @@ FailureOr<RtValue> buildTiledConstant(Operation *op,
     return buildConstant<rt::bf16>(op, *bytes, type, budget);
   if (element.isInteger(8))
     return buildConstant<int8_t>(op, *bytes, type, budget);
+  if (element.isF64())
+    return buildConstant<double>(op, *bytes, type, budget);
   return buildConstant<int32_t>(op, *bytes, type, budget);
 }
 
