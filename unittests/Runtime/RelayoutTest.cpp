@@ -220,8 +220,8 @@ std::vector<T> boxDense(const std::vector<T> &in, int64_t R, int64_t C,
 }
 
 TEST(Relayout, SliceIsTheBox) {
-  std::vector<int8_t> d = iota<int8_t>(3 * 5 * 11);
-  TiledBatch<int8_t> x = packed<int8_t>({3}, {5, 11}, d);
+  std::vector<int32_t> d = iota<int32_t>(3 * 5 * 11);
+  TiledBatch<int32_t> x = packed<int32_t>({3}, {5, 11}, d);
   x.fillPadding(1);
   // Columns across tiles, rows inside a tile, then every whole matrix of
   // the tail of the batch, then one element.
