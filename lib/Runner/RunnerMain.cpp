@@ -200,6 +200,9 @@ struct Options {
 
 LogicalResult error(const llvm::Twine &message) { return reportError(message); }
 
+/// The most runs --repeat takes (each run's time is kept for --timing).
+constexpr unsigned kMaxRepeat = 100000;
+
 using Clock = std::chrono::steady_clock;
 double ms(Clock::time_point a, Clock::time_point b) {
   return std::chrono::duration<double, std::milli>(b - a).count();
@@ -286,8 +289,9 @@ LogicalResult Runner::configureMatmulKernel() {
 LogicalResult Runner::configure() {
   if (opts.threads < 0)
     return error("--threads must be >= 0");
-  if (opts.repeat < 1)
-    return error("--repeat must be >= 1");
+  if (opts.repeat < 1 || opts.repeat > kMaxRepeat)
+    return error("--repeat must be in [1, " + std::to_string(kMaxRepeat) +
+                 "], got " + std::to_string(opts.repeat));
   if (opts.atol < 0 || opts.rtol < 0)
     return error("--atol and --rtol must be >= 0");
   std::optional<uint64_t> limit = parseMemorySize(opts.maxMemory);

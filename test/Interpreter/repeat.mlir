@@ -7,6 +7,7 @@
 // RUN: FileCheck %s --check-prefix=TIMING < %t.err
 // RUN: systile-run %t.lowered.mlir --timing 2>&1 >/dev/null | FileCheck %s --check-prefix=ONCE
 // RUN: not systile-run %t.lowered.mlir --repeat=0 2>&1 | FileCheck %s --check-prefix=ZERO
+// RUN: not systile-run %t.lowered.mlir --repeat=4294967295 2>&1 | FileCheck %s --check-prefix=MANY
 // RUN: systile-run %t.lowered.mlir --repeat=2 --dump-op=systile.mxu_matmul --dump-dir=%t.dump --fuse-mxu-chains=false | FileCheck %s --check-prefix=DUMP
 
 // (3x6 ones) x (6x5 twos) + 1: every element 13; stats are one run's.
@@ -21,7 +22,8 @@
 // ONCE: timing: parse=
 // ONCE-NOT: runs=
 
-// ZERO: systile-run: error: --repeat must be >= 1
+// ZERO: systile-run: error: --repeat must be in [1, 100000], got 0
+// MANY: systile-run: error: --repeat must be in [1, 100000], got 4294967295
 
 // Four weight loads (K=6 over mxu=4: 2, N=5 over 4: 2), dumped once.
 // DUMP: dump: 4 execution(s) of systile.mxu_matmul
