@@ -389,29 +389,49 @@ struct SinkTransposeThroughReduce : public OpRewritePattern<ReduceOp> {
 } // namespace
 
 namespace {
-/// A reshape's groups and the rank and shape of its expanded side.
-struct ReshapeGroups {
-  SmallVector<ReassociationIndices> groups;
+/// What a reshape does to a tiled value: regroups batch dimensions only,
+/// merges or splits `[.., B, R, C] <-> [.., B*R, C]`, or anything else;
+/// with the shape of its expanded side and whether it collapses.
+struct ReshapeForm {
+  enum Kind { Batch, Rows, Other } kind = Other;
   ArrayRef<int64_t> expanded;
   bool collapse = false;
 };
-ReshapeGroups groupsOf(Operation *reshape) {
-  if (auto c = dyn_cast<tensor::CollapseShapeOp>(reshape))
-    return {c.getReassociationIndices(), c.getSrcType().getShape(), true};
-  auto e = cast<tensor::ExpandShapeOp>(reshape);
-  return {e.getReassociationIndices(), e.getResultType().getShape(), false};
+ReshapeForm formOf(Operation *reshape) {
+  SmallVector<ReassociationIndices> groups;
+  ReshapeForm form;
+  if (auto c = dyn_cast<tensor::CollapseShapeOp>(reshape)) {
+    groups = c.getReassociationIndices();
+    form.expanded = c.getSrcType().getShape();
+    form.collapse = true;
+  } else {
+    auto e = cast<tensor::ExpandShapeOp>(reshape);
+    groups = e.getReassociationIndices();
+    form.expanded = e.getResultType().getShape();
+  }
+  auto rank = static_cast<int64_t>(form.expanded.size());
+  int64_t last = static_cast<int64_t>(groups.size()) - 1;
+  if (keepsMatrixDims(groups, rank))
+    form.kind = ReshapeForm::Batch;
+  else if (rank >= 3 &&
+           isSingletonsExcept(groups, last - 1, {rank - 3, rank - 2}))
+    form.kind = ReshapeForm::Rows;
+  return form;
 }
 } // namespace
 
 bool systile::isFreeReshape(Operation *reshape, int64_t sublanes) {
-  ReshapeGroups r = groupsOf(reshape);
-  auto rank = static_cast<int64_t>(r.expanded.size());
-  int64_t last = static_cast<int64_t>(r.groups.size()) - 1;
-  if (keepsMatrixDims(r.groups, rank))
+  ReshapeForm form = formOf(reshape);
+  auto rank = static_cast<int64_t>(form.expanded.size());
+  switch (form.kind) {
+  case ReshapeForm::Batch:
     return true;
-  if (rank >= 3 && isSingletonsExcept(r.groups, last - 1, {rank - 3, rank - 2}))
-    return rt::isFreeRowRegroup(r.expanded[rank - 3], r.expanded[rank - 2],
-                                sublanes);
+  case ReshapeForm::Rows:
+    return rt::isFreeRowRegroup(form.expanded[rank - 3],
+                                form.expanded[rank - 2], sublanes);
+  case ReshapeForm::Other:
+    break;
+  }
   return false;
 }
 
@@ -421,24 +441,16 @@ Value systile::relayoutOfReshape(OpBuilder &b, Operation *reshape,
   auto result = cast<RankedTensorType>(reshape->getResult(0).getType());
   TiledType to = from.withShape(result.getShape());
   Location loc = reshape->getLoc();
-  SmallVector<ReassociationIndices> groups;
-  int64_t rank = 0; // of the expanded side
-  bool collapse = false;
-  if (auto c = dyn_cast<tensor::CollapseShapeOp>(reshape)) {
-    groups = c.getReassociationIndices();
-    rank = c.getSrcType().getRank();
-    collapse = true;
-  } else {
-    auto e = cast<tensor::ExpandShapeOp>(reshape);
-    groups = e.getReassociationIndices();
-    rank = e.getResultType().getRank();
-  }
-  int64_t last = static_cast<int64_t>(groups.size()) - 1;
-  if (keepsMatrixDims(groups, rank))
+  ReshapeForm form = formOf(reshape);
+  switch (form.kind) {
+  case ReshapeForm::Batch:
     return ReshapeBatchOp::create(b, loc, to, tiled);
-  if (rank >= 3 && isSingletonsExcept(groups, last - 1, {rank - 3, rank - 2}))
-    return collapse ? Value(MergeRowsOp::create(b, loc, to, tiled))
-                    : Value(SplitRowsOp::create(b, loc, to, tiled));
+  case ReshapeForm::Rows:
+    return form.collapse ? Value(MergeRowsOp::create(b, loc, to, tiled))
+                         : Value(SplitRowsOp::create(b, loc, to, tiled));
+  case ReshapeForm::Other:
+    break;
+  }
   return ReshapeOp::create(b, loc, to, tiled);
 }
 
