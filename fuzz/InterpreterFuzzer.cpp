@@ -33,7 +33,10 @@
 #include "mlir/IR/BuiltinTypes.h"
 #include "mlir/Pass/PassManager.h"
 
+#include "llvm/ADT/DenseMap.h"
+
 #include <cstring>
+#include <memory>
 
 using namespace systile::fuzz;
 using namespace systile::interp;
@@ -74,15 +77,25 @@ void checkAfterPipeline(mlir::ModuleOp module, llvm::StringRef name,
                         llvm::ArrayRef<RtValue> expected,
                         const InterpreterOptions &options, uint64_t seed) {
   mlir::OwningOpRef<mlir::ModuleOp> copy = module.clone();
-  systile::SystilePipelineOptions pipeline;
-  int64_t mxu = 1 + (seed >> 8) % 8;
-  pipeline.sublanes = 1 + (seed >> 16) % 4;
-  pipeline.lanes = 1 + (seed >> 24) % 8;
-  pipeline.mxu = mxu;
-  pipeline.foldZeroTiles = (seed >> 32) & 1;
-  mlir::PassManager pm(&context());
-  systile::buildSystilePipeline(pm, pipeline);
-  if (mlir::failed(pm.run(*copy)))
+  // One pass manager per option combination (512), built on first use: a
+  // pass manager initializes its passes on its first run, which is most of
+  // a small input's time.
+  int64_t mxu = 1 + (seed >> 8) % 8, sublanes = 1 + (seed >> 16) % 4,
+          lanes = 1 + (seed >> 24) % 8;
+  bool foldZeroTiles = (seed >> 32) & 1;
+  static llvm::DenseMap<unsigned, std::unique_ptr<mlir::PassManager>> cache;
+  std::unique_ptr<mlir::PassManager> &pm =
+      cache[((mxu * 4 + sublanes) * 8 + lanes) * 2 + foldZeroTiles];
+  if (!pm) {
+    systile::SystilePipelineOptions pipeline;
+    pipeline.sublanes = sublanes;
+    pipeline.lanes = lanes;
+    pipeline.mxu = mxu;
+    pipeline.foldZeroTiles = foldZeroTiles;
+    pm = std::make_unique<mlir::PassManager>(&context());
+    systile::buildSystilePipeline(*pm, pipeline);
+  }
+  if (mlir::failed(pm->run(*copy)))
     return; // Rejected (e.g. too many blocks): nothing to compare.
   auto fn = copy->lookupSymbol<mlir::func::FuncOp>(name);
   if (!fn)

@@ -552,6 +552,52 @@ std::string findHugeFromElements(StringRef text, StringRef name) {
       .str();
 }
 
+/// A string literal that the end of the input closes, as
+/// "NAME:LINE:COL: error: ..." (empty when there is none). MLIR's lexer
+/// reports it but leaves its position past the buffer's terminator, and the
+/// parser of a `{-# dialect_resources #-}` entry then lexes on past the end
+/// of the buffer, in memory it does not own (a crash under ASan). The scan
+/// follows the lexer: a string ends at an unescaped `"`, or at a newline,
+/// `\v` or `\f` (an error the lexer reports in place).
+static std::string findUnterminatedString(StringRef text, StringRef name) {
+  const size_t e = text.size();
+  for (size_t i = 0; i < e; ++i) {
+    char c = text[i];
+    if (c == '/' && i + 1 < e && text[i + 1] == '/') {
+      const void *nl = std::memchr(text.data() + i, '\n', e - i);
+      if (!nl)
+        return "";
+      i = static_cast<size_t>(static_cast<const char *>(nl) - text.data());
+      continue;
+    }
+    if (c != '"')
+      continue;
+    size_t j = i + 1;
+    for (; j < e; ++j) {
+      char d = text[j];
+      if (d == '"' || d == '\n' || d == '\v' || d == '\f')
+        break;
+      if (d != '\\')
+        continue;
+      // `\"`, `\\`, `\n`, `\t` or two hex digits; any other escape is an
+      // error the lexer reports in place.
+      if (j + 1 < e && StringRef("\"\\nt").contains(text[j + 1]))
+        ++j;
+      else if (j + 2 < e && llvm::isHexDigit(text[j + 1]) &&
+               llvm::isHexDigit(text[j + 2]))
+        j += 2;
+      else
+        break;
+    }
+    if (j >= e)
+      return locationOf(text, i, name) +
+             ": error: string literal not terminated before the end of the "
+             "input";
+    i = j;
+  }
+  return "";
+}
+
 std::string systile::findTextParserHazard(StringRef text, StringRef name) {
   std::string problem = findDeepNesting(text, name);
   if (problem.empty())
@@ -566,6 +612,8 @@ std::string systile::findTextParserHazard(StringRef text, StringRef name) {
     problem = findBadBlobAlignment(text, name);
   if (problem.empty())
     problem = findHugeFromElements(text, name);
+  if (problem.empty())
+    problem = findUnterminatedString(text, name);
   return problem;
 }
 
