@@ -43,8 +43,21 @@ TEST(TextParserHazard, CodeOnly) {
                                      "\"> " + kHazard,
                                  "t.mlir"),
             "t.mlir:1:" + std::to_string(9 + (1 << 20) + 3 + 1) + kWhat);
-  // An unterminated string ends the scan (the parser reports it).
-  EXPECT_EQ(findTextParserHazard(std::string("\"") + kHazard, "t.mlir"), "");
+  // A string that the end of the input closes is a hazard of its own (the
+  // lexer would read past the buffer), reported at its opening quote.
+  EXPECT_EQ(findTextParserHazard(std::string("x \"") + kHazard, "t.mlir"),
+            "t.mlir:1:3: error: string literal not terminated before the end "
+            "of the input");
+  EXPECT_EQ(findTextParserHazard("x = \"0x00\\22", "t.mlir"),
+            "t.mlir:1:5: error: string literal not terminated before the end "
+            "of the input");
+  // A newline ends a string for the lexer (its own error), so a string
+  // broken by one is not this; nor is a quote in a comment at the end.
+  EXPECT_EQ(findTextParserHazard("x = \"abc\n y", "t.mlir"), "");
+  EXPECT_EQ(findTextParserHazard("x // \"abc", "t.mlir"), "");
+  EXPECT_EQ(findTextParserHazard("x = \"\\\"\"", "t.mlir"), "");
+  // Nor a backslash at the end: the lexer stops at it (an unknown escape).
+  EXPECT_EQ(findTextParserHazard("x = \"0x00\\", "t.mlir"), "");
 }
 
 } // namespace
