@@ -206,6 +206,8 @@ size_t skipBalancedBraces(StringRef text, size_t i) {
 /// parser casts them to a dictionary unchecked and crashes (segfault or
 /// "SmallVector unable to grow"), so the scan refuses them first.
 std::string findLinalgNonDictProperties(StringRef text, StringRef name) {
+  if (!text.contains("linalg."))
+    return ""; // One search of the whole text, not a visit per character.
   StringRef opName;
   size_t at = findInCode(text, [&](size_t i) {
     if (text[i] != 'l' || !text.substr(i).starts_with("linalg."))
@@ -286,6 +288,8 @@ bool isIntegerList(StringRef text, size_t i) {
 /// well-formed integer list: upstream's parser stores the failed parse's
 /// null attribute and crashes on it.
 std::string findLinalgBadIntList(StringRef text, StringRef name) {
+  if (!text.contains("dimensions") && !text.contains("permutation"))
+    return "";
   StringRef key;
   size_t at = findInCode(text, [&](size_t i) {
     if (text[i] != ')')
@@ -321,6 +325,8 @@ std::string findLinalgBadIntList(StringRef text, StringRef name) {
 /// entry to a string unchecked and crashes on anything else.
 std::string findBadIteratorTypes(StringRef text, StringRef name) {
   constexpr StringLiteral key("iterator_types");
+  if (!text.contains(key))
+    return "";
   // A string literal or a #linalg.iterator_type<...>.
   auto entry = [&](size_t j) -> size_t {
     if (text[j] == '"') {
@@ -457,6 +463,8 @@ llvm::StringSet<> emptyResultMapAliases(StringRef text) {
 /// the lhs map's first result unchecked and crashes (MLIR 22.1.8; a
 /// batch_matmul or a map of the rhs or the output is an error).
 std::string findMatmulEmptyLhsMap(StringRef text, StringRef name) {
+  if (!text.contains("linalg.matmul"))
+    return "";
   llvm::StringSet<> aliases;
   bool aliasesRead = false;
   auto firstMapEmpty = [&](size_t from) {
@@ -515,6 +523,8 @@ std::string findMatmulEmptyLhsMap(StringRef text, StringRef name) {
 /// "SmallVector unable to grow" (the interpreter fuzz target's find:
 /// `tensor.from_elements %v : tensor<1x14294967296xi32>`).
 std::string findHugeFromElements(StringRef text, StringRef name) {
+  if (!text.contains("tensor.from_elements"))
+    return "";
   uint64_t elements = 0;
   size_t at = findInCode(text, [&](size_t i) {
     if (text[i] != 't' || !text.substr(i).starts_with("tensor.from_elements") ||

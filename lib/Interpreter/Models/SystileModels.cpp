@@ -684,8 +684,17 @@ struct DeferredWindow {
   std::optional<RtValue> image;
 };
 
+/// The analysed chain a member of a chain belongs to (set for every member
+/// when the head is analysed: walking back to the head from each member
+/// would cost the square of the chain's length).
+struct ChainMember {
+  ChainInfo *info = nullptr;
+};
+
 /// The chain `op` belongs to, analysed once per head.
 ChainInfo &chainOf(systile::MxuMatmulOp op, ExecContext &ctx) {
+  if (ChainInfo *known = ctx.cached<ChainMember>(op).info)
+    return *known;
   systile::MxuMatmulOp head = op;
   while (!systile::isChainHead(head))
     head = head.getAcc().getDefiningOp<systile::MxuMatmulOp>();
@@ -693,6 +702,8 @@ ChainInfo &chainOf(systile::MxuMatmulOp op, ExecContext &ctx) {
   if (!info.ops.empty())
     return info;
   info.ops = systile::collectChain(head);
+  for (systile::MxuMatmulOp member : info.ops)
+    ctx.cached<ChainMember>(member).info = &info;
   info.missing = head.getDepthBlocks() * head.getWidthBlocks() -
                  static_cast<int64_t>(info.ops.size());
   // A multi-pass load is its precision on one k block: only with one k
