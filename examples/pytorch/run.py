@@ -14,7 +14,8 @@ model fails):
            left without a remark saying why
   layout   systile.pack / systile.unpack counts and the linalg and slice
            ops left; for the models of LAYOUT_ONCE (the MLP, the RMSNorm
-           MLP, the GPT-2 block) one pack per input, one unpack per output, nothing dense
+           MLP, the GPT-2 block, the encoder layer, nn.MultiheadAttention) one pack
+           per input, one unpack per output, nothing dense
   run      systile-run --input ... --output ... --stats
   torch    agreement with PyTorch's CPU outputs: f32 within 1e-5 relative to
            max |output|, bf16 within one bf16 ulp of max |output|
@@ -59,7 +60,7 @@ CONTRACTIONS = ("linalg.matmul", "linalg.batch_matmul", "linalg.matmul_transpose
 # The models whose layout is paid once today: one systile.pack per input,
 # one systile.unpack per output, and no linalg op or tensor slice left after
 # the pipeline (the layout stage fails otherwise; the others report it).
-LAYOUT_ONCE = {"mlp", "rmsnorm_mlp", "gpt2_block"}
+LAYOUT_ONCE = {"mlp", "rmsnorm_mlp", "gpt2_block", "encoder", "mha"}
 GENERIC_RE = re.compile(r'linalg\.generic \{[^}]*iterator_types = \[([^\]]*)\]')
 
 

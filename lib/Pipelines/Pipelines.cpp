@@ -45,6 +45,10 @@ void systile::buildSystilePipeline(OpPassManager &pm,
   // filter and bias before the convolution is lowered (changes bits).
   if (options.foldBatchNorm)
     fpm.addPass(createSystileFoldBatchNorm());
+  // Relayout chains in one canonical form, and row permutations moved past
+  // the row-wise ops, before the contractions are lowered.
+  if (options.propagateLayout)
+    fpm.addPass(createSystileNormalizeViews());
   fpm.addPass(createConvertLinalgToSystile(options.convertOptions()));
   fpm.addPass(createCanonicalizerPass(canonicalize));
   if (options.propagateLayout) {

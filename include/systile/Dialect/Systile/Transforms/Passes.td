@@ -187,6 +187,59 @@ def SystileReportUtilization : Pass<"systile-report-utilization",
   ];
 }
 
+def SystileNormalizeViews : Pass<"systile-normalize-views",
+                                 "::mlir::func::FuncOp"> {
+  let summary = "Make dense relayout chains canonical and move row "
+                "permutations past row-wise ops";
+  let description = [{
+    A dense-tensor pass that runs before `convert-linalg-to-systile`, so
+    that layout propagation meets each data movement in one form.
+
+    **View chains.** A chain of `tensor.expand_shape`,
+    `tensor.collapse_shape`, `linalg.transpose` and unit-stride,
+    rank-keeping `tensor.extract_slice` ops on static shapes, containing a
+    transpose, reads its source as a strided view: each result dimension is
+    a mixed-radix number of (size, stride) atoms, the layout algebra of
+    XLA's layouts and CuTe. The chain is replaced by its canonical form
+    from the same source: a slice of each source dimension, an
+    `expand_shape` into the atoms, a transpose that keeps the leading atoms
+    in source order and the last result dimension's atoms last, a
+    `collapse_shape`, then a transpose of leading dimensions only, and the
+    reshape to the result's dimensions. A view that is not such a slice,
+    split and permutation of its source (an atom straddling two source
+    dimensions) is left alone. torch's sequence-first multi-head attention
+    splits its fused qkv projection with nine such ops per tensor; the
+    canonical chain is a slice of the lanes, a head split and a transpose,
+    which layout propagation turns into `systile.slice` and
+    `systile.split_heads`.
+
+    **Row permutations.** A transpose that keeps the last dimension in
+    place (rows move, each row stays whole) moves below the row-wise ops
+    that read it:
+    - an element-wise `linalg.generic` reading it with the identity map
+      runs in the untransposed order (every indexing map composed with the
+      permutation) and its results are transposed;
+    - `linalg.batch_matmul` whose rhs is one 2-D weight broadcast to every
+      batch (a `linalg.generic` yielding its input) becomes a contraction
+      with one weight for every row (the weight is not copied per batch),
+      on the untransposed lhs when it was transposed;
+    - `linalg.matmul` on a `collapse_shape` of such a transpose becomes the
+      contraction on the untransposed value, transposed and collapsed;
+    - an element-wise 2-D generic on such a collapse (with other inputs
+      collapsed alike or read along the last dimension only) runs at the
+      uncollapsed rank.
+    Two transposes compose; the inverse permutations that meet fold away.
+    The sequence-first transposes `[B,S,E] <-> [S,B,E]` around an attention
+    thus vanish.
+
+    Numerics: every element is computed from the same elements by the same
+    scalar ops in the same order (a contraction's body is cloned from the
+    matmul's), so no bit changes.
+  }];
+  let dependentDialects = ["::mlir::linalg::LinalgDialect",
+                           "::mlir::tensor::TensorDialect"];
+}
+
 def SystilePropagateLayout : Pass<"systile-propagate-layout",
                                   "::mlir::func::FuncOp"> {
   let summary = "Keep values tiled between matmuls: pay the layout once";
