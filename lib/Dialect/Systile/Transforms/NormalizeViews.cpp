@@ -56,16 +56,30 @@ namespace {
 // Views
 //===----------------------------------------------------------------------===//
 
-bool isViewOp(Operation *op) {
-  if (!op)
+/// A static tensor type with no empty dimension and at most 2^40 elements
+/// (so every stride and offset of a view fits in an int64_t).
+bool isViewable(Type type) {
+  auto t = dyn_cast<RankedTensorType>(type);
+  if (!t || !t.hasStaticShape())
     return false;
-  if (isa<tensor::ExpandShapeOp, tensor::CollapseShapeOp, linalg::TransposeOp>(
-          op))
-    return cast<ShapedType>(op->getResult(0).getType()).hasStaticShape() &&
-           cast<ShapedType>(op->getOperand(0).getType()).hasStaticShape();
+  int64_t n = 1;
+  for (int64_t d : t.getShape())
+    if (d < 1 || __builtin_mul_overflow(n, d, &n) || n > (int64_t{1} << 40))
+      return false;
+  return true;
+}
+
+bool isViewOp(Operation *op) {
+  if (!op || op->getNumResults() != 1 || op->getNumOperands() < 1 ||
+      !isViewable(op->getResult(0).getType()) ||
+      !isViewable(op->getOperand(0).getType()))
+    return false;
+  if (isa<tensor::ExpandShapeOp, tensor::CollapseShapeOp>(op))
+    return true;
+  if (auto t = dyn_cast<linalg::TransposeOp>(op))
+    return t.getInput() == op->getOperand(0);
   if (auto slice = dyn_cast<tensor::ExtractSliceOp>(op))
-    return slice.getSourceType().hasStaticShape() &&
-           slice.getType().getRank() == slice.getSourceType().getRank() &&
+    return slice.getType().getRank() == slice.getSourceType().getRank() &&
            slice.hasUnitStride() && slice.getOffsets().empty() &&
            slice.getSizes().empty();
   return false;
@@ -178,6 +192,8 @@ struct View {
   bool slice(ArrayRef<int64_t> offsets, ArrayRef<int64_t> sizes,
              ArrayRef<int64_t> shape) {
     for (size_t d = 0; d < dims.size(); ++d) {
+      if (offsets[d] < 0 || sizes[d] < 1 || offsets[d] > shape[d] - sizes[d])
+        return false; // Out of bounds: invalid IR the verifier let through.
       if (offsets[d] == 0 && sizes[d] == shape[d])
         continue;
       if (dims[d].size() != 1)
@@ -576,7 +592,7 @@ struct CanonicalizeViewChain : public RewritePattern {
 /// (rows move, each row stays whole).
 linalg::TransposeOp leadingTranspose(Value v) {
   auto t = v.getDefiningOp<linalg::TransposeOp>();
-  if (!t || t.getPermutation().empty() ||
+  if (!t || t.getPermutation().empty() || !isViewable(t.getInput().getType()) ||
       t.getPermutation().back() !=
           static_cast<int64_t>(t.getPermutation().size()) - 1)
     return nullptr;
@@ -762,7 +778,8 @@ struct SharedWeightBatchMatmul : public OpRewritePattern<linalg::BatchMatmulOp> 
       return failure();
     Value w = broadcastWeight(op.getDpsInputs()[1]);
     Value zero = zeroFillValue(op.getDpsInits()[0]);
-    if (!w || !zero)
+    if (!w || !zero || !isViewable(w.getType()) ||
+        !isViewable(op.getDpsInputs()[0].getType()))
       return failure();
     Value lhs = op.getDpsInputs()[0];
     linalg::TransposeOp t = leadingTranspose(lhs);
@@ -791,7 +808,7 @@ struct SinkTransposeThroughMatmul : public OpRewritePattern<linalg::MatmulOp> {
     auto collapse =
         op.getDpsInputs()[0].getDefiningOp<tensor::CollapseShapeOp>();
     Value zero = zeroFillValue(op.getDpsInits()[0]);
-    if (!collapse || !zero)
+    if (!collapse || !zero || !isViewable(op.getDpsInputs()[1].getType()))
       return failure();
     SmallVector<ReassociationIndices> groups =
         collapse.getReassociationIndices();
@@ -998,6 +1015,8 @@ struct AllNegInfIsMaxNegInf : public OpRewritePattern<linalg::GenericOp> {
       return failure();
     Location loc = r.getLoc();
     auto outType = cast<RankedTensorType>(r.getResult(0).getType());
+    if (!outType.hasStaticShape())
+      return failure();
     Type elem = cast<RankedTensorType>(x.getType()).getElementType();
     auto floatType = cast<FloatType>(elem);
     Value negInf = arith::ConstantOp::create(
