@@ -82,6 +82,15 @@ std::unique_ptr<MemoryBuffer> readStream(sys::fs::file_t fd, StringRef name,
   return MemoryBuffer::getMemBufferCopy(bytes, name);
 }
 
+/// The offset of the first `c` in text[from, to), or npos.
+size_t findChar(StringRef text, size_t from, size_t to, char c) {
+  if (from >= to)
+    return StringRef::npos;
+  const void *p = std::memchr(text.data() + from, c, to - from);
+  return p ? static_cast<size_t>(static_cast<const char *>(p) - text.data())
+           : StringRef::npos;
+}
+
 /// "NAME:LINE:COL" of `offset` in `text`.
 std::string locationOf(StringRef text, size_t offset, StringRef name) {
   StringRef before = text.take_front(offset);
@@ -134,6 +143,54 @@ size_t findInCode(StringRef text, function_ref<bool(size_t)> visit) {
       return i;
   }
   return StringRef::npos;
+}
+
+/// Whether `keyword` occurs in `text` outside string literals and `//`
+/// comments, or inside a short string literal (an op name in the generic
+/// form). A cheap test before a scan: strings are crossed with memchr, and
+/// the whole text is never searched for a missing keyword character by
+/// character.
+bool codeContains(StringRef text, StringRef keyword) {
+  const char *const begin = text.data();
+  const size_t e = text.size();
+  size_t i = 0;
+  while (i < e) {
+    const void *q = std::memchr(begin + i, '"', e - i);
+    size_t quote = q ? static_cast<size_t>(static_cast<const char *>(q) - begin)
+                     : e;
+    StringRef code = text.slice(i, quote);
+    size_t comment = code.find("//");
+    if (comment != StringRef::npos) {
+      if (code.take_front(comment).contains(keyword))
+        return true;
+      const void *nl =
+          std::memchr(begin + i + comment, '\n', e - i - comment);
+      if (!nl)
+        return false;
+      i = static_cast<size_t>(static_cast<const char *>(nl) - begin) + 1;
+      continue;
+    }
+    if (code.contains(keyword))
+      return true;
+    if (quote >= e)
+      return false;
+    // To the closing quote: the next one not escaped by a backslash.
+    size_t j = quote + 1, close = e;
+    for (;;) {
+      const void *c = j < e ? std::memchr(begin + j, '"', e - j) : nullptr;
+      close = c ? static_cast<size_t>(static_cast<const char *>(c) - begin) : e;
+      const void *slash =
+          close > j ? std::memchr(begin + j, '\\', close - j) : nullptr;
+      if (!slash)
+        break;
+      j = static_cast<size_t>(static_cast<const char *>(slash) - begin) + 2;
+    }
+    StringRef contents = text.slice(quote + 1, close);
+    if (contents.size() < 64 && contents.contains(keyword))
+      return true;
+    i = close + 1;
+  }
+  return false;
 }
 
 /// The first place where MLIR text nests brackets deeper than
@@ -206,8 +263,8 @@ size_t skipBalancedBraces(StringRef text, size_t i) {
 /// parser casts them to a dictionary unchecked and crashes (segfault or
 /// "SmallVector unable to grow"), so the scan refuses them first.
 std::string findLinalgNonDictProperties(StringRef text, StringRef name) {
-  if (!text.contains("linalg."))
-    return ""; // One search of the whole text, not a visit per character.
+  if (!codeContains(text, "linalg."))
+    return ""; // A cheap test first: most inputs have no such op.
   StringRef opName;
   size_t at = findInCode(text, [&](size_t i) {
     if (text[i] != 'l' || !text.substr(i).starts_with("linalg."))
@@ -288,7 +345,7 @@ bool isIntegerList(StringRef text, size_t i) {
 /// well-formed integer list: upstream's parser stores the failed parse's
 /// null attribute and crashes on it.
 std::string findLinalgBadIntList(StringRef text, StringRef name) {
-  if (!text.contains("dimensions") && !text.contains("permutation"))
+  if (!codeContains(text, "dimensions") && !codeContains(text, "permutation"))
     return "";
   StringRef key;
   size_t at = findInCode(text, [&](size_t i) {
@@ -325,7 +382,7 @@ std::string findLinalgBadIntList(StringRef text, StringRef name) {
 /// entry to a string unchecked and crashes on anything else.
 std::string findBadIteratorTypes(StringRef text, StringRef name) {
   constexpr StringLiteral key("iterator_types");
-  if (!text.contains(key))
+  if (!codeContains(text, key))
     return "";
   // A string literal or a #linalg.iterator_type<...>.
   auto entry = [&](size_t j) -> size_t {
@@ -367,7 +424,15 @@ std::string findBadIteratorTypes(StringRef text, StringRef name) {
 /// there is none). Upstream's parser allocates the blob with that alignment
 /// unchecked, and alignment 0 aborts it.
 std::string findBadBlobAlignment(StringRef text, StringRef name) {
-  size_t metadata = text.find("{-#");
+  // The metadata's `{-#`, found with memchr (a text search of a model's
+  // megabytes of hex for a missing `{-#` costs tens of milliseconds).
+  size_t metadata = StringRef::npos;
+  for (size_t at = findChar(text, 0, text.size(), '{'); at != StringRef::npos;
+       at = findChar(text, at + 1, text.size(), '{'))
+    if (text.substr(at).starts_with("{-#")) {
+      metadata = at;
+      break;
+    }
   if (metadata == StringRef::npos)
     return "";
   for (size_t at = text.find("\"0x", metadata); at != StringRef::npos;
@@ -463,7 +528,7 @@ llvm::StringSet<> emptyResultMapAliases(StringRef text) {
 /// the lhs map's first result unchecked and crashes (MLIR 22.1.8; a
 /// batch_matmul or a map of the rhs or the output is an error).
 std::string findMatmulEmptyLhsMap(StringRef text, StringRef name) {
-  if (!text.contains("linalg.matmul"))
+  if (!codeContains(text, "linalg.matmul"))
     return "";
   llvm::StringSet<> aliases;
   bool aliasesRead = false;
@@ -523,7 +588,7 @@ std::string findMatmulEmptyLhsMap(StringRef text, StringRef name) {
 /// "SmallVector unable to grow" (the interpreter fuzz target's find:
 /// `tensor.from_elements %v : tensor<1x14294967296xi32>`).
 std::string findHugeFromElements(StringRef text, StringRef name) {
-  if (!text.contains("tensor.from_elements"))
+  if (!codeContains(text, "tensor.from_elements"))
     return "";
   uint64_t elements = 0;
   size_t at = findInCode(text, [&](size_t i) {
@@ -568,42 +633,63 @@ std::string findHugeFromElements(StringRef text, StringRef name) {
 /// parser of a `{-# dialect_resources #-}` entry then lexes on past the end
 /// of the buffer, in memory it does not own (a crash under ASan). The scan
 /// follows the lexer: a string ends at an unescaped `"`, or at a newline,
-/// `\v` or `\f` (an error the lexer reports in place).
+/// `\v` or `\f` (an error the lexer reports in place), and so does an
+/// unknown escape. Strings are crossed with memchr (a model's weights are
+/// megabytes of hex in strings).
 static std::string findUnterminatedString(StringRef text, StringRef name) {
   const size_t e = text.size();
-  for (size_t i = 0; i < e; ++i) {
-    char c = text[i];
-    if (c == '/' && i + 1 < e && text[i + 1] == '/') {
-      const void *nl = std::memchr(text.data() + i, '\n', e - i);
-      if (!nl)
+  size_t i = 0;
+  while (i < e) {
+    size_t quote = findChar(text, i, e, '"');
+    size_t codeEnd = quote == StringRef::npos ? e : quote;
+    size_t comment = text.slice(i, codeEnd).find("//");
+    if (comment != StringRef::npos) {
+      size_t nl = findChar(text, i + comment + 2, e, '\n');
+      if (nl == StringRef::npos)
         return "";
-      i = static_cast<size_t>(static_cast<const char *>(nl) - text.data());
+      i = nl + 1;
       continue;
     }
-    if (c != '"')
-      continue;
-    size_t j = i + 1;
-    for (; j < e; ++j) {
-      char d = text[j];
-      if (d == '"' || d == '\n' || d == '\v' || d == '\f')
+    if (quote == StringRef::npos)
+      return "";
+    size_t j = quote + 1;
+    for (;;) {
+      size_t close = findChar(text, j, e, '"');
+      size_t to = close == StringRef::npos ? e : close;
+      // The first line break, \v or \f before the closing quote.
+      size_t stop = to;
+      for (char c : {'\n', '\v', '\f'}) {
+        size_t at = findChar(text, j, stop, c);
+        if (at != StringRef::npos)
+          stop = at;
+      }
+      size_t slash = findChar(text, j, stop, '\\');
+      if (slash != StringRef::npos) {
+        // `\"`, `\\`, `\n`, `\t` or two hex digits; any other escape is
+        // an error the lexer reports in place.
+        if (slash + 1 < e && StringRef("\"\\nt").contains(text[slash + 1])) {
+          j = slash + 2;
+          continue;
+        }
+        if (slash + 2 < e && llvm::isHexDigit(text[slash + 1]) &&
+            llvm::isHexDigit(text[slash + 2])) {
+          j = slash + 3;
+          continue;
+        }
+        i = slash + 1;
         break;
-      if (d != '\\')
-        continue;
-      // `\"`, `\\`, `\n`, `\t` or two hex digits; any other escape is an
-      // error the lexer reports in place.
-      if (j + 1 < e && StringRef("\"\\nt").contains(text[j + 1]))
-        ++j;
-      else if (j + 2 < e && llvm::isHexDigit(text[j + 1]) &&
-               llvm::isHexDigit(text[j + 2]))
-        j += 2;
-      else
+      }
+      if (stop != to) { // A line break ends the string (the lexer's error).
+        i = stop + 1;
         break;
+      }
+      if (close == StringRef::npos)
+        return locationOf(text, quote, name) +
+               ": error: string literal not terminated before the end of the "
+               "input";
+      i = close + 1;
+      break;
     }
-    if (j >= e)
-      return locationOf(text, i, name) +
-             ": error: string literal not terminated before the end of the "
-             "input";
-    i = j;
   }
   return "";
 }
