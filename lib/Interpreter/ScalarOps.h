@@ -19,6 +19,7 @@
 #define SYSTILE_LIB_INTERPRETER_SCALAROPS_H
 
 #include "systile/Interpreter/ExecContext.h"
+#include "systile/Runtime/Libm.h"
 #include "systile/Runtime/Scalar.h"
 
 #include <string>
@@ -206,6 +207,14 @@ mlir::LogicalResult mapLanes(mlir::Operation *op, ExecContext &ctx,
     map3<T, T, T, Out>(ops[0], ops[1], ops[2], *out, fn);
   } else if constexpr (binary) {
     map2<T, Out>(ops[0], ops[1], *out, fn);
+  } else if constexpr (std::is_same_v<Fn, sc::Tanh> &&
+                       std::is_same_v<T, float>) {
+    // glibc's tanhf, vectorised where it is fdlibm's (Runtime/Libm.h).
+    if (ops[0].numElements() == out->numElements())
+      systile::rt::tanhLanes(ops[0].template data<float>(),
+                    out->template mutableData<float>(), out->numElements());
+    else
+      map1<T, Out>(ops[0], *out, fn);
   } else {
     map1<T, Out>(ops[0], *out, fn);
   }

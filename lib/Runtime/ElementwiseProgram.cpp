@@ -11,6 +11,7 @@
 
 #include "systile/Runtime/ElementwiseProgram.h"
 #include "systile/Runtime/Cpu.h"
+#include "systile/Runtime/Libm.h"
 
 #include <algorithm>
 #include <cstring>
@@ -295,6 +296,9 @@ SYSTILE_INLINE void runBinary(BinaryFn fn, const T *a, const T *b, T *out,
 
 template <typename T>
 SYSTILE_INLINE void runUnary(UnaryFn fn, const T *a, T *out, int64_t n) {
+  if constexpr (std::is_same_v<T, float>)
+    if (fn == UnaryFn::Tanh)
+      return tanhLanes(a, out, n); // glibc's tanhf, vectorised (Libm.h)
   if constexpr (scalar::isFloat<T>)
     visitUnary<T>(fn, [&](auto op) {
       for (int64_t i = 0; i < n; ++i)

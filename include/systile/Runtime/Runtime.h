@@ -16,6 +16,7 @@
 //   F16.h                 the IEEE half storage type
 //   Layout.h              geometry, shapes, mask and the address map (RFC 3)
 //   LayoutCost.h          the layout-transform figures (RFC 8)
+//   Libm.h                glibc's tanhf over many lanes, vectorised
 //   Matmul.h              the systolic matmul simulator (RFC 6, 7)
 //   Parallel.h            contiguous shares of work over threads
 //   Reduce.h              mask-aware reductions
@@ -50,6 +51,7 @@
 #include "systile/Runtime/F16.h"
 #include "systile/Runtime/Layout.h"
 #include "systile/Runtime/LayoutCost.h"
+#include "systile/Runtime/Libm.h"
 #include "systile/Runtime/Matmul.h"
 #include "systile/Runtime/Parallel.h"
 #include "systile/Runtime/Reduce.h"

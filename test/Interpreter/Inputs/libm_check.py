@@ -103,6 +103,16 @@ def module(names):
     for i, (name, dom) in enumerate(names):
         if name == "fpowi":
             lines.append(f"%r{i} = math.fpowi %mid, %e : {t}, tensor<{N}xi32>")
+        elif name.startswith("fpowi "):
+            # One exponent for every lane, as GELU's x^3 is.
+            lines.append(
+                f"%r{i} = linalg.generic {{indexing_maps = [affine_map<(d0) -> "
+                f"(d0)>, affine_map<(d0) -> (d0)>], iterator_types = "
+                f"[\"parallel\"]}} ins(%{dom} : {t}) outs(%{dom} : {t}) {{\n"
+                f"  ^bb0(%in: f32, %o: f32):\n"
+                f"    %c = arith.constant {name.split()[1]} : i32\n"
+                f"    %p = math.fpowi %in, %c : f32, i32\n"
+                f"    linalg.yield %p : f32\n  }} -> {t}")
         elif name.startswith("bf16 "):
             op = name.split()[1]
             lines.append(f"%h{i} = arith.truncf %{dom} : {t} to tensor<{N}xbf16>")
@@ -129,6 +139,7 @@ def main():
     exps = rng.integers(-12, 13, N).astype(np.int32)
     names = [(n, d) for n, (d, _, _) in UNARY.items()]
     names += [("rsqrt", "pos"), ("log1p", "pos"), ("expm1", "mid"), ("fpowi", "mid")]
+    names += [("fpowi 3", "mid"), ("fpowi -2", "mid"), ("fpowi 13", "unit")]
     names += [("bf16 exp", "unit"), ("bf16 tanh", "mid"), ("bf16 rsqrt", "pos"),
               ("bf16 erf", "unit")]
     path = os.path.join(opts.work_dir, "libm.mlir")
@@ -158,6 +169,10 @@ def main():
                 want = round_bf16(ref)
                 # One bf16 ulp is 2^16 f32 ulps.
                 bad = ulp_distance(got, want) > (1 << 16)
+            elif name.startswith("fpowi "):
+                e = np.full(N, int(name.split()[1]), dtype=np.int32)
+                want, _ = emulated("fpowi", x, e)
+                bad = ulp_distance(got, want) > 0
             elif name in ("rsqrt", "log1p", "expm1", "fpowi"):
                 want, tol = emulated(name, x, exps)
                 if tol is None:
