@@ -680,14 +680,24 @@ private:
     return Mode::kSwapPairs ? ks - 1 - k % ks : k % ks;
   }
   /// Prefetches rows [r0, r1) of a B panel as the kernel reads it.
+  /// One division per call: the row's group and place in it are stepped
+  /// (this runs before every kernel call).
   void prefetchPanelRows(const Packed *panel, int64_t r0, int64_t r1) const {
+    if (r0 >= r1)
+      return;
     const int64_t rowBytes = NR * ks * int64_t(sizeof(Packed));
+    const int64_t groupRows = bStrides.groupRows;
+    int64_t inGroup = r0 % groupRows;
+    const Packed *group = panel + (r0 / groupRows) * bStrides.groupStride;
     for (int64_t r = r0; r < r1; ++r) {
-      const char *row = reinterpret_cast<const char *>(
-          panel + (r / bStrides.groupRows) * bStrides.groupStride +
-          (r % bStrides.groupRows) * bStrides.rowStride);
+      const char *row =
+          reinterpret_cast<const char *>(group + inGroup * bStrides.rowStride);
       for (int64_t b = 0; b < rowBytes; b += 64)
         __builtin_prefetch(row + b, 0, 2);
+      if (++inGroup == groupRows) {
+        inGroup = 0;
+        group += bStrides.groupStride;
+      }
     }
   }
   /// The exponents of pack task t's panels (checkExact only).
