@@ -198,6 +198,24 @@ func.func @broadcasts(%x: tensor<3x5xf32>, %b: tensor<1x5xf32>, %d: tensor<3x1xi
   }
   return %fused, %div, %branch : !t, !ti, !t
 }
+func.func @powers(%x: !t) -> !t {
+  %y = systile.elementwise ins(%x : !t) -> !t {
+  ^bb0(%a: f32):
+    %k64 = arith.constant 4.471500e-02 : f64
+    %c3 = arith.constant 3 : i64
+    %cm2 = arith.constant -2 : i32
+    %c0 = arith.constant 0 : i64
+    %cube = math.fpowi %a, %c3 : f32, i64
+    %k = arith.truncf %k64 : f64 to f32
+    %m = arith.mulf %cube, %k : f32
+    %inv = math.fpowi %a, %cm2 : f32, i32
+    %s = arith.addf %m, %inv : f32
+    %p0 = math.fpowi %a, %c0 : f32, i64
+    %t = arith.addf %s, %p0 : f32
+    systile.yield %t : f32
+  }
+  return %y : !t
+}
 func.func @relu(%x: !t, %b: !r) -> !t {
   %y = systile.elementwise ins(%x, %b : !t, !r) -> !t {
   ^bb0(%a: f32, %c: f32):
@@ -267,6 +285,29 @@ TEST_F(ElementwiseBroadcast, ExecutionPaths) {
             "region runner, chunks of logical slots as lanes");
   EXPECT_EQ(describeElementwiseExecution(opNamed("broadcasts", 3)),
             "region runner, one slot at a time (an op is not lane-wise)");
+}
+
+/// GELU's forms: a truncf of an f64 constant folds into an f32 constant,
+/// and fpowi by a constant becomes powi's multiplications (r = 1, r *= x
+/// per set bit, x squared in between, 1 / r for a negative exponent), so
+/// the region runs as an element-wise program with fpowi's bits.
+TEST_F(ElementwiseBroadcast, ConstantPowersAndFoldedTruncfRunAsAProgram) {
+  EXPECT_EQ(describeElementwiseExecution(opNamed("powers", 0)),
+            "element-wise program, 1024-slot chunks: t0 = mul(1, in0); "
+            "t1 = mul(in0, in0); t2 = mul(t0, t1); t3 = mul(t2, 0.044715); "
+            "t4 = mul(in0, in0); t5 = mul(1, t4); t6 = div(1, t5); "
+            "t7 = add(t3, t6); t8 = add(t7, 1)");
+  Interpreter interp(*module);
+  auto f = module->lookupSymbol<func::FuncOp>("powers");
+  auto results = interp.run(f, {tiled(x, 3, 5)});
+  ASSERT_TRUE(succeeded(results));
+  const float k = static_cast<float>(4.4715e-2); // RNE, as truncf
+  expectStorage<float>((*results)[0], [&](int64_t i) {
+    const float v = x[i];
+    const float cube = (1.0f * v) * (v * v);
+    const float inverseSquare = 1.0f / (1.0f * (v * v));
+    return (cube * k + inverseSquare) + 1.0f;
+  });
 }
 
 TEST_F(ElementwiseBroadcast, InPlaceOnlyWhenTheInputIsHandedOver) {

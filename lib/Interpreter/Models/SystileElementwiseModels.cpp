@@ -3,7 +3,9 @@
 // Execution models of systile.elementwise, systile.broadcast and
 // systile.splat. An elementwise region whose every op is a kernel operation
 // (unary/binary arith and math ops, cmpf + select, constants, on one
-// element type) is compiled once into a runtime element-wise program
+// element type; in f32 also a truncf of an f64 constant, folded, and fpowi
+// by a constant, expanded into powi's multiplications) is compiled once
+// into a runtime element-wise program
 // (Runtime/ElementwiseProgram.h) and runs in one chunked pass over the
 // tiled storage; a lone truncf/extf runs its conversion kernel; any other
 // region runs through the region runner over chunks of logical slots
@@ -29,6 +31,7 @@
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Math/IR/Math.h"
+#include "llvm/ADT/SmallPtrSet.h"
 
 #include <cstring>
 #include <optional>
@@ -155,19 +158,33 @@ public:
     program.numInputs = static_cast<int>(body.getNumArguments());
     for (BlockArgument arg : body.getArguments())
       regs[arg] = static_cast<int>(arg.getArgNumber());
-    // Constants first: their registers precede the temporaries.
-    for (Operation &op : body.without_terminator())
+    // Constants first: their registers precede the temporaries. A constant
+    // of another type gets none (an op using it then fails, unless it is
+    // folded: a truncf of an f64 constant, an fpowi's exponent).
+    llvm::SmallPtrSet<Operation *, 4> folded;
+    bool needsOne = false;
+    for (Operation &op : body.without_terminator()) {
+      std::optional<T> value;
       if (auto constant = dyn_cast<arith::ConstantOp>(op)) {
-        if (constant.getType() != element)
-          return std::nullopt;
-        program.constants.push_back(scalarAs<T>(constant.getValue()));
+        if (constant.getType() == element)
+          value = scalarAs<T>(constant.getValue());
+      } else if ((value = foldedConstant(op))) {
+        folded.insert(&op);
       }
-    int constant = program.numInputs;
+      needsOne |= isa<math::FPowIOp>(op);
+      if (value) {
+        regs[op.getResult(0)] = program.numInputs +
+                                static_cast<int>(program.constants.size());
+        program.constants.push_back(*value);
+      }
+    }
+    if constexpr (std::is_same_v<T, float>)
+      if (needsOne) {
+        one = program.numInputs + static_cast<int>(program.constants.size());
+        program.constants.push_back(1.0f);
+      }
     for (Operation &op : body.without_terminator())
-      if (isa<arith::ConstantOp>(op))
-        regs[op.getResult(0)] = constant++;
-    for (Operation &op : body.without_terminator())
-      if (!isa<arith::ConstantOp>(op) && failed(add(op)))
+      if (!isa<arith::ConstantOp>(op) && !folded.count(&op) && failed(add(op)))
         return std::nullopt;
     Value yielded = cast<systile::YieldOp>(body.getTerminator()).getValue();
     if (!regs.count(yielded))
@@ -179,8 +196,65 @@ public:
   }
 
 private:
+  /// An f32 truncf of an f64 constant (default rounding), as the
+  /// interpreter converts it.
+  std::optional<T> foldedConstant(Operation &op) {
+    auto trunc = dyn_cast<arith::TruncFOp>(op);
+    if (!trunc || !element.isF32() || trunc.getRoundingmode() ||
+        trunc.getType() != element)
+      return std::nullopt;
+    auto constant = trunc.getIn().getDefiningOp<arith::ConstantOp>();
+    if (!constant || !constant.getType().isF64())
+      return std::nullopt;
+    if constexpr (std::is_same_v<T, float>)
+      return rt::scalar::convertFloat<float>(
+          cast<FloatAttr>(constant.getValue()).getValueAsDouble());
+    return std::nullopt;
+  }
+
+  /// A new temporary: in.dst = in.kind(in.a, in.b).
+  int emit(rt::BinaryFn fn, int a, int b) {
+    rt::Instruction in;
+    in.kind = rt::Instruction::Binary;
+    in.binary = fn;
+    in.a = a;
+    in.b = b;
+    in.dst = program.firstTemp() + program.numTemps++;
+    program.code.push_back(in);
+    return in.dst;
+  }
+
+  /// f32 fpowi by a constant exponent: sc::powi's multiplications (r = 1;
+  /// r *= x per set bit, x *= x in between; 1 / r for a negative
+  /// exponent) as instructions, so the lanes get powi's bits.
+  LogicalResult addPowI(math::FPowIOp powi) {
+    auto exponent = powi.getRhs().getDefiningOp<arith::ConstantOp>();
+    auto it = regs.find(powi.getLhs());
+    if (!element.isF32() || !exponent || it == regs.end() || one < 0)
+      return failure();
+    auto attr = dyn_cast<IntegerAttr>(exponent.getValue());
+    if (!attr || attr.getValue().getBitWidth() > 64)
+      return failure();
+    const int64_t n = attr.getValue().getSExtValue();
+    int x = it->second, r = one;
+    for (int64_t k = n;;) {
+      if (k & 1)
+        r = emit(rt::BinaryFn::Mul, r, x);
+      k /= 2;
+      if (k == 0)
+        break;
+      x = emit(rt::BinaryFn::Mul, x, x);
+    }
+    if (n < 0)
+      r = emit(rt::BinaryFn::Div, one, r);
+    regs[powi.getResult()] = r;
+    return success();
+  }
+
   LogicalResult add(Operation &op) {
     bool isFloat = element.isF32() || element.isBF16();
+    if (auto powi = dyn_cast<math::FPowIOp>(op))
+      return addPowI(powi);
     rt::Instruction in;
     if (auto cmp = dyn_cast<arith::CmpFOp>(op)) {
       if (!isFloat || failed(operands(op, in)))
@@ -242,6 +316,8 @@ private:
   Type element;
   rt::ElementwiseProgram<T> program;
   llvm::DenseMap<Value, int> regs, masks;
+  /// The register of the constant 1 (fpowi's expansion), or -1.
+  int one = -1;
 };
 
 using AnyProgram =
