@@ -106,6 +106,10 @@ Expected<TiledMatrix<float>> tryExtToF32(const TiledMatrix<bf16> &x) {
   return mapLogical<float>(x, [](bf16 v) { return v.toFloat(); });
 }
 
+Expected<TiledMatrix<double>> tryExtToF64(const TiledMatrix<float> &x) {
+  return mapLogical<double>(x, [](float v) { return static_cast<double>(v); });
+}
+
 /// The result of a conversion whose signature cannot fail: an allocation
 /// failure is retried through the new-handler (rt::allocate), and only the
 /// storage can fail, so the retry cannot loop on any other error.

@@ -359,12 +359,16 @@ SYSTILE_INLINE void runLoop(const Instruction &in, const LoopArgs<T> &x) {
 }
 
 // One clone of the loops per instruction set (AVX-512, AVX2, baseline; f32,
-// i8 and i32),
+// f64, i8 and i32),
 // picked once at load time by the dynamic linker (ifunc): the loops are
 // the same IEEE operations in each, so the bits are too (no FMA: this file
 // is built with -ffp-contract=off).
 SYSTILE_TARGET_CLONES void loop(const Instruction &in,
                                 const LoopArgs<float> &x) {
+  runLoop(in, x);
+}
+SYSTILE_TARGET_CLONES void loop(const Instruction &in,
+                                const LoopArgs<double> &x) {
   runLoop(in, x);
 }
 // bf16 has no clones: its loops are conversions more than arithmetic (and
@@ -636,6 +640,7 @@ Status systile::rt::evaluate(const ElementwiseProgram<T> &program,
       const ElementwiseProgram<T> &, const std::vector<const TiledMatrix<T> *> &, \
       TiledMatrix<T> &, const EvaluateOptions &);
 INSTANTIATE(float)
+INSTANTIATE(double)
 INSTANTIATE(bf16)
 INSTANTIATE(int8_t)
 INSTANTIATE(int32_t)

@@ -216,6 +216,21 @@ func.func @powers(%x: !t) -> !t {
   }
   return %y : !t
 }
+func.func @wide(%x: !t) -> !systile.tiled<3x5xf64, #systile.geometry<2x4, mxu = 4>> {
+  %w = systile.elementwise ins(%x : !t) -> !systile.tiled<3x5xf64, #systile.geometry<2x4, mxu = 4>> {
+  ^bb0(%a: f32):
+    %e = arith.extf %a : f32 to f64
+    systile.yield %e : f64
+  }
+  %d = systile.elementwise ins(%w : !systile.tiled<3x5xf64, #systile.geometry<2x4, mxu = 4>>) -> !systile.tiled<3x5xf64, #systile.geometry<2x4, mxu = 4>> {
+  ^bb0(%a: f64):
+    %c = arith.constant 0.1 : f64
+    %s = arith.subf %a, %c : f64
+    %m = arith.mulf %s, %s : f64
+    systile.yield %m : f64
+  }
+  return %d : !systile.tiled<3x5xf64, #systile.geometry<2x4, mxu = 4>>
+}
 func.func @relu(%x: !t, %b: !r) -> !t {
   %y = systile.elementwise ins(%x, %b : !t, !r) -> !t {
   ^bb0(%a: f32, %c: f32):
@@ -307,6 +322,23 @@ TEST_F(ElementwiseBroadcast, ConstantPowersAndFoldedTruncfRunAsAProgram) {
     const float cube = (1.0f * v) * (v * v);
     const float inverseSquare = 1.0f / (1.0f * (v * v));
     return (cube * k + inverseSquare) + 1.0f;
+  });
+}
+
+/// torch's LayerNorm variance in f64: the widening is a conversion kernel,
+/// the squared deviation an f64 program (same operations in double).
+TEST_F(ElementwiseBroadcast, F64RegionsRunAsKernels) {
+  EXPECT_EQ(describeElementwiseExecution(opNamed("wide", 0)), "extf kernel");
+  EXPECT_EQ(describeElementwiseExecution(opNamed("wide", 1)),
+            "element-wise program, 1024-slot chunks: t0 = sub(in0, 0.1); "
+            "t1 = mul(t0, t0)");
+  Interpreter interp(*module);
+  auto f = module->lookupSymbol<func::FuncOp>("wide");
+  auto results = interp.run(f, {tiled(x, 3, 5)});
+  ASSERT_TRUE(succeeded(results));
+  expectStorage<double>((*results)[0], [&](int64_t i) {
+    const double d = static_cast<double>(x[i]) - 0.1;
+    return d * d;
   });
 }
 

@@ -43,6 +43,9 @@ Expected<TiledMatrix<float>> dequantize(const TiledMatrix<int8_t> &q,
 Expected<TiledMatrix<bf16>> tryTruncToBF16(const TiledMatrix<float> &x);
 /// bf16 -> f32, exact; an error if the result's storage cannot be allocated.
 Expected<TiledMatrix<float>> tryExtToF32(const TiledMatrix<bf16> &x);
+/// f32 -> f64, exact (torch's variance is computed in f64); an error if the
+/// result's storage cannot be allocated.
+Expected<TiledMatrix<double>> tryExtToF64(const TiledMatrix<float> &x);
 
 /// As tryTruncToBF16 / tryExtToF32 for callers that cannot handle an error:
 /// allocation failure goes to the new-handler like a failed operator new

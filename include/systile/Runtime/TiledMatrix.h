@@ -230,10 +230,13 @@ extern template class TiledMatrix<bf16>;
 extern template class TiledMatrix<int8_t>;
 extern template class TiledMatrix<int32_t>;
 
-/// The element type name used in messages: "f32", "bf16", "i8", "i32".
+/// The element type name used in messages: "f32", "f64", "bf16", "i8",
+/// "i32".
 template <typename T> constexpr const char *elementTypeName() {
   if constexpr (std::is_same_v<T, float>)
     return "f32";
+  else if constexpr (std::is_same_v<T, double>)
+    return "f64";
   else if constexpr (std::is_same_v<T, bf16>)
     return "bf16";
   else if constexpr (std::is_same_v<T, int8_t>)

@@ -79,6 +79,8 @@ matricesOf(ArrayRef<const TiledValue *> inputs, const rt::BatchShape &result,
 template <typename T> T scalarAs(Attribute attr) {
   if constexpr (std::is_same_v<T, float>)
     return cast<FloatAttr>(attr).getValue().convertToFloat();
+  else if constexpr (std::is_same_v<T, double>)
+    return cast<FloatAttr>(attr).getValue().convertToDouble();
   else if constexpr (std::is_same_v<T, rt::bf16>)
     return rt::bf16::fromBits(static_cast<uint16_t>(
         cast<FloatAttr>(attr).getValue().bitcastToAPInt().getZExtValue()));
@@ -252,7 +254,7 @@ private:
   }
 
   LogicalResult add(Operation &op) {
-    bool isFloat = element.isF32() || element.isBF16();
+    bool isFloat = element.isF32() || element.isF64() || element.isBF16();
     if (auto powi = dyn_cast<math::FPowIOp>(op))
       return addPowI(powi);
     rt::Instruction in;
@@ -322,13 +324,14 @@ private:
 
 using AnyProgram =
     std::variant<std::monostate, rt::ElementwiseProgram<float>,
+                 rt::ElementwiseProgram<double>,
                  rt::ElementwiseProgram<rt::bf16>,
                  rt::ElementwiseProgram<int8_t>,
                  rt::ElementwiseProgram<int32_t>>;
 
 /// How an elementwise op executes, decided once per op.
 struct Analysis {
-  enum Kind { Program, TruncF, ExtF, Region };
+  enum Kind { Program, TruncF, ExtF, ExtFToF64, Region };
   Kind kind = Region;
   AnyProgram program;
   /// Region: whether every op of the body runs on many lanes at once.
@@ -369,15 +372,19 @@ Analysis analyse(systile::ElementwiseOp op) {
     a.kind = Analysis::ExtF;
     return a;
   }
+  // f32 -> f64 and f64 programs: torch-mlir computes a LayerNorm's variance
+  // in f64.
+  if (single && isa_and_present<arith::ExtFOp>(root) && element.isF64() &&
+      body.getArgument(0).getType().isF32()) {
+    a.kind = Analysis::ExtFToF64;
+    return a;
+  }
   withElement(element, [&](auto tag) {
     using T = decltype(tag);
-    // f64 results (torch-mlir's variance, computed in f64) run through the
-    // region runner: the runtime's programs are for the chip's types.
-    if constexpr (!std::is_same_v<T, double>)
-      if (auto p = ProgramBuilder<T>(body, element).build()) {
-        a.kind = Analysis::Program;
-        a.program = std::move(*p);
-      }
+    if (auto p = ProgramBuilder<T>(body, element).build()) {
+      a.kind = Analysis::Program;
+      a.program = std::move(*p);
+    }
   });
   if (a.kind == Analysis::Region)
     a.lanes = bodySupportsLanes(body);
@@ -652,6 +659,12 @@ LogicalResult executeElementwise(systile::ElementwiseOp op,
                          std::get<rt::TiledBatch<rt::bf16>>(
                              ctx.tiled(op.getInputs()[0]).batch),
                          [](const auto &x) { return rt::tryExtToF32(x); }));
+  case Analysis::ExtFToF64:
+    return bindTiled(op, ctx,
+                     rt::mapMatrices<double>(
+                         std::get<rt::TiledBatch<float>>(
+                             ctx.tiled(op.getInputs()[0]).batch),
+                         [](const auto &x) { return rt::tryExtToF64(x); }));
   case Analysis::Program:
     return std::visit(
         [&](const auto &p) -> LogicalResult {
@@ -729,6 +742,7 @@ std::string systile::interp::describeElementwiseExecution(Operation *op) {
   case Analysis::TruncF:
     return "truncf kernel";
   case Analysis::ExtF:
+  case Analysis::ExtFToF64:
     return "extf kernel";
   case Analysis::Program:
     return std::visit(
