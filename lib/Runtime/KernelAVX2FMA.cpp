@@ -20,11 +20,19 @@ namespace {
 struct AVX2FMA : AVX2 {
   /// a * b + c rounded once (only for exact products: see KernelSet).
   static F fma(F a, F b, F c) { return _mm256_fmadd_ps(a, b, c); }
+  /// c + a * b[0..8), rounded once, with b read by the instruction.
+  static F fmaFromMemory(F a, const float *b, F c) {
+    asm("vfmadd231ps %1, %2, %0"
+        : "+x"(c)
+        : "m"(*reinterpret_cast<const F *>(b)), "x"(a));
+    return c;
+  }
 };
 } // namespace
 
 bool systile::rt::detail::getAVX2FMAKernels(KernelSet &set) {
-  set.f32ExactProducts = &kernelF32<AVX2FMA, 6, 2, /*Fused=*/true>;
+  // The f32 tile of the AVX2 set (3 x 32, B read from memory).
+  set.f32ExactProducts = &kernelF32FromMemory<AVX2FMA, 3, 4, /*Fused=*/true>;
   return true;
 }
 

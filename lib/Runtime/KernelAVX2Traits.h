@@ -28,6 +28,14 @@ struct AVX2 {
     return _mm256_castsi256_ps(v);
   }
   static F mul(F a, F b) { return _mm256_mul_ps(a, b); }
+  /// a * b[0..8) with b read by the multiply (the compiler would load a B
+  /// vector used by several rows into a register once).
+  static F mulFromMemory(F a, const float *b) {
+    F r;
+    asm("vmulps %1, %2, %0" : "=x"(r) : "m"(*reinterpret_cast<const F *>(b)),
+        "x"(a));
+    return r;
+  }
   static F add(F a, F b) { return _mm256_add_ps(a, b); }
 
   static I zeroI() { return _mm256_setzero_si256(); }

@@ -738,6 +738,8 @@ private:
   /// The kernel reads B's panels in its tiled storage (nothing packed),
   /// with these strides; otherwise packed panels.
   bool readRhs = false;
+  /// The kernel set wants B packed (KernelSet::f32PackedB).
+  bool packedB = false;
   detail::BPanelStrides bStrides;
   /// A's panels are packed per row chunk by the task computing it instead
   /// of all at once: a large lhs then costs no lhs-sized buffer (fresh
@@ -793,6 +795,13 @@ void MatmulRun<A, B, Acc, Mode>::plan() {
   getKernels(options.path, kset);
   MR = kset.mr;
   NR = kset.nr;
+  if constexpr (std::is_same_v<Packed, float>) {
+    if (kset.f32mr > 0) {
+      MR = kset.f32mr;
+      NR = kset.f32nr;
+    }
+    packedB = kset.f32PackedB;
+  }
   kernel = Mode::kernel(kset);
   passes = passOrder(precision);
   if constexpr (kSplits) {
@@ -884,7 +893,7 @@ bool MatmulRun<A, B, Acc, Mode>::canReadRhs() const {
   if constexpr (!std::is_same_v<B, float> || !std::is_same_v<Packed, float>)
     return false;
   const Geometry g = lb.geometry();
-  return options.readRhsInPlace && !options.rhsTransposed &&
+  return options.readRhsInPlace && !packedB && !options.rhsTransposed &&
          precision == Precision::F32 &&
          g.lanes % NR == 0 && m % NR == 0 && m % g.sublanes == 0;
 }
@@ -1019,6 +1028,8 @@ void MatmulRun<A, B, Acc, Mode>::packA(int64_t kbi, int64_t chunk,
                         : aPanel(kbi, ip);
     auto pack = [&](auto split) {
       switch (MR) {
+      case 3:
+        return packAPanel<3, decltype(split)::value>(kbi, ip, dst, partStride);
       case 4:
         return packAPanel<4, decltype(split)::value>(kbi, ip, dst, partStride);
       case 6:

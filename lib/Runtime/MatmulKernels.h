@@ -55,8 +55,15 @@ using KernelBF16Pairs = void (*)(int64_t kpairs, const uint16_t *a,
 
 struct KernelSet {
   int mr =
-      0; ///< Rows of the register tile: 4, 6 or 8 (the packer unrolls these).
+      0; ///< Rows of the register tile: 3, 4, 6 or 8 (the packer unrolls these).
   int nr = 0; ///< Columns of the register tile.
+  /// The f32 kernels' own tile (f32 and f32ExactProducts), where it is not
+  /// mr x nr (0: it is).
+  int f32mr = 0, f32nr = 0;
+  /// The f32 kernels read B packed, never in the rhs's tiled storage: their
+  /// panel's rows, a tile row apart there, would share a few sets of the
+  /// first-level cache and evict each other.
+  bool f32PackedB = false;
   KernelF32 f32 = nullptr;
   /// The f32 kernel with fused multiply-adds, for operands whose every
   /// product a*b is exact in f32 (bf16 values in a safe exponent range):
