@@ -32,7 +32,8 @@ struct AVX2FMA : AVX2 {
 
 bool systile::rt::detail::getAVX2FMAKernels(KernelSet &set) {
   // The f32 tile of the AVX2 set (3 x 32, B read from memory).
-  set.f32ExactProducts = &kernelF32FromMemory<AVX2FMA, 3, 4, /*Fused=*/true>;
+  set.f32ExactProducts =
+      &kernelF32<AVX2FMA, 3, 4, /*Fused=*/true, /*BFromMemory=*/true>;
   return true;
 }
 

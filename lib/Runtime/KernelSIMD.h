@@ -47,7 +47,14 @@ template <int W, int MR, int NV, typename R, typename T, typename F>
 
 /// `Fused`: p + a*b as one fused multiply-add, which rounds once; only for
 /// operands whose products are exact (then the bits are the same).
-template <typename V, int MR, int NV, bool Fused = false>
+/// `BFromMemory`: B is not loaded into registers first; each multiply (or
+/// fused multiply-add) reads its B operand from the panel. With MR x NV
+/// sums and one broadcast in registers, that leaves room for a wider tile
+/// (3 x 32 on AVX2), which needs fewer broadcasts per product (on AMD Zen 1
+/// they take the same dispatch slots as the arithmetic). The same
+/// operations in the same order either way, so the same bits.
+template <typename V, int MR, int NV, bool Fused = false,
+          bool BFromMemory = false>
 void kernelF32(int64_t klen, const float *a, const float *b,
                const systile::rt::detail::BPanelStrides &bs, float *c,
                int64_t ldc) {
@@ -59,55 +66,25 @@ void kernelF32(int64_t klen, const float *a, const float *b,
     const int64_t k1 = k0 + bs.groupRows < klen ? k0 + bs.groupRows : klen;
     const float *bk = b;
     for (int64_t k = k0; k < k1; ++k, a += MR, bk += rowStride) {
-      typename V::F bv[NV];
+      [[maybe_unused]] typename V::F bv[NV];
+      if constexpr (!BFromMemory) {
 #pragma GCC unroll 8
-      for (int v = 0; v < NV; ++v)
-        bv[v] = V::load(bk + v * W);
+        for (int v = 0; v < NV; ++v)
+          bv[v] = V::load(bk + v * W);
+      }
 #pragma GCC unroll 32
       for (int i = 0; i < MR; ++i) {
         typename V::F av = V::broadcast(a + i);
 #pragma GCC unroll 8
         for (int v = 0; v < NV; ++v) {
-          if constexpr (Fused)
+          if constexpr (BFromMemory && Fused)
+            p[i][v] = V::fmaFromMemory(av, bk + v * W, p[i][v]);
+          else if constexpr (BFromMemory)
+            p[i][v] = V::add(p[i][v], V::mulFromMemory(av, bk + v * W));
+          else if constexpr (Fused)
             p[i][v] = V::fma(av, bv[v], p[i][v]);
           else
             p[i][v] = V::add(p[i][v], V::mul(av, bv[v]));
-        }
-      }
-    }
-  }
-  addTile<W>(c, ldc, p, [](float *ci, typename V::F x) {
-    V::store(ci, V::add(V::load(ci), x));
-  });
-}
-
-/// kernelF32 with B read by the multiply (or fused multiply-add) itself,
-/// from memory, instead of into registers first: MR x NV accumulators and
-/// one broadcast leave room for a wider tile (3 x 32 on AVX2), which needs
-/// fewer broadcasts per product (on AMD Zen 1 they take the same dispatch
-/// slots as the arithmetic). The same operations in the same order as
-/// kernelF32, so the same bits.
-template <typename V, int MR, int NV, bool Fused = false>
-void kernelF32FromMemory(int64_t klen, const float *a, const float *b,
-                         const systile::rt::detail::BPanelStrides &bs,
-                         float *c, int64_t ldc) {
-  constexpr int W = V::width;
-  typename V::F p[MR][NV];
-  zeroTile(p, V::zero());
-  const int64_t rowStride = bs.rowStride;
-  for (int64_t k0 = 0; k0 < klen; k0 += bs.groupRows, b += bs.groupStride) {
-    const int64_t k1 = k0 + bs.groupRows < klen ? k0 + bs.groupRows : klen;
-    const float *bk = b;
-    for (int64_t k = k0; k < k1; ++k, a += MR, bk += rowStride) {
-#pragma GCC unroll 32
-      for (int i = 0; i < MR; ++i) {
-        typename V::F av = V::broadcast(a + i);
-#pragma GCC unroll 8
-        for (int v = 0; v < NV; ++v) {
-          if constexpr (Fused)
-            p[i][v] = V::fmaFromMemory(av, bk + v * W, p[i][v]);
-          else
-            p[i][v] = V::add(p[i][v], V::mulFromMemory(av, bk + v * W));
         }
       }
     }
