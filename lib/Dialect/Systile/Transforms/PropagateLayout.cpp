@@ -1112,8 +1112,13 @@ struct PackArgumentOfReshape : public OpRewritePattern<PackOp> {
     // Only for an argument that something else reads too (otherwise the
     // pack of the reshape is the one pack already), and when the relayout
     // moves nothing (packing a convolution's [N, H, W, C] image whole and
-    // copying it into [N*H*W, C] would cost a copy and pad every W x C).
-    if (!isFreeReshape(reshape, pack.getType().getSublanes()) ||
+    // copying it into [N*H*W, C] would cost a copy and pad every W x C) or
+    // is a row merge: [B, S, D] -> [B*S, D] copies when S is not a
+    // multiple of the sublanes, one counted relayout, where declining
+    // leaves a transformer's first LayerNorm dense and its statistics
+    // packed apart.
+    if (!(isFreeReshape(reshape, pack.getType().getSublanes()) ||
+          isRowRegroup(reshape)) ||
         llvm::all_of(arg.getUsers(), [](Operation *user) {
           return isa<tensor::CollapseShapeOp, tensor::ExpandShapeOp>(user) &&
                  llvm::all_of(user->getUsers(),

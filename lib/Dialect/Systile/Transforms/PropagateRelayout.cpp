@@ -435,6 +435,10 @@ bool systile::isFreeReshape(Operation *reshape, int64_t sublanes) {
   return false;
 }
 
+bool systile::isRowRegroup(Operation *reshape) {
+  return formOf(reshape).kind == ReshapeForm::Rows;
+}
+
 Value systile::relayoutOfReshape(OpBuilder &b, Operation *reshape,
                                  Value tiled) {
   auto from = cast<TiledType>(tiled.getType());

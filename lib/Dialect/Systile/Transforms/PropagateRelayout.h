@@ -32,6 +32,11 @@ mlir::Value relayoutOfReshape(mlir::OpBuilder &b, mlir::Operation *reshape,
 /// a geometry of `sublanes` sublanes.
 bool isFreeReshape(mlir::Operation *reshape, int64_t sublanes);
 
+/// Whether relayoutOfReshape's op for `reshape` is merge_rows or
+/// split_rows (one batch dimension with the rows, the lanes kept), free or
+/// a copy.
+bool isRowRegroup(mlir::Operation *reshape);
+
 } // namespace systile
 
 #endif // SYSTILE_LIB_DIALECT_SYSTILE_TRANSFORMS_PROPAGATERELAYOUT_H
