@@ -96,9 +96,5 @@ void systile::rt::tanhVectorForm(const float *x, float *y, int64_t n,
 void systile::rt::tanhLanes(const float *x, float *y, int64_t n, Isa isa) {
   if (n < kMinVectorLanes || !tanhVectorMatchesLibm())
     return tanhEachLane(x, y, n);
-  const Isa path = resolveIsa(isa, {Isa::AVX2});
-  if (path == Isa::AVX2 && cpuSupports(Isa::AVX2) &&
-      detail::tanhLanesAVX2(x, y, n))
-    return;
-  portableLanes(x, y, n);
+  tanhVectorForm(x, y, n, resolveIsa(isa, {Isa::AVX2}));
 }

@@ -21,7 +21,6 @@
 
 #include "mlir/Dialect/Math/IR/Math.h"
 
-#include <algorithm>
 #include <cmath>
 
 using namespace mlir;
@@ -29,34 +28,6 @@ using namespace systile::interp;
 using namespace systile::interp::scalar;
 
 namespace {
-
-/// sc::powi(x[i], e) for every lane (f32): the same multiplications in the
-/// same order, one loop per step of the exponent's binary decomposition
-/// instead of one decomposition per lane, so the loops vectorise and the
-/// bits are powi's.
-void powiLanes(const float *x, int64_t e, float *out, int64_t n) {
-  constexpr int64_t kBlock = 256;
-  float squares[kBlock];
-  for (int64_t i0 = 0; i0 < n; i0 += kBlock) {
-    const int64_t m = std::min(kBlock, n - i0);
-    float *r = out + i0;
-    std::copy(x + i0, x + i0 + m, squares);
-    std::fill(r, r + m, 1.0f);
-    for (int64_t k = e;;) {
-      if (k & 1)
-        for (int64_t j = 0; j < m; ++j)
-          r[j] *= squares[j];
-      k /= 2;
-      if (k == 0)
-        break;
-      for (int64_t j = 0; j < m; ++j)
-        squares[j] *= squares[j];
-    }
-    if (e < 0)
-      for (int64_t j = 0; j < m; ++j)
-        r[j] = 1.0f / r[j];
-  }
-}
 
 /// fpowi: a float base and an integer exponent (of its own kind).
 LogicalResult runFPowI(Operation *op, ExecContext &ctx) {
@@ -74,12 +45,6 @@ LogicalResult runFPowI(Operation *op, ExecContext &ctx) {
     using T = typename decltype(tag)::type;
     visitKind(expKind, [&](auto etag) {
       using E = typename decltype(etag)::type;
-      if constexpr (std::is_same_v<T, float> && !sc::isFloat<E>)
-        if ((*ops)[1].numElements() == 1 &&
-            (*ops)[0].numElements() == out->numElements())
-          return powiLanes((*ops)[0].data<float>(),
-                           int64_t(sc::IntTraits<E>::sext((*ops)[1].data<E>()[0])),
-                           out->mutableData<float>(), out->numElements());
       if constexpr (sc::isFloat<T> && !sc::isFloat<E>)
         map3<T, E, uint8_t, T>(
             (*ops)[0], (*ops)[1], (*ops)[1], *out, [](T a, E n, uint8_t) {
