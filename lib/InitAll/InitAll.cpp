@@ -9,6 +9,7 @@
 #include "systile/Conversion/Passes.h"
 #include "systile/Dialect/Systile/IR/SystileDialect.h"
 #include "systile/Dialect/Systile/Transforms/Passes.h"
+#include "systile/Dialect/Systile/Transforms/BufferizableOpInterfaceImpl.h"
 #include "systile/Pipelines/Pipelines.h"
 
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
@@ -83,6 +84,7 @@ static void registerExternalModels(mlir::DialectRegistry &registry) {
   tensor::registerTilingInterfaceExternalModels(registry);
   tensor::registerValueBoundsOpInterfaceExternalModels(registry);
   vector::registerBufferizableOpInterfaceExternalModels(registry);
+  systile::registerBufferizableOpInterfaceExternalModels(registry);
 }
 
 void systile::registerAllDialects(mlir::DialectRegistry &registry) {

@@ -85,7 +85,41 @@ void systile::buildSystileTosaPipeline(OpPassManager &pm,
   buildSystilePipeline(pm, options);
 }
 
+/// The passes of systile-lower-to-llvm, as upstream's textual pipeline.
+static constexpr const char *kLowerToLLVM =
+    "one-shot-bufferize{bufferize-function-boundaries "
+    "function-boundary-type-conversion=identity-layout-map},"
+    "convert-systile-to-runtime,"
+    "buffer-deallocation-pipeline,"
+    "func.func(convert-linalg-to-loops),"
+    "arith-expand,"
+    "convert-math-to-llvm{approximate-log1p=false},"
+    "convert-math-to-funcs,"
+    "convert-math-to-libm,"
+    "expand-strided-metadata,"
+    "lower-affine,"
+    "convert-scf-to-cf,"
+    "convert-to-llvm,"
+    "reconcile-unrealized-casts";
+
+llvm::StringRef systile::getLowerToLLVMPipeline() { return kLowerToLLVM; }
+
+LogicalResult systile::buildLowerToLLVMPipeline(OpPassManager &pm) {
+  return parsePassPipeline(kLowerToLLVM, pm);
+}
+
 void systile::registerSystilePipelines() {
+  PassPipelineRegistration<>(
+      "systile-lower-to-llvm",
+      "Bufferize a program with systile ops and lower it to the LLVM "
+      "dialect, runtime ops as calls of libsystile_runner_utils: "
+      "one-shot-bufferize (function boundaries, identity layouts), "
+      "convert-systile-to-runtime, buffer-deallocation-pipeline, "
+      "convert-linalg-to-loops, arith-expand, convert-math-to-llvm "
+      "(exact log1p), convert-math-to-funcs, convert-math-to-libm, "
+      "expand-strided-metadata, lower-affine, convert-scf-to-cf, "
+      "convert-to-llvm, reconcile-unrealized-casts",
+      [](OpPassManager &pm) { (void)buildLowerToLLVMPipeline(pm); });
   PassPipelineRegistration<SystilePipelineOptions>(
       "systile-tosa-pipeline",
       "TOSA to mxu-blocked systile ops in one run: upstream's "

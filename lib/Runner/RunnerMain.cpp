@@ -34,6 +34,7 @@
 #include "systile/Dialect/Systile/Analysis/ReportJson.h"
 #include "systile/Interpreter/Interpreter.h"
 #include "systile/Runner/Comparison.h"
+#include "systile/Runner/Compiled.h"
 #include "systile/Runner/Npy.h"
 #include "systile/Runner/OpDump.h"
 #include "systile/Runner/RunnerSupport.h"
@@ -190,6 +191,12 @@ struct Options {
            "Directory of --dump-op's files (created when missing; an earlier "
            "dump's files in it are replaced)",
            "dir");
+  cl::opt<bool> compile = flag(
+      "compile",
+      "Compile the program (systile-lower-to-llvm, then MLIR's "
+      "ExecutionEngine) and run it compiled instead of interpreting it: the "
+      "same inputs, outputs, --expect, --stats and --repeat; the JIT's time "
+      "is printed by --timing as compile=");
   cl::opt<bool> fuseChains = flag(
       "fuse-mxu-chains",
       "Run a complete mxu_matmul chain as one simulateMatmul call "
@@ -236,6 +243,7 @@ private:
   LogicalResult readExpectations();
   LogicalResult checkDumpOps();
   LogicalResult execute();
+  LogicalResult executeCompiled();
   LogicalResult transform();
   LogicalResult report();
   LogicalResult printStats(const Interpreter &interpreter);
@@ -261,6 +269,10 @@ private:
   SmallVector<RtValue> args;
   SmallVector<DenseValue> expected, reference, results;
   std::unique_ptr<Interpreter> interpreter;
+  /// --compile: the JIT-compiled entry, and the time lowering and
+  /// compiling it took.
+  std::unique_ptr<CompiledEntry> compiledEntry;
+  double compileMs = 0;
   std::unique_ptr<OpDump> dump;
   systile::OutputSet staged;
   Clock::time_point start = Clock::now(), parsed, bound, executed;
@@ -306,6 +318,15 @@ LogicalResult Runner::configure() {
     return failure();
   interpOptions.fuseMxuChains = opts.fuseChains;
   interpOptions.maxSteps = opts.maxSteps;
+  if (opts.compile) {
+    if (!opts.compareAfter.empty() || !opts.dumpDir.empty() ||
+        !opts.statsJson.empty() || opts.maxSteps.getNumOccurrences())
+      return error("--compile runs the compiled program; --compare-after, "
+                   "--dump-op/--dump-dir, --stats-json and --max-steps are "
+                   "interpreter options");
+    if (!config.lowerToLLVM)
+      return error("--compile: this tool has no lowering to LLVM");
+  }
   if (opts.dumpOps.empty() != opts.dumpDir.empty())
     return error(opts.dumpOps.empty()
                      ? "--dump-dir needs --dump-op (the ops to dump)"
@@ -462,7 +483,50 @@ LogicalResult Runner::transform() {
   return failed(applied) ? error(message) : success();
 }
 
+/// --compile: lowers a clone of the module, JIT-compiles it and runs the
+/// entry --repeat times.
+LogicalResult Runner::executeCompiled() {
+  Clock::time_point compileStart = Clock::now();
+  if (config.registerPasses)
+    config.registerPasses();
+  transformed = module->clone();
+  auto fn = transformed->lookupSymbol<func::FuncOp>(opts.entryName);
+  fn->setAttr("llvm.emit_c_interface", UnitAttr::get(&context));
+  std::string message;
+  if (failed(config.lowerToLLVM(*transformed, message)))
+    return error("--compile: lowering " + fnName + " of '" + opts.inputFile +
+                 "' to LLVM failed" +
+                 (message.empty() ? std::string() : ": " + message));
+  auto compiled = CompiledEntry::compile(*transformed, opts.entryName,
+                                         entry.getFunctionType());
+  if (!compiled)
+    return error(llvm::toString(compiled.takeError()));
+  compiledEntry = std::move(*compiled);
+  compileMs = ms(compileStart, Clock::now());
+  SmallVector<DenseValue> dense;
+  for (const RtValue &arg : args) {
+    llvm::Expected<DenseValue> d = asDense(arg, budget);
+    if (!d)
+      return error("--compile: argument: " + llvm::toString(d.takeError()));
+    dense.push_back(std::move(*d));
+  }
+  for (unsigned run = 0; run < opts.repeat; ++run) {
+    results.clear();
+    Clock::time_point runStart = Clock::now();
+    auto ran = compiledEntry->run(dense, budget);
+    if (!ran)
+      return error("executing " + fnName + " of '" + opts.inputFile +
+                   "' compiled failed: " + llvm::toString(ran.takeError()));
+    results = std::move(*ran);
+    runTimes.push_back(ms(runStart, Clock::now()));
+  }
+  executed = Clock::now();
+  return success();
+}
+
 LogicalResult Runner::execute() {
+  if (opts.compile)
+    return executeCompiled();
   func::FuncOp runEntry = entry;
   if (!opts.compareAfter.empty()) {
     Interpreter before(*module, interpOptions);
@@ -584,7 +648,9 @@ LogicalResult Runner::report() {
   if (!opts.compareAfter.empty())
     ok &= succeeded(reportCompareAfter(os, results, reference,
                                        opts.compareAfter, tolerances()));
-  if (opts.stats)
+  if (opts.stats && compiledEntry)
+    os << compiledEntry->stats();
+  else if (opts.stats)
     ok &= succeeded(printStats(*interpreter));
   if (!opts.statsJson.empty())
     ok &= succeeded(writeStatsJson(*interpreter));
@@ -636,6 +702,10 @@ LogicalResult Runner::run() {
         ms(executed, end), ms(start, end),
         ran(rt::KernelFamily::MatmulSimulator),
         ran(rt::KernelFamily::DenseContraction));
+    if (compiledEntry)
+      llvm::errs() << llvm::format("timing: compile=%.2fms (lowering and "
+                                   "JIT, part of execute)\n",
+                                   compileMs);
     if (opts.repeat > 1) {
       llvm::errs() << "timing: runs=";
       llvm::interleave(

@@ -8,6 +8,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "systile/InitAll.h"
+#include "systile/Pipelines/Pipelines.h"
 #include "systile/Interpreter/ExecContext.h"
 #include "systile/Runner/RunnerMain.h"
 #include "systile/Runtime/Allocation.h"
@@ -15,6 +16,7 @@
 #include "systile/Support/Stack.h"
 
 #include "mlir/IR/DialectRegistry.h"
+#include "mlir/Pass/PassManager.h"
 #include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/raw_ostream.h"
 
@@ -38,6 +40,14 @@ int main(int argc, char **argv) {
   systile::interp::registerAllExecutionModels(registry);
   systile::runner::RunnerConfig config;
   config.registerPasses = systile::registerAllPasses;
+  config.lowerToLLVM = [](mlir::ModuleOp module, std::string &message) {
+    mlir::PassManager pm(module->getContext());
+    if (mlir::failed(systile::buildLowerToLLVMPipeline(pm))) {
+      message = "cannot build the systile-lower-to-llvm pipeline";
+      return mlir::failure();
+    }
+    return pm.run(module);
+  };
   // On a stack of known size: parsing and the interpreter check their
   // recursion against it (systile/Support/Stack.h).
   int rc = systile::runOnToolStack([&] {

@@ -221,4 +221,62 @@ def ConvertLinalgToSystile : Pass<"convert-linalg-to-systile",
   ];
 }
 
+def ConvertSystileToRuntime : Pass<"convert-systile-to-runtime",
+                                   "::mlir::ModuleOp"> {
+  let summary = "Lower buffer-level systile ops to calls of the runtime's C "
+                "interface";
+  let description = [{
+    Runs after One-Shot Bufferize, which turns every systile op into a
+    `systile.on_buffers` op (the op on the storage buffers of its operands
+    and results; a tiled value's buffer is its padded storage,
+    `memref<N x T>`). This pass replaces each of them:
+
+    * `systile.elementwise` and `systile.splat` become loops (`scf.for`)
+      over the logical slots, the region's scalar ops inlined, padding set
+      to zero first when the result's pad kind is `zero`. They then compile
+      like any other scalar code.
+    * `pack`, `unpack`, `matmul`, `mxu_matmul`, `truncf`, `extf`,
+      `quantize`, `dequantize`, `reduce`, `broadcast` and `fill_padding`
+      become calls of `libsystile_runner_utils`
+      (`include/systile/Runtime/RunnerUtils.h`): each call passes an
+      `info` array of the op's static facts (its tiled types, attributes)
+      and its buffers as one-dimensional memrefs, declared with
+      `llvm.emit_c_interface`. The runtime computes what the interpreter
+      computes, so the compiled program gives the interpreter's bits
+      (RFC section 6).
+    * Every scalar `arith.truncf` from f32 to bf16 in the module becomes
+      RFC 6's integer rounding (nearest, ties to even, NaN kept quiet with
+      its sign), never the target's conversion instruction, whose handling
+      of subnormals and NaN varies.
+
+    Any other systile op left (the relayout and convolution-window ops) is
+    an error naming it: the compiled path does not run it yet.
+
+    After this pass only upstream dialects remain; upstream's passes take
+    the program to LLVM (the `systile-lower-to-llvm` pipeline lists them),
+    and `mlir-runner -shared-libs=libsystile_runner_utils.so,...` or
+    `systile-run --compile` run it.
+
+    Example:
+
+    ```mlir
+    // before
+    systile.on_buffers ins(%a : memref<3x6xf32>) outs(%s : memref<32xf32>) {
+    ^bb0(%t: tensor<3x6xf32>):
+      %p = systile.pack %t : tensor<3x6xf32> -> !systile.tiled<3x6xf32, #systile.geometry<2x4, mxu = 4>>
+      systile.on_buffers_yield %p : !systile.tiled<3x6xf32, #systile.geometry<2x4, mxu = 4>>
+    }
+    // after
+    %info = memref.get_global @__systile_info : memref<9xi64>
+    ...
+    func.call @systile_pack_f32(%i, %d, %o) : (memref<?xi64>, memref<?xf32>, memref<?xf32>) -> ()
+    ```
+  }];
+  let dependentDialects = ["::mlir::func::FuncDialect",
+                           "::mlir::memref::MemRefDialect",
+                           "::mlir::arith::ArithDialect",
+                           "::mlir::scf::SCFDialect",
+                           "::mlir::linalg::LinalgDialect"];
+}
+
 #endif // SYSTILE_CONVERSION_PASSES_TD

@@ -128,6 +128,12 @@ void buildSystileTosaPipeline(mlir::OpPassManager &pm,
 
 /// Registers `systile-pipeline` and `systile-tosa-pipeline` with the global
 /// pass-pipeline registry.
+/// systile-lower-to-llvm: bufferization, convert-systile-to-runtime and
+/// upstream's passes to the LLVM dialect (the pipeline's text, for docs and
+/// messages, and the passes added to `pm`).
+llvm::StringRef getLowerToLLVMPipeline();
+llvm::LogicalResult buildLowerToLLVMPipeline(mlir::OpPassManager &pm);
+
 void registerSystilePipelines();
 
 } // namespace systile

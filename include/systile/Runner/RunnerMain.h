@@ -37,6 +37,12 @@ struct RunnerConfig {
   llvm::function_ref<mlir::LogicalResult(
       mlir::ModuleOp module, llvm::StringRef pipeline, std::string &message)>
       transform = nullptr;
+  /// Lowers `module` to the LLVM dialect for --compile (systile-lower-to-llvm);
+  /// on failure, `message` says why (diagnostics are reported as they come).
+  /// Null: --compile is an error.
+  llvm::function_ref<mlir::LogicalResult(mlir::ModuleOp module,
+                                         std::string &message)>
+      lowerToLLVM = nullptr;
 };
 
 /// Runs systile-run with `argv`; `registry` must hold the dialects and

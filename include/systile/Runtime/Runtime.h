@@ -20,6 +20,7 @@
 //   Matmul.h              the systolic matmul simulator (RFC 6, 7)
 //   Parallel.h            contiguous shares of work over threads
 //   Reduce.h              mask-aware reductions
+//   RunnerUtils.h         the C interface compiled programs call
 //   Relayout.h            batch reshape, row/head split and merge, transpose,
 //                         im2col and convolution windows
 //   RelayoutMap.h         the relayouts' index rule and when they are free
@@ -56,6 +57,7 @@
 #include "systile/Runtime/Parallel.h"
 #include "systile/Runtime/Reduce.h"
 #include "systile/Runtime/Relayout.h"
+#include "systile/Runtime/RunnerUtils.h"
 #include "systile/Runtime/RelayoutMap.h"
 #include "systile/Runtime/Scalar.h"
 #include "systile/Runtime/SparseTileMap.h"

@@ -757,3 +757,75 @@ LogicalResult FillPaddingOp::verify() {
            << (isZero ? " (+0)" : " (only +0 is recorded as 'zero')");
   return success();
 }
+
+//===----------------------------------------------------------------------===//
+// on_buffers
+//===----------------------------------------------------------------------===//
+
+/// Checks that `buffer` can hold a value of `type`: the storage buffer of a
+/// tiled type, or a buffer of a dense tensor's shape and element type.
+static LogicalResult verifyBufferFor(Operation *op, Type type, Value buffer,
+                                     StringRef what, unsigned index) {
+  auto memref = dyn_cast<MemRefType>(buffer.getType());
+  if (!memref) {
+    if (buffer.getType() == type && !isa<ShapedType>(type))
+      return success();
+    return op->emitOpError()
+           << what << " #" << index << " of type " << buffer.getType()
+           << " cannot hold a value of type " << type;
+  }
+  if (auto tiled = dyn_cast<TiledType>(type)) {
+    if (memref.getRank() != 1 || !memref.getLayout().isIdentity() ||
+        memref.getElementType() != tiled.getElementType() ||
+        memref.getDimSize(0) != tiled.getNumStorageElements())
+      return op->emitOpError()
+             << what << " #" << index << " must be the storage buffer of "
+             << tiled << ", memref<" << tiled.getNumStorageElements() << "x"
+             << tiled.getElementType() << ">, got " << memref;
+    return success();
+  }
+  auto tensor = dyn_cast<RankedTensorType>(type);
+  if (!tensor || tensor.getShape() != memref.getShape() ||
+      tensor.getElementType() != memref.getElementType())
+    return op->emitOpError()
+           << what << " #" << index << " of type " << memref
+           << " cannot hold a value of type " << type;
+  return success();
+}
+
+LogicalResult OnBuffersOp::verifyRegions() {
+  Block &body = getBody().front();
+  if (body.getNumArguments() != getInputs().size())
+    return emitOpError("region must take one argument per 'ins' buffer (")
+           << getInputs().size() << "), got " << body.getNumArguments();
+  for (auto [i, arg, buffer] : llvm::enumerate(body.getArguments(),
+                                               getInputs()))
+    if (failed(verifyBufferFor(*this, arg.getType(), buffer, "ins", i)))
+      return failure();
+  if (body.getOperations().size() != 2)
+    return emitOpError("region must hold exactly one op and the "
+                       "terminator");
+  Operation *inner = getInnerOp();
+  if (!isa<SystileDialect>(inner->getDialect()) || isa<OnBuffersOp>(inner))
+    return emitOpError("region op must be a systile op, got '")
+           << inner->getName() << "'";
+  if (inner->getNumOperands() != body.getNumArguments() ||
+      llvm::any_of(llvm::enumerate(inner->getOperands()), [&](auto it) {
+        return it.value() != body.getArgument(it.index());
+      }))
+    return inner->emitOpError("in 'systile.on_buffers' must take the region "
+                              "arguments as its operands, in order");
+  auto yield = cast<OnBuffersYieldOp>(body.getTerminator());
+  if (yield.getValues() != ValueRange(inner->getResults()))
+    return yield.emitOpError("must yield the results of the region's op, "
+                             "in order");
+  if (getOutputs().size() != inner->getNumResults())
+    return emitOpError("must have one 'outs' buffer per result of the "
+                       "region's op (")
+           << inner->getNumResults() << "), got " << getOutputs().size();
+  for (auto [i, result, buffer] :
+       llvm::enumerate(inner->getResults(), getOutputs()))
+    if (failed(verifyBufferFor(*this, result.getType(), buffer, "outs", i)))
+      return failure();
+  return success();
+}

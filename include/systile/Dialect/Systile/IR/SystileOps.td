@@ -1041,4 +1041,85 @@ def Systile_YieldOp : Systile_Op<"yield", [Pure, Terminator,
   let assemblyFormat = "$value attr-dict `:` type($value)";
 }
 
+//===----------------------------------------------------------------------===//
+// Buffers
+//===----------------------------------------------------------------------===//
+
+def Systile_OnBuffersOp : Systile_Op<"on_buffers", [
+    SingleBlock, IsolatedFromAbove,
+    AttrSizedOperandSegments]> {
+  let summary = "A tiled op run on the storage buffers of its operands";
+  let description = [{
+    The buffer form of a systile op, which bufferization produces: the op
+    in the region reads its tiled operands from the `ins` buffers and its
+    tiled results are written into the `outs` buffers. A tiled value's
+    buffer is its padded storage, one-dimensional, in the type's storage
+    order (`memref<N x T>` for `N` storage slots of elements `T`, identity
+    layout), so the tiled type, which the block arguments and the inner
+    op's results keep, is what tells how to read it.
+
+    `ins` are the inner op's operands in order: a tiled operand is its
+    storage buffer (and block argument `i` of the region names it with its
+    tiled type); a dense operand (of `systile.pack`) is its buffer as
+    bufferization gives it, a `memref` of the tensor's shape, and the block
+    argument is the tensor; a scalar operand (of `systile.splat`) is passed
+    as it is. `outs` are the destinations of the op's results
+    in order, likewise. A destination may be one of the `ins` (a matmul
+    accumulated in place): the op then reads that operand before it writes.
+
+    The region holds exactly the one op and the terminator, which yields
+    the op's results. `convert-systile-to-runtime` turns it into calls of
+    the runtime's C interface (or, for `systile.elementwise`, into loops).
+
+    Example (a matmul accumulated in place into the accumulator's buffer):
+
+    ```mlir
+    systile.on_buffers ins(%a, %b, %c : memref<16xf32>, memref<16xf32>, memref<16xf32>)
+                       outs(%c : memref<16xf32>) {
+    ^bb0(%x: !systile.tiled<2x4xf32, #systile.geometry<2x4, mxu = 4>>,
+         %y: !systile.tiled<4x4xf32, #systile.geometry<2x4, mxu = 4>>,
+         %z: !systile.tiled<2x4xf32, #systile.geometry<2x4, mxu = 4>>):
+      %r = systile.matmul %x, %y, %z
+          : !systile.tiled<2x4xf32, #systile.geometry<2x4, mxu = 4>>,
+            !systile.tiled<4x4xf32, #systile.geometry<2x4, mxu = 4>>
+          -> !systile.tiled<2x4xf32, #systile.geometry<2x4, mxu = 4>>
+      systile.on_buffers_yield %r : !systile.tiled<2x4xf32, #systile.geometry<2x4, mxu = 4>>
+    }
+    ```
+  }];
+  let arguments = (ins Variadic<AnyType>:$inputs,
+                       Variadic<AnyMemRef>:$outputs);
+  let regions = (region SizedRegion<1>:$body);
+  let assemblyFormat = [{
+    (`ins` `(` $inputs^ `:` type($inputs) `)`)?
+    `outs` `(` $outputs `:` type($outputs) `)` attr-dict-with-keyword $body
+  }];
+  let extraClassDeclaration = [{
+    /// The op the region runs.
+    ::mlir::Operation *getInnerOp() { return &getBody().front().front(); }
+    /// The buffer of `operand` of the inner op (an `ins` buffer).
+    ::mlir::Value getInputBuffer(unsigned operand) {
+      return getInputs()[operand];
+    }
+  }];
+  let hasRegionVerifier = 1;
+}
+
+def Systile_OnBuffersYieldOp : Systile_Op<"on_buffers_yield", [Pure,
+    Terminator, HasParent<"OnBuffersOp">]> {
+  let summary = "Yields the results of a systile.on_buffers region's op";
+  let description = [{
+    Terminates the region of `systile.on_buffers` with the inner op's
+    results, one per `outs` buffer, in order.
+
+    Example:
+
+    ```mlir
+    systile.on_buffers_yield %r : !systile.tiled<2x4xf32>
+    ```
+  }];
+  let arguments = (ins Variadic<AnyType>:$values);
+  let assemblyFormat = "($values^ `:` type($values))? attr-dict";
+}
+
 #endif // SYSTILE_DIALECT_SYSTILE_IR_SYSTILEOPS_TD

@@ -1,0 +1,164 @@
+//===- RunnerUtils.h - the runtime's C interface ------------------*- C -*-===//
+//
+// The C interface compiled systile programs call (convert-systile-to-runtime
+// emits the calls): libsystile_runner_utils.so, loaded by `mlir-runner
+// -shared-libs=...` or linked into `systile-run --compile`, as upstream's
+// libmlir_c_runner_utils.so is. Standard library only.
+//
+// Every buffer is passed as a pointer to a one-dimensional memref
+// descriptor (the `llvm.emit_c_interface` convention, hence the
+// `_mlir_ciface_` prefix): a tiled value's buffer is its padded storage in
+// storage order; a dense tensor's buffer is its row-major elements. What the
+// op knows statically (shapes, geometry, attributes) comes first, as an
+// `info` array of int64 (a constant the compiled code holds), laid out per
+// function below. A tiled operand's part of it is its type:
+//
+//   rank, shape[rank], sublanes, lanes, mxu, pad (0 = zero, 1 = undef)
+//
+// Numerics are the runtime's (docs/RFC.md section 6), so a compiled
+// program gives the interpreter's bits.
+//
+// Errors (a kernel path the machine lacks, memory that cannot be had) go to
+// the error handler: by default it prints "systile runtime error: <message>"
+// to stderr and exits with status 1; a host that runs compiled code installs
+// its own (systile-run --compile records the message and fails the run).
+// After an error the outputs of that call are unspecified.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef SYSTILE_RUNTIME_RUNNERUTILS_H
+#define SYSTILE_RUNTIME_RUNNERUTILS_H
+
+#include <cstdint>
+
+#ifdef _WIN32
+#define SYSTILE_RUNNER_UTILS_EXPORT __declspec(dllexport)
+#else
+#define SYSTILE_RUNNER_UTILS_EXPORT __attribute__((visibility("default")))
+#endif
+
+extern "C" {
+
+/// A rank-1 memref descriptor, as MLIR's LLVM lowering lays it out.
+struct SystileMemRef1D {
+  void *allocated;
+  void *aligned;
+  int64_t offset;
+  int64_t size;
+  int64_t stride;
+};
+
+/// Receives each error message; `context` is the pointer given with it.
+typedef void (*SystileErrorHandler)(const char *message, void *context);
+
+/// Installs `handler` (null: the default, which prints and exits 1).
+SYSTILE_RUNNER_UTILS_EXPORT void
+systile_set_error_handler(SystileErrorHandler handler, void *context);
+
+/// Sets the kernel threads of the matmuls (0: one per hardware thread; the
+/// default is 1).
+SYSTILE_RUNNER_UTILS_EXPORT void systile_set_threads(int64_t threads);
+
+/// Prints RFC 8's figures of every call since the last reset to stdout:
+/// "total: logical_macs=..." (when a matmul ran) and "layout: packs=...".
+SYSTILE_RUNNER_UTILS_EXPORT void systile_print_stats(void);
+/// The same lines as one string (valid until the next call from this
+/// thread), and a reset of the figures.
+SYSTILE_RUNNER_UTILS_EXPORT const char *systile_format_stats(void);
+SYSTILE_RUNNER_UTILS_EXPORT void systile_reset_stats(void);
+
+// info: dense rank, dense shape, tiled type, transpose (0/1).
+// The dense buffer holds the row-major tensor (batch x cols x rows when
+// transposed); the storage gets the tiled value (padding zero).
+#define SYSTILE_DECLARE_LAYOUT(T)                                              \
+  SYSTILE_RUNNER_UTILS_EXPORT void _mlir_ciface_systile_pack_##T(              \
+      SystileMemRef1D *info, SystileMemRef1D *dense,                           \
+      SystileMemRef1D *storage);                                               \
+  SYSTILE_RUNNER_UTILS_EXPORT void _mlir_ciface_systile_unpack_##T(            \
+      SystileMemRef1D *info, SystileMemRef1D *storage,                         \
+      SystileMemRef1D *dense);
+SYSTILE_DECLARE_LAYOUT(f32)
+SYSTILE_DECLARE_LAYOUT(bf16)
+SYSTILE_DECLARE_LAYOUT(f64)
+SYSTILE_DECLARE_LAYOUT(i8)
+SYSTILE_DECLARE_LAYOUT(i32)
+#undef SYSTILE_DECLARE_LAYOUT
+
+// info: precision (0 f32, 1 bf16, 2 bf16_3x, 3 bf16_6x), flags (1
+// rhs_transposed, 2 flush_subnormals, 4 the accumulator is known zero),
+// kb, nb (-1, -1: the whole matmul; else one weight load), then the tiled
+// types of lhs, rhs and acc. `out` may be `acc` itself (accumulated in
+// place); otherwise acc is only read.
+#define SYSTILE_DECLARE_MATMUL(L, R)                                           \
+  SYSTILE_RUNNER_UTILS_EXPORT void _mlir_ciface_systile_matmul_##L##_##R(      \
+      SystileMemRef1D *info, SystileMemRef1D *lhs, SystileMemRef1D *rhs,       \
+      SystileMemRef1D *acc, SystileMemRef1D *out);
+SYSTILE_DECLARE_MATMUL(f32, f32)
+SYSTILE_DECLARE_MATMUL(f32, bf16)
+SYSTILE_DECLARE_MATMUL(bf16, f32)
+SYSTILE_DECLARE_MATMUL(bf16, bf16)
+SYSTILE_DECLARE_MATMUL(i8, i8)
+#undef SYSTILE_DECLARE_MATMUL
+
+// Element conversions. info: the input's tiled type, then for quantize and
+// dequantize the scale's f32 bits and the zero point.
+SYSTILE_RUNNER_UTILS_EXPORT void
+_mlir_ciface_systile_truncf(SystileMemRef1D *info, SystileMemRef1D *in,
+                            SystileMemRef1D *out);
+SYSTILE_RUNNER_UTILS_EXPORT void
+_mlir_ciface_systile_extf(SystileMemRef1D *info, SystileMemRef1D *in,
+                          SystileMemRef1D *out);
+SYSTILE_RUNNER_UTILS_EXPORT void
+_mlir_ciface_systile_quantize(SystileMemRef1D *info, SystileMemRef1D *in,
+                              SystileMemRef1D *out);
+SYSTILE_RUNNER_UTILS_EXPORT void
+_mlir_ciface_systile_dequantize(SystileMemRef1D *info, SystileMemRef1D *in,
+                                SystileMemRef1D *out);
+
+// info: kind (0 sum, 1 max, 2 min), dim, the input's tiled type.
+#define SYSTILE_DECLARE_REDUCE(T)                                              \
+  SYSTILE_RUNNER_UTILS_EXPORT void _mlir_ciface_systile_reduce_##T(            \
+      SystileMemRef1D *info, SystileMemRef1D *in, SystileMemRef1D *out);
+SYSTILE_DECLARE_REDUCE(f32)
+SYSTILE_DECLARE_REDUCE(f64)
+SYSTILE_DECLARE_REDUCE(i32)
+#undef SYSTILE_DECLARE_REDUCE
+
+// info: dim, count, the input's tiled type.
+#define SYSTILE_DECLARE_BROADCAST(T)                                           \
+  SYSTILE_RUNNER_UTILS_EXPORT void _mlir_ciface_systile_broadcast_##T(         \
+      SystileMemRef1D *info, SystileMemRef1D *in, SystileMemRef1D *out);
+SYSTILE_DECLARE_BROADCAST(f32)
+SYSTILE_DECLARE_BROADCAST(bf16)
+SYSTILE_DECLARE_BROADCAST(f64)
+SYSTILE_DECLARE_BROADCAST(i8)
+SYSTILE_DECLARE_BROADCAST(i32)
+#undef SYSTILE_DECLARE_BROADCAST
+
+// info: the value's bits (zero-extended), the result's tiled type. Every
+// logical slot gets the value, every padding slot zero.
+#define SYSTILE_DECLARE_SPLAT(T)                                               \
+  SYSTILE_RUNNER_UTILS_EXPORT void _mlir_ciface_systile_splat_##T(             \
+      SystileMemRef1D *info, SystileMemRef1D *out);
+SYSTILE_DECLARE_SPLAT(f32)
+SYSTILE_DECLARE_SPLAT(bf16)
+SYSTILE_DECLARE_SPLAT(f64)
+SYSTILE_DECLARE_SPLAT(i8)
+SYSTILE_DECLARE_SPLAT(i32)
+#undef SYSTILE_DECLARE_SPLAT
+
+// info: the value's bits (zero-extended), the tiled type. `out` gets the
+// input with every padding slot set to the value.
+#define SYSTILE_DECLARE_FILL_PADDING(T)                                        \
+  SYSTILE_RUNNER_UTILS_EXPORT void _mlir_ciface_systile_fill_padding_##T(      \
+      SystileMemRef1D *info, SystileMemRef1D *in, SystileMemRef1D *out);
+SYSTILE_DECLARE_FILL_PADDING(f32)
+SYSTILE_DECLARE_FILL_PADDING(bf16)
+SYSTILE_DECLARE_FILL_PADDING(f64)
+SYSTILE_DECLARE_FILL_PADDING(i8)
+SYSTILE_DECLARE_FILL_PADDING(i32)
+#undef SYSTILE_DECLARE_FILL_PADDING
+
+} // extern "C"
+
+#endif // SYSTILE_RUNTIME_RUNNERUTILS_H

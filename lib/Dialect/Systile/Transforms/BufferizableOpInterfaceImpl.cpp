@@ -1,0 +1,272 @@
+//===- BufferizableOpInterfaceImpl.cpp - systile bufferization ------------===//
+//
+// A tiled value bufferizes to its padded storage: a one-dimensional
+// memref<N x T> of the type's storage slots in storage order. Every systile
+// op bufferizes to a systile.on_buffers op holding the op itself (its
+// operands become the region's arguments), so the tiled types, and with
+// them the geometry, pad kind and mask, stay in the IR for
+// convert-systile-to-runtime. Results get fresh buffers, except a matmul's,
+// which is written over its accumulator's buffer when the analysis allows
+// (a chain of mxu_matmul loads then accumulates in one buffer). A
+// systile.constant becomes a read-only memref.global of its storage.
+//
+//===----------------------------------------------------------------------===//
+
+#include "systile/Dialect/Systile/Transforms/BufferizableOpInterfaceImpl.h"
+#include "systile/Dialect/Systile/IR/SystileOps.h"
+
+#include "mlir/Dialect/Bufferization/IR/BufferizableOpInterface.h"
+#include "mlir/Dialect/Bufferization/IR/Bufferization.h"
+#include "mlir/Dialect/Bufferization/IR/BufferizationTypeInterfaces.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/DialectRegistry.h"
+#include "mlir/IR/IRMapping.h"
+#include "mlir/IR/SymbolTable.h"
+
+using namespace mlir;
+using namespace mlir::bufferization;
+using namespace systile;
+
+namespace {
+
+/// The storage buffer of a tiled type.
+MemRefType storageBufferType(TiledType type) {
+  return MemRefType::get({type.getNumStorageElements()},
+                         type.getElementType());
+}
+
+/// The buffer a value of `type` bufferizes to when it gets a fresh one: the
+/// storage of a tiled value, an identity-layout memref of a dense tensor.
+MemRefType freshBufferType(Type type) {
+  if (auto tiled = dyn_cast<TiledType>(type))
+    return storageBufferType(tiled);
+  auto tensor = cast<RankedTensorType>(type);
+  return MemRefType::get(tensor.getShape(), tensor.getElementType());
+}
+
+struct TiledTypeTensorLike
+    : public TensorLikeType::ExternalModel<TiledTypeTensorLike, TiledType> {
+  FailureOr<BufferLikeType>
+  getBufferType(Type type, const BufferizationOptions &,
+                llvm::function_ref<InFlightDiagnostic()>) const {
+    return cast<BufferLikeType>(storageBufferType(cast<TiledType>(type)));
+  }
+  LogicalResult
+  verifyCompatibleBufferType(Type type, BufferLikeType bufferType,
+                             llvm::function_ref<InFlightDiagnostic()> emitError)
+      const {
+    auto tiled = cast<TiledType>(type);
+    if (bufferType == storageBufferType(tiled))
+      return success();
+    return emitError() << "buffer " << bufferType
+                       << " is not the storage of " << tiled << " ("
+                       << storageBufferType(tiled) << ")";
+  }
+};
+
+/// Whether `op` sits in a systile.on_buffers region: it is then already
+/// bufferized (its operands are the region's arguments).
+bool isOnBuffers(Operation *op) {
+  return isa_and_nonnull<OnBuffersOp>(op->getParentOp());
+}
+
+/// The accumulator of a matmul-like op, whose buffer the result may take
+/// over; null for other ops.
+OpOperand *accumulatorOf(Operation *op) {
+  if (auto m = dyn_cast<MatmulOp>(op))
+    return &m.getAccMutable();
+  if (auto m = dyn_cast<MxuMatmulOp>(op))
+    return &m.getAccMutable();
+  return nullptr;
+}
+
+/// Whether a matmul may write its result over its accumulator's buffer.
+/// Bufferization goes top-down, so the accumulator is by now the
+/// bufferization.to_tensor of its producer's buffer. It may be written when
+/// that buffer is a fresh allocation (never a constant's read-only global
+/// or a function argument) and nothing reads the accumulator after this op:
+/// its only use left is this op (readers before it, already bufferized,
+/// read the buffer directly and run first) and it is defined in this op's
+/// block (not a value from outside a loop, read again by each iteration).
+/// A chain of mxu_matmul loads then accumulates in one buffer.
+bool accumulateInPlace(OpOperand &acc) {
+  auto toTensor = acc.get().getDefiningOp<bufferization::ToTensorOp>();
+  return toTensor && toTensor->hasOneUse() &&
+         toTensor->getBlock() == acc.getOwner()->getBlock() &&
+         toTensor.getBuffer().getDefiningOp<memref::AllocOp>();
+}
+
+/// The model of every systile op with tiled or tensor operands and results
+/// (all but constant and the terminators).
+template <typename OpTy>
+struct SystileOpModel
+    : public BufferizableOpInterface::ExternalModel<SystileOpModel<OpTy>,
+                                                    OpTy> {
+  bool hasTensorSemantics(Operation *op) const {
+    return !isOnBuffers(op);
+  }
+  bool bufferizesToMemoryRead(Operation *, OpOperand &,
+                              const AnalysisState &) const {
+    return true;
+  }
+  // As far as One-Shot Analysis is concerned every result is a new buffer
+  // and no operand is written: its conflict detection does not look at
+  // tensor-like values other than builtin tensors (MLIR 22), so an in-place
+  // write it allowed could be a wrong one. accumulateInPlace decides the one
+  // in-place case itself.
+  bool bufferizesToMemoryWrite(Operation *, OpOperand &,
+                               const AnalysisState &) const {
+    return false;
+  }
+  AliasingValueList getAliasingValues(Operation *, OpOperand &,
+                                      const AnalysisState &) const {
+    return {};
+  }
+  FailureOr<BufferLikeType>
+  getBufferType(Operation *op, Value value, const BufferizationOptions &,
+                const BufferizationState &, SmallVector<Value> &) const {
+    return cast<BufferLikeType>(freshBufferType(value.getType()));
+  }
+
+  LogicalResult bufferize(Operation *op, RewriterBase &rewriter,
+                          const BufferizationOptions &options,
+                          BufferizationState &state) const {
+    Location loc = op->getLoc();
+    SmallVector<Value> inputs;
+    for (Value operand : op->getOperands()) {
+      if (!isa<TensorLikeType>(operand.getType())) {
+        inputs.push_back(operand); // a scalar (systile.splat's value)
+        continue;
+      }
+      FailureOr<Value> buffer = getBuffer(rewriter, operand, options, state);
+      if (failed(buffer))
+        return failure();
+      inputs.push_back(*buffer);
+    }
+    SmallVector<Value> outputs;
+    OpOperand *acc = accumulatorOf(op);
+    for (OpResult result : op->getResults()) {
+      if (acc && accumulateInPlace(*acc)) {
+        outputs.push_back(inputs[acc->getOperandNumber()]);
+        continue;
+      }
+      FailureOr<Value> alloc = options.createAlloc(
+          rewriter, loc, freshBufferType(result.getType()), {});
+      if (failed(alloc))
+        return failure();
+      outputs.push_back(*alloc);
+    }
+    auto onBuffers = OnBuffersOp::create(rewriter, loc, inputs, outputs);
+    // The op moves into the region through a builder without the
+    // bufferization driver's listener: it is bufferized as it stands.
+    Block *body = new Block();
+    onBuffers.getBody().push_back(body);
+    IRMapping mapping;
+    for (Value operand : op->getOperands())
+      mapping.map(operand, body->addArgument(operand.getType(), loc));
+    OpBuilder inner = OpBuilder::atBlockEnd(body);
+    Operation *clone = inner.clone(*op, mapping);
+    OnBuffersYieldOp::create(inner, loc, clone->getResults());
+    replaceOpWithBufferizedValues(rewriter, op, outputs);
+    return success();
+  }
+};
+
+/// systile.on_buffers and its terminator are buffer-level: nothing to do,
+/// even though the region's arguments are tiled.
+template <typename OpTy>
+struct BufferLevelOpModel
+    : public BufferizableOpInterface::ExternalModel<BufferLevelOpModel<OpTy>,
+                                                    OpTy> {
+  bool hasTensorSemantics(Operation *) const { return false; }
+  bool bufferizesToMemoryRead(Operation *, OpOperand &,
+                              const AnalysisState &) const {
+    return false;
+  }
+  bool bufferizesToMemoryWrite(Operation *, OpOperand &,
+                               const AnalysisState &) const {
+    return false;
+  }
+  AliasingValueList getAliasingValues(Operation *, OpOperand &,
+                                      const AnalysisState &) const {
+    return {};
+  }
+  LogicalResult bufferize(Operation *, RewriterBase &,
+                          const BufferizationOptions &,
+                          BufferizationState &) const {
+    return success();
+  }
+};
+
+/// systile.constant: a private, constant memref.global holding the storage
+/// (the attribute as it is: one-dimensional, storage order), read through
+/// memref.get_global. Its buffer is not writable: a write makes a copy.
+struct ConstantOpModel
+    : public BufferizableOpInterface::ExternalModel<ConstantOpModel,
+                                                    ConstantOp> {
+  bool hasTensorSemantics(Operation *op) const { return !isOnBuffers(op); }
+  bool bufferizesToAllocation(Operation *, Value) const { return true; }
+  bool isWritable(Operation *, Value, const AnalysisState &) const {
+    return false;
+  }
+  AliasingValueList getAliasingValues(Operation *, OpOperand &,
+                                      const AnalysisState &) const {
+    return {};
+  }
+  FailureOr<BufferLikeType>
+  getBufferType(Operation *, Value value, const BufferizationOptions &,
+                const BufferizationState &, SmallVector<Value> &) const {
+    return cast<BufferLikeType>(
+        storageBufferType(cast<TiledType>(value.getType())));
+  }
+  LogicalResult bufferize(Operation *op, RewriterBase &rewriter,
+                          const BufferizationOptions &,
+                          BufferizationState &state) const {
+    auto constant = cast<ConstantOp>(op);
+    auto module = op->getParentOfType<ModuleOp>();
+    if (!module)
+      return op->emitError("a systile.constant must be inside a module to "
+                           "bufferize (its storage becomes a memref.global)");
+    MemRefType type = storageBufferType(constant.getType());
+    // The attribute already has the storage's one-dimensional shape.
+    ElementsAttr value = constant.getValue();
+    SymbolTable &symbols = state.getSymbolTables().getSymbolTable(module);
+    OpBuilder::InsertionGuard guard(rewriter);
+    rewriter.setInsertionPointToStart(module.getBody());
+    auto global = memref::GlobalOp::create(
+        rewriter, op->getLoc(), "__systile_constant", 
+        rewriter.getStringAttr("private"), type, value, /*constant=*/true,
+        /*alignment=*/rewriter.getI64IntegerAttr(64));
+    symbols.insert(global);
+    rewriter.setInsertionPoint(op);
+    auto get = memref::GetGlobalOp::create(rewriter, op->getLoc(), type,
+                                           global.getSymName());
+    replaceOpWithBufferizedValues(rewriter, op, get.getResult());
+    return success();
+  }
+};
+
+template <typename... Ops>
+void attachOpModels(MLIRContext *ctx) {
+  (Ops::template attachInterface<SystileOpModel<Ops>>(*ctx), ...);
+}
+
+} // namespace
+
+void systile::registerBufferizableOpInterfaceExternalModels(
+    DialectRegistry &registry) {
+  registry.addExtension(+[](MLIRContext *ctx, SystileDialect *) {
+    TiledType::attachInterface<TiledTypeTensorLike>(*ctx);
+    attachOpModels<PackOp, UnpackOp, ReshapeBatchOp, MergeRowsOp, SplitRowsOp,
+                   SplitHeadsOp, MergeHeadsOp, TransposeOp, ReshapeOp, SliceOp,
+                   Im2colOp, WindowOp, MatmulOp, MxuMatmulOp, TruncFOp, ExtFOp,
+                   QuantizeOp, DequantizeOp, ReduceOp, FillPaddingOp, SplatOp,
+                   BroadcastOp, ElementwiseOp>(ctx);
+    ConstantOp::attachInterface<ConstantOpModel>(*ctx);
+    OnBuffersOp::attachInterface<BufferLevelOpModel<OnBuffersOp>>(*ctx);
+    OnBuffersYieldOp::attachInterface<BufferLevelOpModel<OnBuffersYieldOp>>(
+        *ctx);
+    // The ops of an element-wise region are scalar: nothing to bufferize.
+  });
+}

@@ -1,0 +1,230 @@
+//===- Compiled.cpp - systile-run --compile -------------------------------===//
+//
+// The entry is called through its C interface (`_mlir_ciface_<entry>`, the
+// llvm.emit_c_interface wrapper): a memref argument is a pointer to its
+// descriptor, a scalar is passed by value, and the results come back in a
+// struct of descriptors whose address is the first argument.
+//
+//===----------------------------------------------------------------------===//
+
+#include "systile/Runner/Compiled.h"
+#include "systile/Runtime/RunnerUtils.h"
+
+#include "mlir/ExecutionEngine/ExecutionEngine.h"
+#include "mlir/ExecutionEngine/OptUtils.h"
+#include "mlir/IR/TypeUtilities.h"
+#include "mlir/Target/LLVMIR/Dialect/Builtin/BuiltinToLLVMIRTranslation.h"
+#include "mlir/Target/LLVMIR/Dialect/LLVMIR/LLVMToLLVMIRTranslation.h"
+#include "llvm/ExecutionEngine/Orc/Mangling.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/TargetSelect.h"
+
+#include <cstdlib>
+#include <cstring>
+#include <functional>
+#include <mutex>
+
+using namespace mlir;
+using namespace systile;
+using namespace systile::runner;
+using namespace systile::interp;
+
+#ifndef SYSTILE_MLIR_C_RUNNER_UTILS
+#define SYSTILE_MLIR_C_RUNNER_UTILS ""
+#endif
+#ifndef SYSTILE_MLIR_RUNNER_UTILS
+#define SYSTILE_MLIR_RUNNER_UTILS ""
+#endif
+
+namespace {
+
+/// The runtime errors of the current run (the C interface's handler).
+struct RunErrors {
+  std::mutex mutex;
+  std::string first;
+  static void handle(const char *message, void *context) {
+    auto *self = static_cast<RunErrors *>(context);
+    std::lock_guard<std::mutex> lock(self->mutex);
+    if (self->first.empty())
+      self->first = message;
+  }
+};
+
+/// The C interface's entry points, bound by name in the JIT.
+llvm::orc::SymbolMap runtimeSymbols(llvm::orc::MangleAndInterner interner) {
+  llvm::orc::SymbolMap map;
+  auto bind = [&](const char *name, auto *fn) {
+    map[interner(name)] = {llvm::orc::ExecutorAddr::fromPtr(fn),
+                           llvm::JITSymbolFlags::Exported};
+  };
+#define SYSTILE_BIND(name) bind(#name, &name);
+#define SYSTILE_BIND_TYPES(prefix)                                             \
+  SYSTILE_BIND(prefix##f32)                                                    \
+  SYSTILE_BIND(prefix##bf16)                                                   \
+  SYSTILE_BIND(prefix##f64) SYSTILE_BIND(prefix##i8) SYSTILE_BIND(prefix##i32)
+  SYSTILE_BIND_TYPES(_mlir_ciface_systile_pack_)
+  SYSTILE_BIND_TYPES(_mlir_ciface_systile_unpack_)
+  SYSTILE_BIND_TYPES(_mlir_ciface_systile_broadcast_)
+  SYSTILE_BIND_TYPES(_mlir_ciface_systile_splat_)
+  SYSTILE_BIND_TYPES(_mlir_ciface_systile_fill_padding_)
+  SYSTILE_BIND(_mlir_ciface_systile_matmul_f32_f32)
+  SYSTILE_BIND(_mlir_ciface_systile_matmul_f32_bf16)
+  SYSTILE_BIND(_mlir_ciface_systile_matmul_bf16_f32)
+  SYSTILE_BIND(_mlir_ciface_systile_matmul_bf16_bf16)
+  SYSTILE_BIND(_mlir_ciface_systile_matmul_i8_i8)
+  SYSTILE_BIND(_mlir_ciface_systile_truncf)
+  SYSTILE_BIND(_mlir_ciface_systile_extf)
+  SYSTILE_BIND(_mlir_ciface_systile_quantize)
+  SYSTILE_BIND(_mlir_ciface_systile_dequantize)
+  SYSTILE_BIND(_mlir_ciface_systile_reduce_f32)
+  SYSTILE_BIND(_mlir_ciface_systile_reduce_f64)
+  SYSTILE_BIND(_mlir_ciface_systile_reduce_i32)
+  SYSTILE_BIND(systile_print_stats)
+  SYSTILE_BIND(systile_format_stats)
+  SYSTILE_BIND(systile_reset_stats)
+#undef SYSTILE_BIND_TYPES
+#undef SYSTILE_BIND
+  return map;
+}
+
+/// A ranked memref descriptor: allocated, aligned, offset, sizes, strides.
+std::vector<int64_t> descriptor(const void *data, ArrayRef<int64_t> shape) {
+  std::vector<int64_t> d(3 + 2 * shape.size());
+  d[0] = d[1] = static_cast<int64_t>(reinterpret_cast<uintptr_t>(data));
+  d[2] = 0;
+  int64_t stride = 1;
+  for (int64_t i = static_cast<int64_t>(shape.size()) - 1; i >= 0; --i) {
+    d[3 + i] = shape[i];
+    d[3 + shape.size() + i] = stride;
+    stride *= shape[i];
+  }
+  return d;
+}
+
+} // namespace
+
+CompiledEntry::~CompiledEntry() = default;
+
+llvm::Expected<std::unique_ptr<CompiledEntry>>
+CompiledEntry::compile(ModuleOp module, StringRef entry, FunctionType type) {
+  for (Type t : type.getResults())
+    if (!isa<RankedTensorType>(t) || !getElementKind(getElementTypeOrSelf(t)))
+      return llvm::createStringError(
+          "--compile: the entry's results must be ranked tensors of a "
+          "supported element type, got " +
+          [&] {
+            std::string s;
+            llvm::raw_string_ostream os(s);
+            os << t;
+            return s;
+          }());
+  for (Type t : type.getInputs())
+    if (!getElementKind(getElementTypeOrSelf(t)) || isa<UnrankedTensorType>(t))
+      return llvm::createStringError(
+          "--compile: the entry's arguments must be ranked tensors or "
+          "scalars of a supported element type");
+  static std::once_flag targets;
+  std::call_once(targets, [] {
+    llvm::InitializeNativeTarget();
+    llvm::InitializeNativeTargetAsmPrinter();
+  });
+  DialectRegistry registry;
+  registerBuiltinDialectTranslation(registry);
+  registerLLVMDialectTranslation(registry);
+  module->getContext()->appendDialectRegistry(registry);
+
+  ExecutionEngineOptions options;
+  std::function<llvm::Error(llvm::Module *)> optimize =
+      makeOptimizingTransformer(/*optLevel=*/2, /*sizeLevel=*/0, nullptr);
+  options.transformer = optimize;
+  options.jitCodeGenOptLevel = llvm::CodeGenOptLevel::Default;
+  SmallVector<StringRef, 2> libs;
+  for (StringRef lib : {SYSTILE_MLIR_C_RUNNER_UTILS, SYSTILE_MLIR_RUNNER_UTILS})
+    if (!lib.empty() && llvm::sys::fs::exists(lib))
+      libs.push_back(lib);
+  options.sharedLibPaths = libs;
+  auto engine = ExecutionEngine::create(module, options);
+  if (!engine)
+    return llvm::createStringError("--compile: " +
+                                   llvm::toString(engine.takeError()));
+  (*engine)->registerSymbols(runtimeSymbols);
+  std::unique_ptr<CompiledEntry> compiled(new CompiledEntry());
+  compiled->engine = std::move(*engine);
+  compiled->name = ("_mlir_ciface_" + entry).str();
+  compiled->type = type;
+  if (auto fn = compiled->engine->lookupPacked(compiled->name); !fn)
+    return llvm::createStringError("--compile: " +
+                                   llvm::toString(fn.takeError()));
+  return compiled;
+}
+
+llvm::Expected<SmallVector<DenseValue>>
+CompiledEntry::run(ArrayRef<DenseValue> args, const MemoryBudgetRef &budget) {
+  // Argument descriptors (and scalars), then the packed argument list: the
+  // result struct's address first when there are results.
+  std::vector<std::vector<int64_t>> descriptors;
+  std::vector<void *> pointers; // what each packed slot points at
+  std::vector<void *> packed;
+  size_t resultWords = 0;
+  for (Type t : type.getResults())
+    resultWords += 3 + 2 * cast<RankedTensorType>(t).getRank();
+  std::vector<int64_t> results(resultWords);
+  void *resultAddress = results.data();
+  pointers.reserve(args.size() + 1);
+  if (!type.getResults().empty())
+    packed.push_back(&resultAddress);
+  descriptors.reserve(args.size());
+  for (auto [value, t] : llvm::zip_equal(args, type.getInputs())) {
+    if (isa<RankedTensorType>(t)) {
+      descriptors.push_back(descriptor(value.rawData(), value.shape()));
+      pointers.push_back(descriptors.back().data());
+      packed.push_back(&pointers.back());
+    } else {
+      // A scalar, by value: the slot points at its bytes.
+      packed.push_back(const_cast<void *>(value.rawData()));
+    }
+  }
+  RunErrors errors;
+  systile_set_error_handler(&RunErrors::handle, &errors);
+  systile_reset_stats();
+  llvm::Error called = engine->invokePacked(name, packed);
+  systile_set_error_handler(nullptr, nullptr);
+  if (called)
+    return llvm::createStringError("--compile: " +
+                                   llvm::toString(std::move(called)));
+  if (!errors.first.empty())
+    return llvm::createStringError("--compile: the runtime failed: " +
+                                   errors.first);
+  SmallVector<DenseValue> out;
+  size_t at = 0;
+  for (Type t : type.getResults()) {
+    auto tensor = cast<RankedTensorType>(t);
+    const int64_t rank = tensor.getRank();
+    const int64_t *d = results.data() + at;
+    at += 3 + 2 * rank;
+    SmallVector<int64_t> shape(d + 3, d + 3 + rank);
+    ElementKind kind = *getElementKind(tensor.getElementType());
+    auto value = DenseValue::allocate(kind, shape, /*zero=*/false, budget);
+    if (!value)
+      return value.takeError();
+    // Copy element by element along the strides (a result may be a view).
+    const size_t size = elementSize(kind);
+    const char *base = reinterpret_cast<const char *>(
+                           static_cast<uintptr_t>(d[1])) +
+                       d[2] * size;
+    char *dst = static_cast<char *>(const_cast<void *>(value->rawData()));
+    const int64_t n = value->numElements();
+    for (int64_t i = 0; i < n; ++i) {
+      int64_t rem = i, offset = 0;
+      for (int64_t k = rank - 1; k >= 0; --k) {
+        offset += (rem % shape[k]) * d[3 + rank + k];
+        rem /= shape[k];
+      }
+      std::memcpy(dst + i * size, base + offset * size, size);
+    }
+    out.push_back(std::move(*value));
+  }
+  return out;
+}
+
+std::string CompiledEntry::stats() const { return systile_format_stats(); }
