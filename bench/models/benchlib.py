@@ -69,7 +69,7 @@ def cpu_features():
 REPEAT = 3
 
 
-def run_systile(run, mlir, x_npy, out_npy, reps, threads):
+def run_systile(run, mlir, x_npy, out_npy, reps, threads, extra=()):
     """systile-run's execute phase, cold and warm: reps processes, each
     running the program REPEAT times (systile-run --repeat). The first run
     of a process is cold: it pays for the fresh memory the kernel hands
@@ -80,16 +80,18 @@ def run_systile(run, mlir, x_npy, out_npy, reps, threads):
     Returns a dict: "cold" and "warm" (medians in ms, of the first runs and
     of all later runs), "kernel" (the kernel paths systile-run reports:
     "matmul K" or "matmul K, contraction C" when the dense contraction path
-    ran too) and "spread" (the fastest and slowest run of each kind, and the
+    ran too), "compile" (with --compile among `extra`: the median time
+    systile-run took to lower and JIT-compile the program, not part of the
+    runs) and "spread" (the fastest and slowest run of each kind, and the
     median of each process's system time, which on these VMs is mostly the
     kernel providing fresh pages, the part of a run that varies from one
     moment to the next)."""
-    cold, warm, sys_ms, kernel = [], [], [], "?"
+    cold, warm, sys_ms, kernel, compile_ms = [], [], [], "?", []
     for _ in range(reps):
         before = resource.getrusage(resource.RUSAGE_CHILDREN).ru_stime
         r = subprocess.run([run, mlir, f"--input={x_npy}", f"--output={out_npy}",
                             "--quiet", "--timing", f"--repeat={REPEAT}",
-                            f"--threads={threads}"],
+                            f"--threads={threads}", *extra],
                            capture_output=True, text=True, check=True)
         sys_ms.append(
             (resource.getrusage(resource.RUSAGE_CHILDREN).ru_stime - before) * 1e3)
@@ -97,6 +99,9 @@ def run_systile(run, mlir, x_npy, out_npy, reps, threads):
                       r.stderr)
         runs = [float(t) for t in
                 re.search(r"runs=([\d.,]+)", r.stderr).group(1).split(",")]
+        c = re.search(r"compile=([\d.]+)ms", r.stderr)
+        if c:
+            compile_ms.append(float(c.group(1)))
         cold.append(runs[0])
         warm.extend(runs[1:])
         kernel = m.group(1) + (f", contraction {m.group(2)}"
@@ -106,7 +111,8 @@ def run_systile(run, mlir, x_npy, out_npy, reps, threads):
               f"system time (page faults) median {statistics.median(sys_ms):.0f} "
               f"ms per process")
     return dict(cold=statistics.median(cold), warm=statistics.median(warm),
-                kernel=kernel, spread=spread)
+                kernel=kernel, spread=spread,
+                compile=statistics.median(compile_ms) if compile_ms else None)
 
 
 def time_torch(model, x, reps):

@@ -87,10 +87,13 @@ void systile::buildSystileTosaPipeline(OpPassManager &pm,
 
 /// The passes of systile-lower-to-llvm, as upstream's textual pipeline.
 static constexpr const char *kLowerToLLVM =
+    "convert-elementwise-to-linalg,"
     "one-shot-bufferize{bufferize-function-boundaries "
-    "function-boundary-type-conversion=identity-layout-map},"
+    "function-boundary-type-conversion=identity-layout-map "
+    "allow-return-allocs-from-loops},"
     "convert-systile-to-runtime,"
     "buffer-deallocation-pipeline,"
+    "convert-bufferization-to-memref,"
     "func.func(convert-linalg-to-loops),"
     "arith-expand,"
     "convert-math-to-llvm{approximate-log1p=false},"
@@ -113,8 +116,10 @@ void systile::registerSystilePipelines() {
       "systile-lower-to-llvm",
       "Bufferize a program with systile ops and lower it to the LLVM "
       "dialect, runtime ops as calls of libsystile_runner_utils: "
-      "one-shot-bufferize (function boundaries, identity layouts), "
+      "convert-elementwise-to-linalg, one-shot-bufferize (function "
+      "boundaries, identity layouts, allocations returned from loops), "
       "convert-systile-to-runtime, buffer-deallocation-pipeline, "
+      "convert-bufferization-to-memref, "
       "convert-linalg-to-loops, arith-expand, convert-math-to-llvm "
       "(exact log1p), convert-math-to-funcs, convert-math-to-libm, "
       "expand-strided-metadata, lower-affine, convert-scf-to-cf, "

@@ -19,6 +19,7 @@
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/TargetSelect.h"
 
+#include <algorithm>
 #include <cstdlib>
 #include <cstring>
 #include <functional>
@@ -67,6 +68,7 @@ llvm::orc::SymbolMap runtimeSymbols(llvm::orc::MangleAndInterner interner) {
   SYSTILE_BIND_TYPES(_mlir_ciface_systile_broadcast_)
   SYSTILE_BIND_TYPES(_mlir_ciface_systile_splat_)
   SYSTILE_BIND_TYPES(_mlir_ciface_systile_fill_padding_)
+  SYSTILE_BIND_TYPES(_mlir_ciface_systile_relayout_)
   SYSTILE_BIND(_mlir_ciface_systile_matmul_f32_f32)
   SYSTILE_BIND(_mlir_ciface_systile_matmul_f32_bf16)
   SYSTILE_BIND(_mlir_ciface_systile_matmul_bf16_f32)
@@ -108,10 +110,12 @@ CompiledEntry::~CompiledEntry() = default;
 llvm::Expected<std::unique_ptr<CompiledEntry>>
 CompiledEntry::compile(ModuleOp module, StringRef entry, FunctionType type) {
   for (Type t : type.getResults())
-    if (!isa<RankedTensorType>(t) || !getElementKind(getElementTypeOrSelf(t)))
+    if (isa<UnrankedTensorType>(t) ||
+        !getElementKind(getElementTypeOrSelf(t)) ||
+        (!isa<RankedTensorType>(t) && !t.isIntOrIndexOrFloat()))
       return llvm::createStringError(
-          "--compile: the entry's results must be ranked tensors of a "
-          "supported element type, got " +
+          "--compile: the entry's results must be ranked tensors or scalars "
+          "of a supported element type, got " +
           [&] {
             std::string s;
             llvm::raw_string_ostream os(s);
@@ -158,20 +162,45 @@ CompiledEntry::compile(ModuleOp module, StringRef entry, FunctionType type) {
   return compiled;
 }
 
+/// The bytes of a scalar of `type` in an LLVM struct (i1 takes a byte,
+/// index eight).
+static size_t scalarBytes(Type type) {
+  if (type.isIndex())
+    return 8;
+  return std::max<size_t>(1, (type.getIntOrFloatBitWidth() + 7) / 8);
+}
+
 llvm::Expected<SmallVector<DenseValue>>
 CompiledEntry::run(ArrayRef<DenseValue> args, const MemoryBudgetRef &budget) {
-  // Argument descriptors (and scalars), then the packed argument list: the
-  // result struct's address first when there are results.
+  // Where each result lies in what the C interface returns: a struct of the
+  // results (descriptors: 8-byte fields; scalars: naturally aligned) whose
+  // address is the first argument; a single scalar result is returned by
+  // value instead, into the slot after the arguments.
+  ArrayRef<Type> resultTypes = type.getResults();
+  const bool byValue =
+      resultTypes.size() == 1 && !isa<RankedTensorType>(resultTypes[0]);
+  SmallVector<size_t> offsets;
+  size_t size = 0;
+  for (Type t : resultTypes) {
+    size_t bytes, align;
+    if (auto tensor = dyn_cast<RankedTensorType>(t)) {
+      bytes = 8 * (3 + 2 * tensor.getRank());
+      align = 8;
+    } else {
+      bytes = align = scalarBytes(t);
+    }
+    size = (size + align - 1) / align * align;
+    offsets.push_back(size);
+    size += bytes;
+  }
+  std::vector<int64_t> results((size + 7) / 8 + 1);
+  char *resultBytes = reinterpret_cast<char *>(results.data());
+  void *resultAddress = resultBytes;
   std::vector<std::vector<int64_t>> descriptors;
   std::vector<void *> pointers; // what each packed slot points at
   std::vector<void *> packed;
-  size_t resultWords = 0;
-  for (Type t : type.getResults())
-    resultWords += 3 + 2 * cast<RankedTensorType>(t).getRank();
-  std::vector<int64_t> results(resultWords);
-  void *resultAddress = results.data();
   pointers.reserve(args.size() + 1);
-  if (!type.getResults().empty())
+  if (!resultTypes.empty() && !byValue)
     packed.push_back(&resultAddress);
   descriptors.reserve(args.size());
   for (auto [value, t] : llvm::zip_equal(args, type.getInputs())) {
@@ -184,6 +213,8 @@ CompiledEntry::run(ArrayRef<DenseValue> args, const MemoryBudgetRef &budget) {
       packed.push_back(const_cast<void *>(value.rawData()));
     }
   }
+  if (byValue)
+    packed.push_back(resultBytes);
   RunErrors errors;
   systile_set_error_handler(&RunErrors::handle, &errors);
   systile_reset_stats();
@@ -196,31 +227,43 @@ CompiledEntry::run(ArrayRef<DenseValue> args, const MemoryBudgetRef &budget) {
     return llvm::createStringError("--compile: the runtime failed: " +
                                    errors.first);
   SmallVector<DenseValue> out;
-  size_t at = 0;
-  for (Type t : type.getResults()) {
-    auto tensor = cast<RankedTensorType>(t);
+  for (auto [t, offset] : llvm::zip_equal(resultTypes, offsets)) {
+    ElementKind kind = *getElementKind(getElementTypeOrSelf(t));
+    auto tensor = dyn_cast<RankedTensorType>(t);
+    if (!tensor) {
+      auto value = DenseValue::allocate(kind, {}, /*zero=*/true, budget);
+      if (!value)
+        return value.takeError();
+      std::memcpy(const_cast<void *>(value->rawData()), resultBytes + offset,
+                  std::min(elementSize(kind), scalarBytes(t)));
+      out.push_back(std::move(*value));
+      continue;
+    }
     const int64_t rank = tensor.getRank();
-    const int64_t *d = results.data() + at;
-    at += 3 + 2 * rank;
+    int64_t d[3 + 2 * 16];
+    if (rank > 16)
+      return llvm::createStringError("--compile: a result of rank " +
+                                     std::to_string(rank) +
+                                     " (at most 16 are read back)");
+    std::memcpy(d, resultBytes + offset, 8 * (3 + 2 * rank));
     SmallVector<int64_t> shape(d + 3, d + 3 + rank);
-    ElementKind kind = *getElementKind(tensor.getElementType());
     auto value = DenseValue::allocate(kind, shape, /*zero=*/false, budget);
     if (!value)
       return value.takeError();
     // Copy element by element along the strides (a result may be a view).
-    const size_t size = elementSize(kind);
+    const size_t bytes = elementSize(kind);
     const char *base = reinterpret_cast<const char *>(
                            static_cast<uintptr_t>(d[1])) +
-                       d[2] * size;
+                       d[2] * bytes;
     char *dst = static_cast<char *>(const_cast<void *>(value->rawData()));
     const int64_t n = value->numElements();
     for (int64_t i = 0; i < n; ++i) {
-      int64_t rem = i, offset = 0;
+      int64_t rem = i, at = 0;
       for (int64_t k = rank - 1; k >= 0; --k) {
-        offset += (rem % shape[k]) * d[3 + rank + k];
+        at += (rem % shape[k]) * d[3 + rank + k];
         rem /= shape[k];
       }
-      std::memcpy(dst + i * size, base + offset * size, size);
+      std::memcpy(dst + i * bytes, base + at * bytes, bytes);
     }
     out.push_back(std::move(*value));
   }

@@ -40,6 +40,7 @@
 #include "systile/Runner/RunnerSupport.h"
 #include "systile/Runtime/Cpu.h"
 #include "systile/Runtime/Matmul.h"
+#include "systile/Runtime/RunnerUtils.h"
 #include "systile/Support/InputFile.h"
 #include "systile/Support/OutputFile.h"
 #include "systile/Support/VerifyInput.h"
@@ -503,6 +504,8 @@ LogicalResult Runner::executeCompiled() {
     return error(llvm::toString(compiled.takeError()));
   compiledEntry = std::move(*compiled);
   compileMs = ms(compileStart, Clock::now());
+  // The runtime's matmuls run on --threads threads, as the interpreter's.
+  systile_set_threads(opts.threads);
   SmallVector<DenseValue> dense;
   for (const RtValue &arg : args) {
     llvm::Expected<DenseValue> d = asDense(arg, budget);

@@ -15,6 +15,7 @@
 #include "systile/Runtime/LayoutCost.h"
 #include "systile/Runtime/Matmul.h"
 #include "systile/Runtime/Reduce.h"
+#include "systile/Runtime/Relayout.h"
 #include "systile/Runtime/TiledBatch.h"
 #include "systile/Runtime/Utilization.h"
 
@@ -420,6 +421,61 @@ void fillPadding(SystileMemRef1D *infoDesc, SystileMemRef1D *in,
   store(*copy, out, "systile.fill_padding");
 }
 
+template <typename T>
+void relayout(SystileMemRef1D *infoDesc, SystileMemRef1D *in,
+              SystileMemRef1D *out) {
+  Info info(infoDesc);
+  int64_t kind = info.next();
+  bool isFree = info.next() != 0;
+  TiledInfo from, to;
+  if (!readTiled(info, from) || !readTiled(info, to))
+    return fail("systile relayout: malformed info array");
+  auto input = borrow<T>(from, in);
+  if (!input)
+    return fail("systile relayout: " + input.error());
+  const rt::TiledBatch<T> &x = *input;
+  rt::Expected<rt::TiledBatch<T>> result = rt::Error("unknown relayout");
+  switch (kind) {
+  case 0:
+    result = rt::reshapeBatch(x, to.batch);
+    break;
+  case 1:
+    result = rt::mergeRows(x);
+    break;
+  case 2:
+    result = rt::splitRows(x, to.shape.rows);
+    break;
+  case 3:
+    result = rt::splitHeads(x, to.batch.empty() ? 1 : to.batch.back());
+    break;
+  case 4:
+    result = rt::mergeHeads(x);
+    break;
+  case 5:
+    result = rt::reshape(x, to.batch, to.shape);
+    break;
+  case 6: {
+    std::vector<int64_t> offsets;
+    for (size_t d = 0; d < from.batch.size() + 2; ++d)
+      offsets.push_back(info.next());
+    if (!info.ok())
+      return fail("systile.slice: malformed info array");
+    result = rt::slice(x, offsets, to.batch, to.shape);
+    break;
+  }
+  case 7:
+    result = rt::transposeMinor(x);
+    break;
+  default:
+    break;
+  }
+  if (!result)
+    return fail("systile relayout: " + result.error());
+  store(*result, out, "systile relayout");
+  std::lock_guard<std::mutex> lock(state().mutex);
+  state().layout.addRelayout(to.layout, sizeof(T), to.matrices, isFree);
+}
+
 } // namespace
 
 //===----------------------------------------------------------------------===//
@@ -553,6 +609,11 @@ SYSTILE_DEFINE_REDUCE(i32, int32_t)
 #undef SYSTILE_DEFINE_REDUCE
 
 #define SYSTILE_DEFINE_PER_TYPE(N, T)                                          \
+  void _mlir_ciface_systile_relayout_##N(SystileMemRef1D *info,                \
+                                         SystileMemRef1D *in,                  \
+                                         SystileMemRef1D *out) {               \
+    relayout<T>(info, in, out);                                                \
+  }                                                                            \
   void _mlir_ciface_systile_broadcast_##N(SystileMemRef1D *info,               \
                                           SystileMemRef1D *in,                 \
                                           SystileMemRef1D *out) {              \

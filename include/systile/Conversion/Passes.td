@@ -244,8 +244,9 @@ def ConvertSystileToRuntime : Pass<"convert-systile-to-runtime",
       `llvm.emit_c_interface`. The runtime computes what the interpreter
       computes, so the compiled program gives the interpreter's bits
       (RFC section 6).
-    * Every scalar `arith.truncf` from f32 to bf16 in the module becomes
-      RFC 6's integer rounding (nearest, ties to even, NaN kept quiet with
+    * Every scalar `arith.truncf` from f32 (or f64, rounded to f32 first,
+      as LLVM's lowering and the interpreter do) to bf16 in the module
+      becomes RFC 6's integer rounding (nearest, ties to even, NaN kept quiet with
       its sign), never the target's conversion instruction, whose handling
       of subnormals and NaN varies.
 

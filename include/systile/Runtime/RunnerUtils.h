@@ -159,6 +159,21 @@ SYSTILE_DECLARE_FILL_PADDING(i8)
 SYSTILE_DECLARE_FILL_PADDING(i32)
 #undef SYSTILE_DECLARE_FILL_PADDING
 
+// Relayouts. info: kind (0 reshape_batch, 1 merge_rows, 2 split_rows,
+// 3 split_heads, 4 merge_heads, 5 reshape, 6 slice, 7 transpose), free (1
+// when the op moves no element: counted as no relayout), the input's and
+// the result's tiled types, then for slice the offsets (one per
+// dimension).
+#define SYSTILE_DECLARE_RELAYOUT(T)                                            \
+  SYSTILE_RUNNER_UTILS_EXPORT void _mlir_ciface_systile_relayout_##T(          \
+      SystileMemRef1D *info, SystileMemRef1D *in, SystileMemRef1D *out);
+SYSTILE_DECLARE_RELAYOUT(f32)
+SYSTILE_DECLARE_RELAYOUT(bf16)
+SYSTILE_DECLARE_RELAYOUT(f64)
+SYSTILE_DECLARE_RELAYOUT(i8)
+SYSTILE_DECLARE_RELAYOUT(i32)
+#undef SYSTILE_DECLARE_RELAYOUT
+
 } // extern "C"
 
 #endif // SYSTILE_RUNTIME_RUNNERUTILS_H

@@ -18,6 +18,7 @@
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/IRMapping.h"
 #include "mlir/IR/SymbolTable.h"
+#include "llvm/ADT/TypeSwitch.h"
 
 namespace systile {
 #define GEN_PASS_DEF_CONVERTSYSTILETORUNTIME
@@ -345,6 +346,29 @@ LogicalResult Lowering::lower(OnBuffersOp op) {
         "systile_fill_padding_" +
             elementName(tiledOf(fill.getInput()).getElementType()),
         fill.getInput(), {attributeBits(fill.getValue())}, {});
+  if (auto relayout = dyn_cast<RelayoutOpInterface>(inner)) {
+    int64_t kind = TypeSwitch<Operation *, int64_t>(inner)
+                       .Case<ReshapeBatchOp>([](auto) { return 0; })
+                       .Case<MergeRowsOp>([](auto) { return 1; })
+                       .Case<SplitRowsOp>([](auto) { return 2; })
+                       .Case<SplitHeadsOp>([](auto) { return 3; })
+                       .Case<MergeHeadsOp>([](auto) { return 4; })
+                       .Case<ReshapeOp>([](auto) { return 5; })
+                       .Case<SliceOp>([](auto) { return 6; })
+                       .Case<TransposeOp>([](auto) { return 7; })
+                       .Default([](auto) { return -1; });
+    if (kind >= 0) {
+      TiledType input = tiledOf(inner->getOperand(0));
+      TiledType result = tiledOf(inner->getResult(0));
+      SmallVector<int64_t> info{kind, relayout.isFree() ? 1 : 0};
+      appendTiled(info, input);
+      appendTiled(info, result);
+      if (auto slice = dyn_cast<SliceOp>(inner))
+        llvm::append_range(info, slice.getOffsets());
+      return call(op, "systile_relayout_" + elementName(input.getElementType()),
+                  info, {ins[0], out}, {false, true});
+    }
+  }
   if (auto ew = dyn_cast<ElementwiseOp>(inner)) {
     SmallVector<TiledType> types;
     for (Value input : ew.getInputs())
@@ -361,7 +385,8 @@ LogicalResult Lowering::lower(OnBuffersOp op) {
                                "(convert-systile-to-runtime) yet";
 }
 
-/// arith.truncf f32 -> bf16 as RFC 6's integer rounding: NaN keeps its sign
+/// arith.truncf f32 (or f64, through f32) -> bf16 as RFC 6's integer
+/// rounding: NaN keeps its sign
 /// and becomes quiet (bits >> 16 | 0x40); otherwise bits + 0x7fff + lsb,
 /// shifted, rounds to nearest even and carries into infinity.
 void lowerTruncToBF16(arith::TruncFOp trunc) {
@@ -369,6 +394,10 @@ void lowerTruncToBF16(arith::TruncFOp trunc) {
   Location loc = trunc.getLoc();
   Type i32 = b.getI32Type(), i16 = b.getI16Type();
   Value x = trunc.getIn();
+  // From f64: through f32 first (IEEE rounding), as LLVM's own lowering and
+  // the interpreter do.
+  if (!x.getType().isF32())
+    x = arith::TruncFOp::create(b, loc, b.getF32Type(), x);
   Value u = arith::BitcastOp::create(b, loc, i32, x);
   auto c = [&](int64_t v) {
     return arith::ConstantOp::create(b, loc, b.getI32IntegerAttr(v));
@@ -418,8 +447,8 @@ struct ConvertSystileToRuntime
     });
     SmallVector<arith::TruncFOp> truncs;
     module.walk([&](arith::TruncFOp t) {
-      if (t.getIn().getType().isF32() && t.getType().isBF16() &&
-          !t.getRoundingmodeAttr())
+      if ((t.getIn().getType().isF32() || t.getIn().getType().isF64()) &&
+          t.getType().isBF16() && !t.getRoundingmodeAttr())
         truncs.push_back(t);
     });
     for (arith::TruncFOp t : truncs)

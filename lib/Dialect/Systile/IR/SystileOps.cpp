@@ -780,8 +780,10 @@ static LogicalResult verifyBufferFor(Operation *op, Type type, Value buffer,
         memref.getDimSize(0) != tiled.getNumStorageElements())
       return op->emitOpError()
              << what << " #" << index << " must be the storage buffer of "
-             << tiled << ", memref<" << tiled.getNumStorageElements() << "x"
-             << tiled.getElementType() << ">, got " << memref;
+             << tiled << ", "
+             << MemRefType::get({tiled.getNumStorageElements()},
+                                tiled.getElementType())
+             << ", got " << memref;
     return success();
   }
   auto tensor = dyn_cast<RankedTensorType>(type);

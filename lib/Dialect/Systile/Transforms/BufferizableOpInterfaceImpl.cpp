@@ -21,7 +21,6 @@
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/DialectRegistry.h"
-#include "mlir/IR/IRMapping.h"
 #include "mlir/IR/SymbolTable.h"
 
 using namespace mlir;
@@ -162,11 +161,11 @@ struct SystileOpModel
     // bufferization driver's listener: it is bufferized as it stands.
     Block *body = new Block();
     onBuffers.getBody().push_back(body);
-    IRMapping mapping;
-    for (Value operand : op->getOperands())
-      mapping.map(operand, body->addArgument(operand.getType(), loc));
+    // One argument per operand position (an op may take a value twice).
     OpBuilder inner = OpBuilder::atBlockEnd(body);
-    Operation *clone = inner.clone(*op, mapping);
+    Operation *clone = inner.clone(*op);
+    for (OpOperand &operand : clone->getOpOperands())
+      operand.set(body->addArgument(operand.get().getType(), loc));
     OnBuffersYieldOp::create(inner, loc, clone->getResults());
     replaceOpWithBufferizedValues(rewriter, op, outputs);
     return success();

@@ -1,0 +1,101 @@
+#!/usr/bin/env python3
+"""systile-run --compile against the interpreter, on this machine, on the
+same lowered programs and inputs:
+  mlp   the frontend-form 3-layer 256x1024x1024 f32 MLP (torch-mlir's
+        nn.Linear + ReLU: transposed [out, in] weights as constants,
+        bias add, ReLU), exported from PyTorch
+  gpt2  the GPT-2 block of gpt2_block_bench.py (batch 8, sequence 128,
+        width 512, 8 heads, ffn 2048, f32)
+Each is lowered once with systile-opt --systile-pipeline (mxu=128
+precision=f32) and run by systile-run --timing --quiet --repeat=3 in REPS
+processes, interpreted and with --compile; the figure is the execute phase
+of the warm runs (median), the anchor the interpreter's, measured in the
+same run. The JIT's time (lowering to LLVM and compiling, once per process)
+is printed on its own. Both outputs must be bit-identical. The goals: the
+compiled MLP no slower than the interpreter (ratio <= 1.0), the compiled
+transformer block at most 0.8x.
+Run it on an idle machine, with the PyTorch venv:
+  build/venv-pytorch/bin/python bench/models/compiled_bench.py \\
+      [--bin build/bin] [--reps 5] [--threads 1] [--keep DIR]
+"""
+import os
+import sys
+
+import numpy as np
+import torch
+from torch import nn
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+sys.path.insert(0, os.path.join(ROOT, "examples", "pytorch"))
+import export  # noqa: E402
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from benchlib import cpu_features, parse_args, run_systile, work_dir  # noqa: E402
+from gpt2_block_bench import SHAPE, lower  # noqa: E402
+
+
+class MLP(nn.Module):
+    def __init__(self, width, layers):
+        super().__init__()
+        self.layers = nn.ModuleList(nn.Linear(width, width) for _ in range(layers))
+
+    def forward(self, x):
+        for layer in self.layers:
+            x = torch.relu(layer(x))
+        return x
+
+
+def models():
+    torch.manual_seed(0)
+    mlp = MLP(1024, 3).eval()
+    x_mlp = torch.randn(256, 1024, generator=torch.Generator().manual_seed(1))
+    s = SHAPE
+    block = export.GPT2Block(s["width"], s["heads"], s["ffn"]).eval()
+    x_block = torch.randn(s["batch"], s["seq"], s["width"],
+                          generator=torch.Generator().manual_seed(1))
+    return [("mlp", mlp, x_mlp, 1.0), ("gpt2", block, x_block, 0.8)]
+
+
+def main():
+    args = parse_args(__doc__, ROOT)
+    torch.set_num_threads(args.threads)
+    cpu, feats = cpu_features()
+    print(f"cpu: {cpu}; features: {feats}; threads: {args.threads}")
+    run = os.path.join(args.bin, "systile-run")
+    status = 0
+    with work_dir(args) as work:
+        for name, model, x, goal in models():
+            x_npy = os.path.join(work, f"{name}.x.npy")
+            np.save(x_npy, x.numpy().astype("<f4"))
+            with torch.no_grad():
+                module = export.fx.export_and_import(
+                    model, x, output_type="linalg-on-tensors", func_name="main")
+            src = os.path.join(work, f"{name}.mlir")
+            with open(src, "w") as f:
+                f.write(str(module))
+            low = os.path.join(work, f"{name}.lowered.mlir")
+            lower(os.path.join(args.bin, "systile-opt"), src, low)
+            outs = {m: os.path.join(work, f"{name}.{m}.npy")
+                    for m in ("interpreted", "compiled")}
+            interp = run_systile(run, low, x_npy, outs["interpreted"],
+                                 args.reps, args.threads)
+            comp = run_systile(run, low, x_npy, outs["compiled"], args.reps,
+                               args.threads, extra=["--compile"])
+            same = (open(outs["interpreted"], "rb").read() ==
+                    open(outs["compiled"], "rb").read())
+            status |= 0 if same else 1
+            ratio = comp["warm"] / interp["warm"]
+            print(f"{name}: interpreter execute warm {interp['warm']:.1f} ms "
+                  f"(cold {interp['cold']:.1f}); compiled warm "
+                  f"{comp['warm']:.1f} ms (cold {comp['cold']:.1f}) = "
+                  f"{ratio:.2f}x the interpreter (goal <= {goal}: "
+                  f"{'OK' if ratio <= goal else 'MISSED'}); JIT compile "
+                  f"{comp['compile']:.0f} ms (median, once per process); "
+                  f"matmul kernel {interp['kernel']}; outputs "
+                  f"{'bit-identical' if same else 'DIFFER'}; medians of "
+                  f"{args.reps} processes")
+    return status
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,77 @@
+// One-Shot Bufferize on systile ops (BufferizableOpInterface models): a
+// tiled value's buffer is its padded storage, memref<N x T>; each op
+// becomes a systile.on_buffers holding it; a matmul writes over its
+// accumulator only when nothing reads the accumulator afterwards; a
+// systile.constant becomes a read-only memref.global.
+//
+// RUN: systile-opt %s --one-shot-bufferize="bufferize-function-boundaries function-boundary-type-conversion=identity-layout-map" | FileCheck %s
+
+!t = !systile.tiled<3x5xf32, #systile.geometry<2x4, mxu = 4>>
+!w = !systile.tiled<5x5xf32, #systile.geometry<2x4, mxu = 4>>
+
+// CHECK: memref.global "private" constant @__systile_constant : memref<48xf32> = dense<0.000000e+00> {alignment = 64 : i64}
+
+// CHECK-LABEL: func.func @chain(
+// CHECK-SAME: %[[X:.*]]: memref<3x5xf32>, %[[Y:.*]]: memref<5x5xf32>) -> memref<3x5xf32>
+// The pack of x: a fresh storage buffer of 4 x 8 slots.
+// CHECK: %[[A:.*]] = memref.alloc() {alignment = 64 : i64} : memref<32xf32>
+// CHECK: systile.on_buffers ins(%[[X]] : memref<3x5xf32>) outs(%[[A]] : memref<32xf32>) {
+// CHECK-NEXT: ^bb0(%[[T:.*]]: tensor<3x5xf32>):
+// CHECK-NEXT: %[[P:.*]] = systile.pack %[[T]]
+// CHECK-NEXT: systile.on_buffers_yield %[[P]]
+// CHECK: %[[B:.*]] = memref.alloc() {alignment = 64 : i64} : memref<48xf32>
+// CHECK: %[[C:.*]] = memref.alloc() {alignment = 64 : i64} : memref<32xf32>
+// CHECK: systile.on_buffers ins(%{{.*}} : memref<3x5xf32>) outs(%[[C]] : memref<32xf32>)
+// The first load's accumulator is read again by @chain's second matmul,
+// so its result gets a buffer of its own...
+// CHECK: %[[D:.*]] = memref.alloc() {alignment = 64 : i64} : memref<32xf32>
+// CHECK: systile.on_buffers ins(%[[A]], %[[B]], %[[C]] : memref<32xf32>, memref<48xf32>, memref<32xf32>) outs(%[[D]] : memref<32xf32>)
+// CHECK: systile.mxu_matmul
+// ...and the second load's accumulator dies there: it is written in place.
+// CHECK: systile.on_buffers ins(%[[A]], %[[B]], %[[D]] : memref<32xf32>, memref<48xf32>, memref<32xf32>) outs(%[[D]] : memref<32xf32>)
+// CHECK: systile.mxu_matmul
+// The plain matmul reads the first accumulator, still intact, and is its
+// last reader: it writes over it.
+// CHECK: systile.on_buffers ins(%[[A]], %[[B]], %[[C]] : memref<32xf32>, memref<48xf32>, memref<32xf32>) outs(%[[C]] : memref<32xf32>)
+// CHECK: systile.matmul
+func.func @chain(%x: tensor<3x5xf32>, %y: tensor<5x5xf32>) -> tensor<3x5xf32> {
+  %a = systile.pack %x : tensor<3x5xf32> -> !t
+  %b = systile.pack %y : tensor<5x5xf32> -> !w
+  %c = systile.pack %x : tensor<3x5xf32> -> !t
+  %d0 = systile.mxu_matmul %a, %b, %c [0, 0] : !t, !w -> !t
+  %d1 = systile.mxu_matmul %a, %b, %d0 [1, 0] : !t, !w -> !t
+  %e = systile.matmul %a, %b, %c : !t, !w -> !t
+  %s = systile.elementwise ins(%d1, %e : !t, !t) -> !t {
+  ^bb0(%p: f32, %q: f32):
+    %r = arith.addf %p, %q : f32
+    systile.yield %r : f32
+  }
+  %u = systile.unpack %s : !t -> tensor<3x5xf32>
+  return %u : tensor<3x5xf32>
+}
+
+// A constant accumulator is never written: the matmul's result gets a
+// buffer of its own.
+// CHECK-LABEL: func.func @constant_acc(
+// CHECK: %[[G:.*]] = memref.get_global @__systile_constant : memref<48xf32>
+// CHECK: %[[O:.*]] = memref.alloc() {alignment = 64 : i64} : memref<48xf32>
+// CHECK: systile.on_buffers ins(%{{.*}}, %{{.*}}, %[[G]] : memref<48xf32>, memref<48xf32>, memref<48xf32>) outs(%[[O]] : memref<48xf32>)
+func.func @constant_acc(%y: tensor<5x5xf32>) -> tensor<5x5xf32> {
+  %b = systile.pack %y : tensor<5x5xf32> -> !w
+  %one = systile.constant dense<0.0> : tensor<48xf32> -> !systile.tiled<5x5xf32, #systile.geometry<2x4, mxu = 4>>
+  %d = systile.matmul %b, %b, %one : !w, !w -> !w
+  %u = systile.unpack %d : !w -> tensor<5x5xf32>
+  return %u : tensor<5x5xf32>
+}
+
+// A splat's scalar stays an operand of systile.on_buffers.
+// CHECK-LABEL: func.func @splat(
+// CHECK-SAME: %[[V:.*]]: f32
+// CHECK: systile.on_buffers ins(%[[V]] : f32) outs(%{{.*}} : memref<32xf32>) {
+// CHECK-NEXT: ^bb0(%[[S:.*]]: f32):
+// CHECK-NEXT: systile.splat %[[S]]
+func.func @splat(%v: f32) -> tensor<3x5xf32> {
+  %s = systile.splat %v : !t
+  %u = systile.unpack %s : !t -> tensor<3x5xf32>
+  return %u : tensor<3x5xf32>
+}
