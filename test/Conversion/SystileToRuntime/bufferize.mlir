@@ -75,3 +75,24 @@ func.func @splat(%v: f32) -> tensor<3x5xf32> {
   %u = systile.unpack %s : !t -> tensor<3x5xf32>
   return %u : tensor<3x5xf32>
 }
+
+// A complete chain of weight loads (every (kb, nb) block, RFC 6's order)
+// bufferizes as the one matmul it computes: the runtime then simulates it
+// whole, as the interpreter does.
+// CHECK-LABEL: func.func @complete_chain(
+// CHECK: systile.on_buffers ins(%{{.*}}, %{{.*}}, %[[ACC:.*]] : memref<32xf32>, memref<48xf32>, memref<32xf32>) outs(%[[ACC]] : memref<32xf32>)
+// CHECK-NEXT: ^bb0(
+// CHECK-NEXT: systile.matmul %{{.*}}, %{{.*}}, %{{.*}} precision = bf16 :
+// CHECK-NOT: systile.mxu_matmul
+// CHECK: return
+func.func @complete_chain(%x: tensor<3x5xf32>, %y: tensor<5x5xf32>) -> tensor<3x5xf32> {
+  %a = systile.pack %x : tensor<3x5xf32> -> !t
+  %b = systile.pack %y : tensor<5x5xf32> -> !w
+  %c = systile.pack %x : tensor<3x5xf32> -> !t
+  %d0 = systile.mxu_matmul %a, %b, %c [0, 0] precision = bf16 : !t, !w -> !t
+  %d1 = systile.mxu_matmul %a, %b, %d0 [1, 0] precision = bf16 : !t, !w -> !t
+  %d2 = systile.mxu_matmul %a, %b, %d1 [0, 1] precision = bf16 : !t, !w -> !t
+  %d3 = systile.mxu_matmul %a, %b, %d2 [1, 1] precision = bf16 : !t, !w -> !t
+  %u = systile.unpack %d3 : !t -> tensor<3x5xf32>
+  return %u : tensor<3x5xf32>
+}

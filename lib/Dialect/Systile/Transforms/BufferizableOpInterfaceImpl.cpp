@@ -6,13 +6,17 @@
 // operands become the region's arguments), so the tiled types, and with
 // them the geometry, pad kind and mask, stay in the IR for
 // convert-systile-to-runtime. Results get fresh buffers, except a matmul's,
-// which is written over its accumulator's buffer when the analysis allows
-// (a chain of mxu_matmul loads then accumulates in one buffer). A
+// which is written over its accumulator's buffer when nothing reads the
+// accumulator later. A complete chain of mxu_matmul loads bufferizes as
+// the one systile.matmul it computes (bit for bit, RFC 6), so the runtime
+// simulates it whole, as the interpreter does; a chain with loads folded
+// away stays load by load, accumulating in one buffer. A
 // systile.constant becomes a read-only memref.global of its storage.
 //
 //===----------------------------------------------------------------------===//
 
 #include "systile/Dialect/Systile/Transforms/BufferizableOpInterfaceImpl.h"
+#include "systile/Dialect/Systile/Analysis/MatmulChains.h"
 #include "systile/Dialect/Systile/IR/SystileOps.h"
 
 #include "mlir/Dialect/Bufferization/IR/BufferizableOpInterface.h"
@@ -96,6 +100,24 @@ bool accumulateInPlace(OpOperand &acc) {
          toTensor.getBuffer().getDefiningOp<memref::AllocOp>();
 }
 
+/// The loads of the complete chain `op` heads, when one whole-matmul
+/// simulation reproduces them bit for bit: every (kb, nb) block once, in
+/// RFC 6's order, at a single-pass precision or with one k block (RFC 6's
+/// multi-pass definition per load then is the whole matmul's). Empty
+/// otherwise (not a head, loads folded away, another order).
+SmallVector<MxuMatmulOp> fusableChain(MxuMatmulOp op) {
+  if (!isChainHead(op))
+    return {};
+  SmallVector<MxuMatmulOp> chain = collectChain(op);
+  const bool singlePass = op.getPrecision() == Precision::F32 ||
+                          op.getPrecision() == Precision::BF16;
+  if (static_cast<int64_t>(chain.size()) !=
+          op.getDepthBlocks() * op.getWidthBlocks() ||
+      !isInMatmulOrder(chain) || (!singlePass && op.getDepthBlocks() != 1))
+    return {};
+  return chain;
+}
+
 /// The model of every systile op with tiled or tensor operands and results
 /// (all but constant and the terminators).
 template <typename OpTy>
@@ -163,10 +185,35 @@ struct SystileOpModel
     onBuffers.getBody().push_back(body);
     // One argument per operand position (an op may take a value twice).
     OpBuilder inner = OpBuilder::atBlockEnd(body);
-    Operation *clone = inner.clone(*op);
+    Operation *clone = nullptr;
+    SmallVector<MxuMatmulOp> chain;
+    if (auto mxu = dyn_cast<MxuMatmulOp>(op))
+      chain = fusableChain(mxu);
+    if (!chain.empty()) {
+      // A complete chain of weight loads runs as the one matmul it is (the
+      // runtime's whole-matmul simulation, as the interpreter runs it):
+      // the head becomes the systile.matmul, the other loads go, and the
+      // last load's result is the head's buffer.
+      auto head = cast<MxuMatmulOp>(op);
+      clone = MatmulOp::create(inner, loc, head.getType(), head.getLhs(),
+                               head.getRhs(), head.getAcc(),
+                               head.getRhsTransposed(), head.getPrecision(),
+                               head.getFlushSubnormals());
+    } else {
+      clone = inner.clone(*op);
+    }
     for (OpOperand &operand : clone->getOpOperands())
       operand.set(body->addArgument(operand.get().getType(), loc));
     OnBuffersYieldOp::create(inner, loc, clone->getResults());
+    if (!chain.empty()) {
+      MxuMatmulOp last = chain.back();
+      replaceOpWithBufferizedValues(rewriter, last, outputs);
+      // Each load's only user is the next one, so from the back each is
+      // dead once its successor is gone.
+      for (MxuMatmulOp load : llvm::reverse(ArrayRef(chain).drop_back()))
+        rewriter.eraseOp(load);
+      return success();
+    }
     replaceOpWithBufferizedValues(rewriter, op, outputs);
     return success();
   }
