@@ -33,6 +33,8 @@ config.environment["PYTHONPATH"] = os.pathsep.join(
      os.path.join(config.systile_src_root, "python")] +
     ([os.environ["PYTHONPATH"]] if os.environ.get("PYTHONPATH") else []))
 config.environment["SYSTILE_BIN"] = config.systile_tools_dir
+config.substitutions.append(("%systile_runner_utils", os.path.join(
+    config.systile_obj_root, "lib", "libsystile_runner_utils" + config.shlib_ext)))
 config.substitutions.append(("%mlir_runner_utils", os.path.join(
     config.llvm_lib_dir, "libmlir_runner_utils" + config.shlib_ext)))
 config.substitutions.append(("%mlir_c_runner_utils", os.path.join(

@@ -1,0 +1,37 @@
+// Bad input to systile-run --compile: each is exit 1 with a message, no
+// output file, never a crash.
+//
+// RUN: rm -rf %t && mkdir -p %t
+// A call of a function with no body: the JIT cannot resolve it.
+// RUN: not systile-run %s --entry calls_missing --compile --output %t/out.npy 2>&1 | FileCheck %s --check-prefix=SYMBOL
+// RUN: not ls %t/out.npy
+// SYMBOL: Symbols not found: [ missing_function ]
+// SYMBOL: systile-run: error: --compile: Failed to materialize symbols
+//
+// Interpreter-only options.
+// RUN: not systile-run %s --entry plain --compile --compare-after=canonicalize 2>&1 | FileCheck %s --check-prefix=OPTION
+// RUN: not systile-run %s --entry plain --compile --max-steps=10 2>&1 | FileCheck %s --check-prefix=OPTION
+// OPTION: systile-run: error: --compile runs the compiled program; --compare-after, --dump-op/--dump-dir, --stats-json and --max-steps are interpreter options
+//
+// An entry taking a tiled value.
+// RUN: %python -c "import numpy as np; np.save('%t/t.npy', np.ones((2, 4), dtype='<f4'))"
+// RUN: not systile-run %s --entry tiled_argument --input %t/t.npy --compile 2>&1 | FileCheck %s --check-prefix=TILED
+// TILED: systile-run: error: --compile: the entry's arguments must be ranked tensors or scalars of a supported element type
+
+func.func private @missing_function(tensor<4xf32>) -> tensor<4xf32>
+
+func.func @calls_missing() -> tensor<4xf32> {
+  %x = arith.constant dense<1.0> : tensor<4xf32>
+  %y = call @missing_function(%x) : (tensor<4xf32>) -> tensor<4xf32>
+  return %y : tensor<4xf32>
+}
+
+func.func @plain() -> tensor<4xf32> {
+  %x = arith.constant dense<1.0> : tensor<4xf32>
+  return %x : tensor<4xf32>
+}
+
+func.func @tiled_argument(%t: !systile.tiled<2x4xf32>) -> tensor<2x4xf32> {
+  %u = systile.unpack %t : !systile.tiled<2x4xf32> -> tensor<2x4xf32>
+  return %u : tensor<2x4xf32>
+}
