@@ -19,6 +19,7 @@
 #include "systile/Runtime/TiledBatch.h"
 #include "systile/Runtime/Utilization.h"
 
+#include <array>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -163,8 +164,6 @@ bool badInfo(const Info &info, const char *op) {
   fail(std::string(op) + ": malformed info array");
   return true;
 }
-
-template <typename T> int64_t elementBytes() { return sizeof(T); }
 
 //===----------------------------------------------------------------------===//
 // pack / unpack
@@ -347,41 +346,46 @@ template <typename T> T valueFromBits(int64_t bits) {
   }
 }
 
-template <typename T>
-void reduce(SystileMemRef1D *infoDesc, SystileMemRef1D *in,
-            SystileMemRef1D *out) {
+/// The shape of reduce, broadcast and fill_padding: `N` leading info
+/// entries (the op's attributes), the input's tiled type, then
+/// `kernel(input, attributes)` on the borrowed input, stored into `out`.
+template <typename T, size_t N, typename F>
+void withInput(const char *name, SystileMemRef1D *infoDesc,
+               SystileMemRef1D *in, SystileMemRef1D *out, F &&kernel) {
   Info info(infoDesc);
-  int64_t kind = info.next(), dim = info.next();
+  std::array<int64_t, N> attributes;
+  for (int64_t &a : attributes)
+    a = info.next();
   TiledInfo t;
   if (!readTiled(info, t))
-    return fail("systile.reduce: malformed info array");
+    return fail(std::string(name) + ": malformed info array");
   auto input = borrow<T>(t, in);
   if (!input)
-    return fail("systile.reduce: " + input.error());
-  rt::ReduceKind k = kind == 1   ? rt::ReduceKind::Max
-                     : kind == 2 ? rt::ReduceKind::Min
-                                 : rt::ReduceKind::Sum;
-  auto result = rt::reduce(*input, k, dim);
+    return fail(std::string(name) + ": " + input.error());
+  auto result = kernel(std::as_const(*input), attributes);
   if (!result)
-    return fail("systile.reduce: " + result.error());
-  store(*result, out, "systile.reduce");
+    return fail(std::string(name) + ": " + result.error());
+  store(*result, out, name);
 }
 
 template <typename T>
-void broadcast(SystileMemRef1D *infoDesc, SystileMemRef1D *in,
+void reduce(SystileMemRef1D *info, SystileMemRef1D *in, SystileMemRef1D *out) {
+  withInput<T, 2>("systile.reduce", info, in, out,
+                  [](const rt::TiledBatch<T> &x, std::array<int64_t, 2> a) {
+                    rt::ReduceKind k = a[0] == 1   ? rt::ReduceKind::Max
+                                       : a[0] == 2 ? rt::ReduceKind::Min
+                                                   : rt::ReduceKind::Sum;
+                    return rt::reduce(x, k, a[1]);
+                  });
+}
+
+template <typename T>
+void broadcast(SystileMemRef1D *info, SystileMemRef1D *in,
                SystileMemRef1D *out) {
-  Info info(infoDesc);
-  int64_t dim = info.next(), count = info.next();
-  TiledInfo t;
-  if (!readTiled(info, t))
-    return fail("systile.broadcast: malformed info array");
-  auto input = borrow<T>(t, in);
-  if (!input)
-    return fail("systile.broadcast: " + input.error());
-  auto result = rt::broadcast(*input, dim, count);
-  if (!result)
-    return fail("systile.broadcast: " + result.error());
-  store(*result, out, "systile.broadcast");
+  withInput<T, 2>("systile.broadcast", info, in, out,
+                  [](const rt::TiledBatch<T> &x, std::array<int64_t, 2> a) {
+                    return rt::broadcast(x, a[0], a[1]);
+                  });
 }
 
 template <typename T>
@@ -404,21 +408,17 @@ void splat(SystileMemRef1D *infoDesc, SystileMemRef1D *out) {
 }
 
 template <typename T>
-void fillPadding(SystileMemRef1D *infoDesc, SystileMemRef1D *in,
+void fillPadding(SystileMemRef1D *info, SystileMemRef1D *in,
                  SystileMemRef1D *out) {
-  Info info(infoDesc);
-  T value = valueFromBits<T>(info.next());
-  TiledInfo t;
-  if (!readTiled(info, t))
-    return fail("systile.fill_padding: malformed info array");
-  auto input = borrow<T>(t, in);
-  if (!input)
-    return fail("systile.fill_padding: " + input.error());
-  auto copy = input->clone();
-  if (!copy)
-    return fail("systile.fill_padding: " + copy.error());
-  copy->fillPadding(value);
-  store(*copy, out, "systile.fill_padding");
+  withInput<T, 1>(
+      "systile.fill_padding", info, in, out,
+      [](const rt::TiledBatch<T> &x,
+         std::array<int64_t, 1> a) -> rt::Expected<rt::TiledBatch<T>> {
+        auto copy = x.clone();
+        if (copy)
+          copy->fillPadding(valueFromBits<T>(a[0]));
+        return copy;
+      });
 }
 
 template <typename T>
