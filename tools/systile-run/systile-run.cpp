@@ -40,7 +40,9 @@ int main(int argc, char **argv) {
   systile::interp::registerAllExecutionModels(registry);
   systile::runner::RunnerConfig config;
   config.registerPasses = systile::registerAllPasses;
-  config.lowerToLLVM = [](mlir::ModuleOp module, std::string &message) {
+  // A named callable: RunnerConfig holds a function_ref, which must not
+  // outlive what it refers to.
+  auto lowerToLLVM = [](mlir::ModuleOp module, std::string &message) {
     mlir::PassManager pm(module->getContext());
     if (mlir::failed(systile::buildLowerToLLVMPipeline(pm))) {
       message = "cannot build the systile-lower-to-llvm pipeline";
@@ -48,6 +50,7 @@ int main(int argc, char **argv) {
     }
     return pm.run(module);
   };
+  config.lowerToLLVM = lowerToLLVM;
   // On a stack of known size: parsing and the interpreter check their
   // recursion against it (systile/Support/Stack.h).
   int rc = systile::runOnToolStack([&] {
