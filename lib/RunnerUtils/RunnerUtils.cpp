@@ -140,9 +140,8 @@ rt::Expected<rt::TiledBatch<T>> borrow(const TiledInfo &t,
                                        const SystileMemRef1D *d) {
   const int64_t slots = t.matrices * t.layout.numElements();
   if (d->size != slots)
-    return rt::Error("buffer of " + std::to_string(d->size) +
-                     " elements for " + std::to_string(slots) +
-                     " storage slots");
+    return rt::Error("buffer of " + std::to_string(d->size) + " elements for " +
+                     std::to_string(slots) + " storage slots");
   return rt::TiledBatch<T>::borrow(t.batch, t.layout, elements<T>(d),
                                    slots * sizeof(T), t.pad);
 }
@@ -276,8 +275,8 @@ void matmul(SystileMemRef1D *infoDesc, SystileMemRef1D *lhsDesc,
     auto view = rt::TiledMatrix<A>::view(
         at.layout, out + b * at.layout.numElements(), rt::PadKind::Zero);
     if (kb < 0) {
-      auto result = rt::simulateMatmulInPlace(l, r, std::move(view),
-                                              precision, options);
+      auto result =
+          rt::simulateMatmulInPlace(l, r, std::move(view), precision, options);
       if (!result)
         return fail(std::string(name) + ": " + result.error());
       totals.add(result->stats);
@@ -306,8 +305,8 @@ void matmul(SystileMemRef1D *infoDesc, SystileMemRef1D *lhsDesc,
 /// Runs `kernel` (a runtime function of one matrix) on every matrix of the
 /// input and stores the results.
 template <typename Out, typename In, typename F>
-void perMatrix(const char *name, SystileMemRef1D *infoDesc,
-               SystileMemRef1D *in, SystileMemRef1D *out, F &&kernel) {
+void perMatrix(const char *name, SystileMemRef1D *infoDesc, SystileMemRef1D *in,
+               SystileMemRef1D *out, F &&kernel) {
   Info info(infoDesc);
   TiledInfo t;
   if (!readTiled(info, t))
@@ -350,8 +349,8 @@ template <typename T> T valueFromBits(int64_t bits) {
 /// entries (the op's attributes), the input's tiled type, then
 /// `kernel(input, attributes)` on the borrowed input, stored into `out`.
 template <typename T, size_t N, typename F>
-void withInput(const char *name, SystileMemRef1D *infoDesc,
-               SystileMemRef1D *in, SystileMemRef1D *out, F &&kernel) {
+void withInput(const char *name, SystileMemRef1D *infoDesc, SystileMemRef1D *in,
+               SystileMemRef1D *out, F &&kernel) {
   Info info(infoDesc);
   std::array<int64_t, N> attributes;
   for (int64_t &a : attributes)
@@ -410,15 +409,14 @@ void splat(SystileMemRef1D *infoDesc, SystileMemRef1D *out) {
 template <typename T>
 void fillPadding(SystileMemRef1D *info, SystileMemRef1D *in,
                  SystileMemRef1D *out) {
-  withInput<T, 1>(
-      "systile.fill_padding", info, in, out,
-      [](const rt::TiledBatch<T> &x,
-         std::array<int64_t, 1> a) -> rt::Expected<rt::TiledBatch<T>> {
-        auto copy = x.clone();
-        if (copy)
-          copy->fillPadding(valueFromBits<T>(a[0]));
-        return copy;
-      });
+  withInput<T, 1>("systile.fill_padding", info, in, out,
+                  [](const rt::TiledBatch<T> &x, std::array<int64_t, 1> a)
+                      -> rt::Expected<rt::TiledBatch<T>> {
+                    auto copy = x.clone();
+                    if (copy)
+                      copy->fillPadding(valueFromBits<T>(a[0]));
+                    return copy;
+                  });
 }
 
 template <typename T>
@@ -521,24 +519,6 @@ void systile_reset_stats(void) {
   state().anyMatmul = false;
 }
 
-#define SYSTILE_DEFINE_LAYOUT(N, T)                                            \
-  void _mlir_ciface_systile_pack_##N(SystileMemRef1D *info,                    \
-                                     SystileMemRef1D *dense,                   \
-                                     SystileMemRef1D *storage) {               \
-    pack<T>(info, dense, storage);                                             \
-  }                                                                            \
-  void _mlir_ciface_systile_unpack_##N(SystileMemRef1D *info,                  \
-                                       SystileMemRef1D *storage,               \
-                                       SystileMemRef1D *dense) {               \
-    unpack<T>(info, storage, dense);                                           \
-  }
-SYSTILE_DEFINE_LAYOUT(f32, float)
-SYSTILE_DEFINE_LAYOUT(bf16, rt::bf16)
-SYSTILE_DEFINE_LAYOUT(f64, double)
-SYSTILE_DEFINE_LAYOUT(i8, int8_t)
-SYSTILE_DEFINE_LAYOUT(i32, int32_t)
-#undef SYSTILE_DEFINE_LAYOUT
-
 #define SYSTILE_DEFINE_MATMUL(LN, RN, L, R, A)                                 \
   void _mlir_ciface_systile_matmul_##LN##_##RN(                                \
       SystileMemRef1D *info, SystileMemRef1D *lhs, SystileMemRef1D *rhs,       \
@@ -583,8 +563,7 @@ void _mlir_ciface_systile_quantize(SystileMemRef1D *info, SystileMemRef1D *in,
                            });
 }
 
-void _mlir_ciface_systile_dequantize(SystileMemRef1D *info,
-                                     SystileMemRef1D *in,
+void _mlir_ciface_systile_dequantize(SystileMemRef1D *info, SystileMemRef1D *in,
                                      SystileMemRef1D *out) {
   Info peek(info);
   TiledInfo t;
@@ -598,9 +577,8 @@ void _mlir_ciface_systile_dequantize(SystileMemRef1D *info,
 }
 
 #define SYSTILE_DEFINE_REDUCE(N, T)                                            \
-  void _mlir_ciface_systile_reduce_##N(SystileMemRef1D *info,                  \
-                                       SystileMemRef1D *in,                    \
-                                       SystileMemRef1D *out) {                 \
+  void _mlir_ciface_systile_reduce_##N(                                        \
+      SystileMemRef1D *info, SystileMemRef1D *in, SystileMemRef1D *out) {      \
     reduce<T>(info, in, out);                                                  \
   }
 SYSTILE_DEFINE_REDUCE(f32, float)
@@ -609,23 +587,30 @@ SYSTILE_DEFINE_REDUCE(i32, int32_t)
 #undef SYSTILE_DEFINE_REDUCE
 
 #define SYSTILE_DEFINE_PER_TYPE(N, T)                                          \
-  void _mlir_ciface_systile_relayout_##N(SystileMemRef1D *info,                \
-                                         SystileMemRef1D *in,                  \
-                                         SystileMemRef1D *out) {               \
+  void _mlir_ciface_systile_pack_##N(SystileMemRef1D *info,                    \
+                                     SystileMemRef1D *dense,                   \
+                                     SystileMemRef1D *storage) {               \
+    pack<T>(info, dense, storage);                                             \
+  }                                                                            \
+  void _mlir_ciface_systile_unpack_##N(SystileMemRef1D *info,                  \
+                                       SystileMemRef1D *storage,               \
+                                       SystileMemRef1D *dense) {               \
+    unpack<T>(info, storage, dense);                                           \
+  }                                                                            \
+  void _mlir_ciface_systile_relayout_##N(                                      \
+      SystileMemRef1D *info, SystileMemRef1D *in, SystileMemRef1D *out) {      \
     relayout<T>(info, in, out);                                                \
   }                                                                            \
-  void _mlir_ciface_systile_broadcast_##N(SystileMemRef1D *info,               \
-                                          SystileMemRef1D *in,                 \
-                                          SystileMemRef1D *out) {              \
+  void _mlir_ciface_systile_broadcast_##N(                                     \
+      SystileMemRef1D *info, SystileMemRef1D *in, SystileMemRef1D *out) {      \
     broadcast<T>(info, in, out);                                               \
   }                                                                            \
   void _mlir_ciface_systile_splat_##N(SystileMemRef1D *info,                   \
                                       SystileMemRef1D *out) {                  \
     splat<T>(info, out);                                                       \
   }                                                                            \
-  void _mlir_ciface_systile_fill_padding_##N(SystileMemRef1D *info,            \
-                                             SystileMemRef1D *in,              \
-                                             SystileMemRef1D *out) {           \
+  void _mlir_ciface_systile_fill_padding_##N(                                  \
+      SystileMemRef1D *info, SystileMemRef1D *in, SystileMemRef1D *out) {      \
     fillPadding<T>(info, in, out);                                             \
   }
 SYSTILE_DEFINE_PER_TYPE(f32, float)

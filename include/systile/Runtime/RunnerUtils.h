@@ -67,22 +67,10 @@ SYSTILE_RUNNER_UTILS_EXPORT void systile_print_stats(void);
 SYSTILE_RUNNER_UTILS_EXPORT const char *systile_format_stats(void);
 SYSTILE_RUNNER_UTILS_EXPORT void systile_reset_stats(void);
 
-// info: dense rank, dense shape, tiled type, transpose (0/1).
-// The dense buffer holds the row-major tensor (batch x cols x rows when
-// transposed); the storage gets the tiled value (padding zero).
-#define SYSTILE_DECLARE_LAYOUT(T)                                              \
-  SYSTILE_RUNNER_UTILS_EXPORT void _mlir_ciface_systile_pack_##T(              \
-      SystileMemRef1D *info, SystileMemRef1D *dense,                           \
-      SystileMemRef1D *storage);                                               \
-  SYSTILE_RUNNER_UTILS_EXPORT void _mlir_ciface_systile_unpack_##T(            \
-      SystileMemRef1D *info, SystileMemRef1D *storage,                         \
-      SystileMemRef1D *dense);
-SYSTILE_DECLARE_LAYOUT(f32)
-SYSTILE_DECLARE_LAYOUT(bf16)
-SYSTILE_DECLARE_LAYOUT(f64)
-SYSTILE_DECLARE_LAYOUT(i8)
-SYSTILE_DECLARE_LAYOUT(i32)
-#undef SYSTILE_DECLARE_LAYOUT
+// systile_pack_T(info, dense, storage), systile_unpack_T(info, storage,
+// dense). info: the tiled type, then (pack) transpose (0/1). The dense
+// buffer holds the row-major tensor (batch x cols x rows when transposed);
+// a pack's storage gets the tiled value (padding zero).
 
 // info: precision (0 f32, 1 bf16, 2 bf16_3x, 3 bf16_6x), flags (1
 // rhs_transposed, 2 flush_subnormals, 4 the accumulator is known zero),
@@ -124,55 +112,46 @@ SYSTILE_DECLARE_REDUCE(f64)
 SYSTILE_DECLARE_REDUCE(i32)
 #undef SYSTILE_DECLARE_REDUCE
 
-// info: dim, count, the input's tiled type.
-#define SYSTILE_DECLARE_BROADCAST(T)                                           \
-  SYSTILE_RUNNER_UTILS_EXPORT void _mlir_ciface_systile_broadcast_##T(         \
-      SystileMemRef1D *info, SystileMemRef1D *in, SystileMemRef1D *out);
-SYSTILE_DECLARE_BROADCAST(f32)
-SYSTILE_DECLARE_BROADCAST(bf16)
-SYSTILE_DECLARE_BROADCAST(f64)
-SYSTILE_DECLARE_BROADCAST(i8)
-SYSTILE_DECLARE_BROADCAST(i32)
-#undef SYSTILE_DECLARE_BROADCAST
+// systile_broadcast_T(info, in, out). info: dim, count, the input's tiled
+// type.
 
-// info: the value's bits (zero-extended), the result's tiled type. Every
-// logical slot gets the value, every padding slot zero.
-#define SYSTILE_DECLARE_SPLAT(T)                                               \
-  SYSTILE_RUNNER_UTILS_EXPORT void _mlir_ciface_systile_splat_##T(             \
-      SystileMemRef1D *info, SystileMemRef1D *out);
-SYSTILE_DECLARE_SPLAT(f32)
-SYSTILE_DECLARE_SPLAT(bf16)
-SYSTILE_DECLARE_SPLAT(f64)
-SYSTILE_DECLARE_SPLAT(i8)
-SYSTILE_DECLARE_SPLAT(i32)
-#undef SYSTILE_DECLARE_SPLAT
+// systile_splat_T(info, out). info: the value's bits (zero-extended), the
+// result's tiled type. Every logical slot gets the value, every padding
+// slot zero.
 
-// info: the value's bits (zero-extended), the tiled type. `out` gets the
-// input with every padding slot set to the value.
-#define SYSTILE_DECLARE_FILL_PADDING(T)                                        \
-  SYSTILE_RUNNER_UTILS_EXPORT void _mlir_ciface_systile_fill_padding_##T(      \
-      SystileMemRef1D *info, SystileMemRef1D *in, SystileMemRef1D *out);
-SYSTILE_DECLARE_FILL_PADDING(f32)
-SYSTILE_DECLARE_FILL_PADDING(bf16)
-SYSTILE_DECLARE_FILL_PADDING(f64)
-SYSTILE_DECLARE_FILL_PADDING(i8)
-SYSTILE_DECLARE_FILL_PADDING(i32)
-#undef SYSTILE_DECLARE_FILL_PADDING
+// systile_fill_padding_T(info, in, out). info: the value's bits
+// (zero-extended), the tiled type. `out` gets the input with every padding
+// slot set to the value.
 
-// Relayouts. info: kind (0 reshape_batch, 1 merge_rows, 2 split_rows,
-// 3 split_heads, 4 merge_heads, 5 reshape, 6 slice, 7 transpose), free (1
-// when the op moves no element: counted as no relayout), the input's and
-// the result's tiled types, then for slice the offsets (one per
+// Relayouts, systile_relayout_T(info, in, out). info: kind (0 reshape_batch, 1
+// merge_rows, 2 split_rows, 3 split_heads, 4 merge_heads, 5 reshape, 6 slice, 7
+// transpose), free (1 when the op moves no element: counted as no relayout),
+// the input's and the result's tiled types, then for slice the offsets (one per
 // dimension).
-#define SYSTILE_DECLARE_RELAYOUT(T)                                            \
+
+// The entry points above that exist for every element type T (f32, bf16,
+// f64, i8, i32): pack, unpack, broadcast, splat, fill_padding, relayout.
+#define SYSTILE_DECLARE_PER_TYPE(T)                                            \
+  SYSTILE_RUNNER_UTILS_EXPORT void _mlir_ciface_systile_pack_##T(              \
+      SystileMemRef1D *info, SystileMemRef1D *dense,                           \
+      SystileMemRef1D *storage);                                               \
+  SYSTILE_RUNNER_UTILS_EXPORT void _mlir_ciface_systile_unpack_##T(            \
+      SystileMemRef1D *info, SystileMemRef1D *storage,                         \
+      SystileMemRef1D *dense);                                                 \
+  SYSTILE_RUNNER_UTILS_EXPORT void _mlir_ciface_systile_broadcast_##T(         \
+      SystileMemRef1D *info, SystileMemRef1D *in, SystileMemRef1D *out);       \
+  SYSTILE_RUNNER_UTILS_EXPORT void _mlir_ciface_systile_splat_##T(             \
+      SystileMemRef1D *info, SystileMemRef1D *out);                            \
+  SYSTILE_RUNNER_UTILS_EXPORT void _mlir_ciface_systile_fill_padding_##T(      \
+      SystileMemRef1D *info, SystileMemRef1D *in, SystileMemRef1D *out);       \
   SYSTILE_RUNNER_UTILS_EXPORT void _mlir_ciface_systile_relayout_##T(          \
       SystileMemRef1D *info, SystileMemRef1D *in, SystileMemRef1D *out);
-SYSTILE_DECLARE_RELAYOUT(f32)
-SYSTILE_DECLARE_RELAYOUT(bf16)
-SYSTILE_DECLARE_RELAYOUT(f64)
-SYSTILE_DECLARE_RELAYOUT(i8)
-SYSTILE_DECLARE_RELAYOUT(i32)
-#undef SYSTILE_DECLARE_RELAYOUT
+SYSTILE_DECLARE_PER_TYPE(f32)
+SYSTILE_DECLARE_PER_TYPE(bf16)
+SYSTILE_DECLARE_PER_TYPE(f64)
+SYSTILE_DECLARE_PER_TYPE(i8)
+SYSTILE_DECLARE_PER_TYPE(i32)
+#undef SYSTILE_DECLARE_PER_TYPE
 
 } // extern "C"
 
