@@ -165,7 +165,10 @@ LogicalResult checkConcatDim(Operation *op) {
     return success();
   std::optional<Attribute> attr = op->getInherentAttr("dim");
   auto dim = attr ? dyn_cast_or_null<IntegerAttr>(*attr) : nullptr;
-  if (!dim || dim.getType().getIntOrFloatBitWidth() > 64)
+  // Only an integer type has a bit width: a mutant's `dim = 1 : index`
+  // (not the i64 the op's constraint wants) has none.
+  auto type = dim ? dyn_cast<IntegerType>(dim.getType()) : nullptr;
+  if (!type || type.getWidth() > 64)
     return success(); // The op's own verifier reports it.
   if (dim.getValue().getSExtValue() < 0)
     return op->emitOpError()

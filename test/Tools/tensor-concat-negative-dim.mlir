@@ -12,6 +12,14 @@
 // RUN: not systile-opt %S/Inputs/bytecode-mutants/concat-negative-dim.mlirbc -o %t/out.mlir 2>&1 | FileCheck %s --check-prefix=BYTECODE
 // RUN: not systile-run %S/Inputs/bytecode-mutants/concat-negative-dim.mlirbc 2>&1 | FileCheck %s --check-prefix=BYTECODE
 // RUN: not ls %t/out.mlir
+//
+// A later mutant typed the dimension `index` (the constraint wants i64):
+// that check itself read the bit width of a type that has none and
+// crashed. Now the op's verifier reports it.
+// RUN: not systile-opt %S/Inputs/bytecode-mutants/concat-index-dim.mlirbc -o %t/out.mlir 2>&1 | FileCheck %s --check-prefix=INDEX
+// RUN: not systile-run %S/Inputs/bytecode-mutants/concat-index-dim.mlirbc 2>&1 | FileCheck %s --check-prefix=INDEX
+// RUN: not ls %t/out.mlir
+// INDEX: error: 'tensor.concat' op attribute 'dim' failed to satisfy constraint: 64-bit signless integer attribute
 
 // CHECK: tensor-concat-negative-dim.mlir:[[# @LINE + 3]]:8: error: 'tensor.concat' op concatenates along dimension -2; a dimension is at least 0 (upstream's verifier reads the shapes at it unchecked)
 // BYTECODE: error: 'tensor.concat' op concatenates along dimension -2; a dimension is at least 0
