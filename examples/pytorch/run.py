@@ -28,6 +28,8 @@ model fails):
            execution (--dump-op), and dumpcheck.py recomputes each result
            from its dumped operands with rfc6.py (also for the encoder,
            whose final output depends on exp, erf and rsqrt)
+  compiled the lowered file compiled (systile-run --compile) on the same
+           inputs: the interpreter's results, bit for bit
 The rfc6 model is also compared with PyTorch on its own ("model-vs-torch"),
 which checks the harness without systile.
 
@@ -327,6 +329,34 @@ class Model:
             ok, detail = False, f"the IR has {lowered} matmul op(s) but none ran"
         return self.stage("matmuls", ok, detail)
 
+    def compiled(self):
+        """The lowered file compiled (systile-run --compile) on the same
+        inputs: the interpreter's results, bit for bit."""
+        cmd = [self.args.systile_run, self.lowered, "--compile", "--quiet",
+               "--timing"]
+        cmd += [f"--input={self.path(p)}" for p in self.e["inputs"]]
+        outs = [os.path.join(self.out, f"compiled{i}.npy")
+                for i in range(len(self.results))]
+        for p in outs:
+            if os.path.exists(p):
+                os.remove(p)
+        cmd += [f"--output={p}" for p in outs]
+        rc, out, err, secs = run(cmd, self.args.timeout)
+        with open(os.path.join(self.out, "compiled.log"), "w") as f:
+            f.write(" ".join(cmd) + "\n" + out + err)
+        if rc:
+            first = [l for l in err.splitlines() if "error" in l][:1] or \
+                    err.strip().splitlines()[:1] or ["?"]
+            return self.stage("compiled", False, f"systile-run --compile exit "
+                              f"{rc}: {first[0][:300]}")
+        differ = [i for i, (c, r) in enumerate(zip(outs, self.results))
+                  if load(c).tobytes() != load(r).tobytes()]
+        timing = re.findall(r"compile=\S+", out + err)
+        return self.stage("compiled", not differ,
+                          (f"outputs {differ} differ from the interpreter's"
+                           if differ else "the interpreter's bits")
+                          + f" ({secs:.1f} s; {' '.join(timing[:1])})")
+
     def go(self):
         if "export_error" in self.e:
             self.stage("export", False, self.e["export_error"])
@@ -349,6 +379,7 @@ class Model:
             return
         self.check()
         self.check_matmuls()
+        self.compiled()
 
     def failed(self):
         return any(s == "FAIL" or s == "SKIP" for _, s, _ in self.stages)

@@ -11,6 +11,7 @@
 #include "systile/Runtime/RunnerUtils.h"
 
 #include "systile/Runtime/Conversion.h"
+#include "systile/Runtime/ConvWindow.h"
 #include "systile/Runtime/Elementwise.h"
 #include "systile/Runtime/LayoutCost.h"
 #include "systile/Runtime/Matmul.h"
@@ -41,6 +42,8 @@ struct GlobalState {
   std::mutex mutex;
   SystileErrorHandler handler = nullptr;
   void *context = nullptr;
+  SystileCheckHandler checkHandler = nullptr;
+  void *checkContext = nullptr;
   int64_t threads = 1;
   rt::LayoutCost layout;
   rt::UtilizationTotals totals;
@@ -464,6 +467,26 @@ void relayout(SystileMemRef1D *infoDesc, SystileMemRef1D *in,
   case 7:
     result = rt::transposeMinor(x);
     break;
+  case 8:
+  case 9: {
+    // The window (image, kernel, strides, dilations, padding), the pad
+    // value's bits and, for one tap's window, the tap.
+    rt::ConvWindow w;
+    for (int64_t *field :
+         {&w.batch, &w.height, &w.width, &w.kernelH, &w.kernelW, &w.strideH,
+          &w.strideW, &w.dilationH, &w.dilationW, &w.padTop, &w.padLeft,
+          &w.padBottom, &w.padRight})
+      *field = info.next();
+    T pad = valueFromBits<T>(info.next());
+    int64_t kh = kind == 9 ? info.next() : 0;
+    int64_t kw = kind == 9 ? info.next() : 0;
+    if (!info.ok())
+      return fail("systile convolution window: malformed info array");
+    if (std::string why = w.check(); !why.empty())
+      return fail("systile convolution window: " + why);
+    result = kind == 8 ? rt::im2col(x, w, pad) : rt::convTap(x, w, kh, kw, pad);
+    break;
+  }
   default:
     break;
   }
@@ -486,6 +509,30 @@ void systile_set_error_handler(SystileErrorHandler handler, void *context) {
   std::lock_guard<std::mutex> lock(state().mutex);
   state().handler = handler;
   state().context = context;
+}
+
+void systile_set_check_handler(SystileCheckHandler handler, void *context) {
+  std::lock_guard<std::mutex> lock(state().mutex);
+  state().checkHandler = handler;
+  state().checkContext = context;
+}
+
+void _mlir_ciface_systile_check_failed(SystileMemRef1D *message) {
+  std::string text(static_cast<const char *>(message->aligned) +
+                       message->offset,
+                   static_cast<size_t>(message->size));
+  SystileCheckHandler handler;
+  void *context;
+  {
+    std::lock_guard<std::mutex> lock(state().mutex);
+    handler = state().checkHandler;
+    context = state().checkContext;
+  }
+  if (handler)
+    handler(text.c_str(), context);
+  std::fprintf(stderr, "systile runtime check failed: %s\n", text.c_str());
+  std::fflush(stdout);
+  std::exit(1);
 }
 
 void systile_set_threads(int64_t threads) {

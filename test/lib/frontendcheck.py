@@ -2,7 +2,9 @@
 examples/onnx/run.py): each exported model runs in systile-run before and
 after systile-opt --systile-pipeline, and is compared with the framework's
 own CPU results and, where the frontend gives an RFC 6 numpy model of it
-(rfc6ref.py), bit for bit with that model. Only numpy is needed.
+(rfc6ref.py), bit for bit with that model. Each lowered file also runs
+compiled (systile-run --compile) on the same inputs and must give the
+interpreter's bits. Only numpy is needed.
 
 A model's stages are PASS, FAIL, or GAP: a failure the frontend lists as
 known today (its error text), which is reported but does not fail the
@@ -315,9 +317,9 @@ class Model:
                           f"{self.e['mlir_bytes']} bytes; mlir-opt 22 and "
                           "systile-opt parse it")
 
-    def execute(self, mlir, tag, inputs=None):
-        """systile-run on mlir (on `inputs`, default the entry's); the
-        results, or None when it failed."""
+    def execute(self, mlir, tag, inputs=None, compiled=False):
+        """systile-run on mlir (on `inputs`, default the entry's), with
+        --compile when `compiled`; the results, or None when it failed."""
         inputs = self.e["inputs"] if inputs is None else inputs
         outs = [os.path.join(self.work, f"{tag}{i}.npy")
                 for i in range(len(self.e["expected"]))]
@@ -325,6 +327,8 @@ class Model:
             if os.path.exists(p):
                 os.remove(p)
         cmd = [self.args.systile_run, mlir, "--quiet"]
+        if compiled:
+            cmd.append("--compile")
         cmd += [f"--input={self.path(p)}" for p in inputs]
         cmd += [f"--output={p}" for p in outs]
         rc, out, err = run(cmd, self.args.timeout)
@@ -335,6 +339,20 @@ class Model:
             return None
         self.stage(f"run-{tag}", True, "systile-run ran it")
         return [np.load(p) for p in outs]
+
+    def compiled(self, outs, tag, inputs=None):
+        """The lowered file compiled (systile-run --compile) on the same
+        inputs: the interpreter's results `outs`, bit for bit."""
+        got = self.execute(self.lowered, f"compiled-{tag}", inputs,
+                           compiled=True)
+        if got is None:
+            return
+        same = [g.dtype == o.dtype and g.shape == o.shape and
+                g.tobytes() == o.tobytes() for g, o in zip(got, outs)]
+        self.stage(f"compiled-{tag}", all(same),
+                   "the interpreter's bits" if all(same) else
+                   f"outputs {[i for i, s in enumerate(same) if not s]} differ "
+                   "from the interpreter's")
 
     def compare(self, stage, outs, wants, exact):
         notes, ok = [], True
@@ -448,6 +466,7 @@ class Model:
             outs = self.execute(self.lowered, f"after{suffix}")
             if outs is not None:
                 self.check(outs, f"after{suffix}", "blocked", strategy)
+                self.compiled(outs, f"after{suffix}")
             # The same lowered file on the entry's other inputs (a dynamic
             # batch at other sizes).
             for r in self.e.get("runs", []):
@@ -455,6 +474,7 @@ class Model:
                 outs = self.execute(self.lowered, tag, r["inputs"])
                 if outs is not None:
                     self.check(outs, tag, "blocked", strategy, r)
+                    self.compiled(outs, tag, r["inputs"])
 
     def failed(self):
         return any(s == "FAIL" for _, s, _ in self.stages)

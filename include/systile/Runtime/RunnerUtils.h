@@ -55,6 +55,23 @@ typedef void (*SystileErrorHandler)(const char *message, void *context);
 SYSTILE_RUNNER_UTILS_EXPORT void
 systile_set_error_handler(SystileErrorHandler handler, void *context);
 
+/// Receives the message of a failed run-time check of generated code (a
+/// poison result, a failed cf.assert: systile-insert-runtime-checks). It
+/// must not return: the generated code cannot go on past the check. If it
+/// does return, the message is printed as by the default, which prints
+/// "systile runtime check failed: <message>" to stderr and exits with
+/// status 1.
+typedef void (*SystileCheckHandler)(const char *message, void *context);
+
+/// Installs `handler` for failed checks (null: the default).
+SYSTILE_RUNNER_UTILS_EXPORT void
+systile_set_check_handler(SystileCheckHandler handler, void *context);
+
+/// Called by generated code when a check fails; `message` is the bytes of
+/// the message (not terminated). Does not return.
+[[noreturn]] SYSTILE_RUNNER_UTILS_EXPORT void
+_mlir_ciface_systile_check_failed(SystileMemRef1D *message);
+
 /// Sets the kernel threads of the matmuls (0: one per hardware thread; the
 /// default is 1).
 SYSTILE_RUNNER_UTILS_EXPORT void systile_set_threads(int64_t threads);
@@ -125,9 +142,11 @@ SYSTILE_DECLARE_REDUCE(i32)
 
 // Relayouts, systile_relayout_T(info, in, out). info: kind (0 reshape_batch, 1
 // merge_rows, 2 split_rows, 3 split_heads, 4 merge_heads, 5 reshape, 6 slice, 7
-// transpose), free (1 when the op moves no element: counted as no relayout),
-// the input's and the result's tiled types, then for slice the offsets (one per
-// dimension).
+// transpose, 8 im2col, 9 window), free (1 when the op moves no element:
+// counted as no relayout), the input's and the result's tiled types, then
+// for slice the offsets (one per dimension); for im2col and window the
+// window (N, H, W, KH, KW, sh, sw, dh, dw, top, left, bottom, right) and the
+// pad value's bits (as splat's), and for window the tap (kh, kw).
 
 // The entry points above that exist for every element type T (f32, bf16,
 // f64, i8, i32): pack, unpack, broadcast, splat, fill_padding, relayout.

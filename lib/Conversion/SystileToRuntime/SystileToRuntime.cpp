@@ -356,6 +356,8 @@ LogicalResult Lowering::lower(OnBuffersOp op) {
                        .Case<ReshapeOp>([](auto) { return 5; })
                        .Case<SliceOp>([](auto) { return 6; })
                        .Case<TransposeOp>([](auto) { return 7; })
+                       .Case<Im2colOp>([](auto) { return 8; })
+                       .Case<WindowOp>([](auto) { return 9; })
                        .Default([](auto) { return -1; });
     if (kind >= 0) {
       TiledType input = tiledOf(inner->getOperand(0));
@@ -365,6 +367,21 @@ LogicalResult Lowering::lower(OnBuffersOp op) {
       appendTiled(info, result);
       if (auto slice = dyn_cast<SliceOp>(inner))
         llvm::append_range(info, slice.getOffsets());
+      auto appendWindow = [&](auto conv) {
+        llvm::append_range(info, conv.getImage());
+        llvm::append_range(info, conv.getKernel());
+        llvm::append_range(info, conv.getStrides());
+        llvm::append_range(info, conv.getDilations());
+        llvm::append_range(info, conv.getPadding());
+        std::optional<TypedAttr> pad = conv.getPadValue();
+        info.push_back(pad ? attributeBits(*pad) : 0);
+      };
+      if (auto im2col = dyn_cast<Im2colOp>(inner))
+        appendWindow(im2col);
+      if (auto window = dyn_cast<WindowOp>(inner)) {
+        appendWindow(window);
+        llvm::append_range(info, window.getTap());
+      }
       return call(op, "systile_relayout_" + elementName(input.getElementType()),
                   info, {ins[0], out}, {false, true});
     }

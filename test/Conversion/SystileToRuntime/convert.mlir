@@ -5,6 +5,7 @@
 //
 // RUN: systile-opt %s --one-shot-bufferize="bufferize-function-boundaries function-boundary-type-conversion=identity-layout-map" --convert-systile-to-runtime | FileCheck %s
 // RUN: systile-opt %s --one-shot-bufferize="bufferize-function-boundaries function-boundary-type-conversion=identity-layout-map" --convert-systile-to-runtime | FileCheck %s --check-prefix=NONE
+// RUN: systile-opt %s --one-shot-bufferize="bufferize-function-boundaries function-boundary-type-conversion=identity-layout-map" --convert-systile-to-runtime | FileCheck %s --check-prefix=WIN
 // NONE-NOT: systile.
 // NONE-NOT: tensor<
 // NONE-NOT: !systile
@@ -77,4 +78,27 @@ func.func @main(%x: tensor<3x5xf32>, %y: tensor<5x5xf32>) -> tensor<3x5xbf16> {
 func.func @scalar_trunc(%v: f32) -> bf16 {
   %t = arith.truncf %v : f32 to bf16
   return %t : bf16
+}
+
+// Convolution windows are relayouts (kinds 8, im2col, and 9, window): after
+// the two tiled types, the window (N, H, W, KH, KW, strides, dilations,
+// padding), the pad value's bits (0xff800000 = -inf for a max pooling's
+// window) and the window's tap.
+// WIN-DAG: memref.global "private" constant @{{__systile_info[_0-9]*}} : memref<30xi64> = dense<[8, 0, 2, 25, 3, 8, 128, 128, 0, 2, 25, 27, 8, 128, 128, 0, 1, 5, 5, 3, 3, 1, 1, 1, 1, 1, 1, 1, 1, 0]>
+// WIN-DAG: memref.global "private" constant @{{__systile_info[_0-9]*}} : memref<32xi64> = dense<[9, 0, 2, 25, 3, 8, 128, 128, 0, 2, 9, 3, 8, 128, 128, 0, 1, 5, 5, 3, 3, 2, 2, 1, 1, 1, 1, 1, 1, 4286578688, 0, 2]>
+// WIN-LABEL: func.func @windows(
+// WIN: call @systile_relayout_f32(
+// WIN: call @systile_relayout_f32(
+func.func @windows(%x: tensor<25x3xf32>) -> (tensor<25x27xf32>, tensor<9x3xf32>) {
+  %a = systile.pack %x : tensor<25x3xf32> -> !systile.tiled<25x3xf32>
+  %b = systile.im2col %a image [1, 5, 5] kernel [3, 3] strides [1, 1]
+      dilations [1, 1] padding [1, 1, 1, 1]
+      : !systile.tiled<25x3xf32> -> !systile.tiled<25x27xf32>
+  %c = systile.window %a tap [0, 2] image [1, 5, 5] kernel [3, 3]
+      strides [2, 2] dilations [1, 1] padding [1, 1, 1, 1]
+      {pad_value = 0xFF800000 : f32}
+      : !systile.tiled<25x3xf32> -> !systile.tiled<9x3xf32>
+  %u = systile.unpack %b : !systile.tiled<25x27xf32> -> tensor<25x27xf32>
+  %v = systile.unpack %c : !systile.tiled<9x3xf32> -> tensor<9x3xf32>
+  return %u, %v : tensor<25x27xf32>, tensor<9x3xf32>
 }

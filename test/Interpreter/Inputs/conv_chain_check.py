@@ -10,6 +10,8 @@ filters' linalg.transpose (NCHW filters are rearranged; dense ops on
 weights, not activations), and give, bit for bit, what a numpy model
 composed of conv_check.py's models of each stage gives; the unlowered
 program (upstream's order) must agree with it to within 1e-5 of max |out|.
+Each lowered program also runs compiled (systile-run --compile), with the
+model's bits.
 
 usage: conv_chain_check.py --bin-dir DIR --work-dir DIR
 """
@@ -172,8 +174,14 @@ def main():
             if not np.all(np.abs(got - unlowered) <= tol):
                 raise SystemExit(f"FAIL chain{index} {strategy}: far from the "
                                  "unlowered program")
+            # Compiled (systile-run --compile): the model's bits too.
+            run([run_tool, "--compile", path, *inputs, "--quiet",
+                 "--output", f"{base}_{strategy}_compiled.npy"])
+            if not same_bits(np.load(f"{base}_{strategy}_compiled.npy"), want):
+                raise SystemExit(f"FAIL chain{index} {strategy}: compiled "
+                                 "differs from the model")
             print(f"ok chain{index} {layout} {strategy}: {len(packs)} packs "
-                  f"(1 of the activation), 1 unpack")
+                  f"(1 of the activation), 1 unpack, compiled same bits")
     print(f"PASS: {len(CHAINS)} chains")
 
 

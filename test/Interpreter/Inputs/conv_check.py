@@ -20,7 +20,9 @@ rounded, the reduction loops in the op's iterator order) and agree with a
 float64 reference to within 1e-5 of max |out|, and the lowered f32 results
 too. The --stats line is checked against RFC 8's figures
 computed here (one matmul per strategy step, M = N*OH*OW rows) and the
-halo MACs against a count made here position by position.
+halo MACs against a count made here position by position. Each lowered
+program also runs compiled (systile-run --compile) and must give the same
+bits as the model.
 
 usage: conv_check.py --bin-dir DIR --work-dir DIR
 """
@@ -564,7 +566,16 @@ def main():
                 raise SystemExit(f"FAIL {case.name} {strategy}: stats\n"
                                  + "\n".join(lines) + "\nwant\n"
                                  + "\n".join(expected))
-            print(f"ok {case.name} {strategy}: {len(lines)} matmuls")
+            # The compiled path (systile-run --compile) on the same lowered
+            # program: the same bits as the model.
+            run([run_tool, "--compile", f"{base}_{strategy}.mlir", *inputs,
+                 "--quiet", "--output", f"{base}_{strategy}_compiled.npy"])
+            compiled = np.load(f"{base}_{strategy}_compiled.npy")
+            if not same_bits(compiled, want):
+                raise SystemExit(f"FAIL {case.name} {strategy}: compiled "
+                                 "differs from the model")
+            print(f"ok {case.name} {strategy}: {len(lines)} matmuls, "
+                  "compiled same bits")
     print(f"PASS: {len(CASES)} convolutions and poolings, 2 strategies")
 
 
