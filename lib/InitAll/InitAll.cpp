@@ -42,10 +42,13 @@
 #include "mlir/Dialect/Tensor/IR/TensorTilingInterfaceImpl.h"
 #include "mlir/Dialect/Tensor/IR/ValueBoundsOpInterfaceImpl.h"
 #include "mlir/Dialect/Tensor/Transforms/BufferizableOpInterfaceImpl.h"
+#include "mlir/Dialect/Tensor/Transforms/RuntimeOpVerification.h"
 #include "mlir/Dialect/Tensor/Transforms/SubsetInsertionOpInterfaceImpl.h"
 #include "mlir/Dialect/Tosa/IR/TosaOps.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/Dialect/Vector/Transforms/BufferizableOpInterfaceImpl.h"
+#include "mlir/Dialect/Linalg/Transforms/RuntimeOpVerification.h"
+#include "mlir/Dialect/MemRef/Transforms/RuntimeOpVerification.h"
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/InitAllExtensions.h"
 #include "mlir/InitAllPasses.h"
@@ -58,7 +61,9 @@ void systile::registerSystileDialect(mlir::DialectRegistry &registry) {
 /// The external models of the upstream dialects registered above, as
 /// mlir::registerAllDialects attaches them (a subset of its list): the
 /// bufferization models one-shot-bufferize needs, and the value-bounds,
-/// tiling, subset and shape-inference models passes around it use.
+/// tiling, subset and shape-inference models passes around it use, and the
+/// run-time verification models generate-runtime-verification (in
+/// systile-lower-to-llvm) uses.
 static void registerExternalModels(mlir::DialectRegistry &registry) {
   using namespace mlir;
   affine::registerValueBoundsOpInterfaceExternalModels(registry);
@@ -75,6 +80,9 @@ static void registerExternalModels(mlir::DialectRegistry &registry) {
   memref::registerAllocationOpInterfaceExternalModels(registry);
   memref::registerBufferViewFlowOpInterfaceExternalModels(registry);
   memref::registerValueBoundsOpInterfaceExternalModels(registry);
+  memref::registerRuntimeVerifiableOpInterfaceExternalModels(registry);
+  linalg::registerRuntimeVerifiableOpInterfaceExternalModels(registry);
+  tensor::registerRuntimeVerifiableOpInterfaceExternalModels(registry);
   scf::registerBufferDeallocationOpInterfaceExternalModels(registry);
   scf::registerBufferizableOpInterfaceExternalModels(registry);
   scf::registerValueBoundsOpInterfaceExternalModels(registry);

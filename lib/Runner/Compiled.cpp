@@ -8,6 +8,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "systile/Runner/Compiled.h"
+#include "systile/Runner/RunnerSupport.h"
 #include "systile/Runtime/RunnerUtils.h"
 
 #include "mlir/ExecutionEngine/ExecutionEngine.h"
@@ -51,6 +52,18 @@ struct RunErrors {
   }
 };
 
+/// A failed run-time check of the compiled code (a poison result, a failed
+/// cf.assert): the generated code cannot go on, so the run ends here with
+/// the check's message, exit status 1. Nothing has been written yet (the
+/// outputs are written after the call); _Exit, since the JIT's frames
+/// cannot be unwound and the heap holds the run's buffers.
+void checkFailed(const char *message, void *) {
+  (void)systile::runner::reportError(llvm::Twine("--compile: ") + message);
+  llvm::errs().flush();
+  std::fflush(nullptr);
+  std::_Exit(1);
+}
+
 /// The C interface's entry points, bound by name in the JIT.
 llvm::orc::SymbolMap runtimeSymbols(llvm::orc::MangleAndInterner interner) {
   llvm::orc::SymbolMap map;
@@ -74,6 +87,7 @@ llvm::orc::SymbolMap runtimeSymbols(llvm::orc::MangleAndInterner interner) {
   SYSTILE_BIND(_mlir_ciface_systile_matmul_bf16_f32)
   SYSTILE_BIND(_mlir_ciface_systile_matmul_bf16_bf16)
   SYSTILE_BIND(_mlir_ciface_systile_matmul_i8_i8)
+  SYSTILE_BIND(_mlir_ciface_systile_check_failed)
   SYSTILE_BIND(_mlir_ciface_systile_truncf)
   SYSTILE_BIND(_mlir_ciface_systile_extf)
   SYSTILE_BIND(_mlir_ciface_systile_quantize)
@@ -123,7 +137,8 @@ CompiledEntry::compile(ModuleOp module, StringRef entry, FunctionType type) {
             return s;
           }());
   for (Type t : type.getInputs())
-    if (!getElementKind(getElementTypeOrSelf(t)) || isa<UnrankedTensorType>(t))
+    if (!getElementKind(getElementTypeOrSelf(t)) ||
+        (!isa<RankedTensorType>(t) && !t.isIntOrIndexOrFloat()))
       return llvm::createStringError(
           "--compile: the entry's arguments must be ranked tensors or "
           "scalars of a supported element type");
@@ -217,9 +232,11 @@ CompiledEntry::run(ArrayRef<DenseValue> args, const MemoryBudgetRef &budget) {
     packed.push_back(resultBytes);
   RunErrors errors;
   systile_set_error_handler(&RunErrors::handle, &errors);
+  systile_set_check_handler(&checkFailed, nullptr);
   systile_reset_stats();
   llvm::Error called = engine->invokePacked(name, packed);
   systile_set_error_handler(nullptr, nullptr);
+  systile_set_check_handler(nullptr, nullptr);
   if (called)
     return llvm::createStringError("--compile: " +
                                    llvm::toString(std::move(called)));

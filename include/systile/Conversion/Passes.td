@@ -250,8 +250,11 @@ def ConvertSystileToRuntime : Pass<"convert-systile-to-runtime",
       its sign), never the target's conversion instruction, whose handling
       of subnormals and NaN varies.
 
-    Any other systile op left (the relayout and convolution-window ops) is
-    an error naming it: the compiled path does not run it yet.
+    * The relayouts (`reshape_batch`, `merge_rows`, `split_rows`,
+      `split_heads`, `merge_heads`, `reshape`, `slice`, `transpose`) and
+      the convolution windows (`im2col`, `window`) become calls too; a
+      window is materialized, and the matmul that reads it gives the bits
+      of the interpreter's fused window matmul (RFC section 6).
 
     After this pass only upstream dialects remain; upstream's passes take
     the program to LLVM (the `systile-lower-to-llvm` pipeline lists them),
@@ -278,6 +281,57 @@ def ConvertSystileToRuntime : Pass<"convert-systile-to-runtime",
                            "::mlir::arith::ArithDialect",
                            "::mlir::scf::SCFDialect",
                            "::mlir::linalg::LinalgDialect"];
+}
+
+def SystileInsertRuntimeChecks : Pass<"systile-insert-runtime-checks",
+                                      "::mlir::ModuleOp"> {
+  let summary = "Check at run time what upstream's lowering leaves undefined, "
+                "and report failed assertions through the runtime";
+  let description = [{
+    Compiled code must refuse what the interpreter refuses: a scalar op
+    whose result upstream defines as poison (or whose LLVM instruction is
+    undefined behaviour) for some operands, and a failed `cf.assert`.
+    Upstream's lowering computes the first silently (a division by zero
+    folds to an arbitrary value or traps) and aborts the process on the
+    second. This pass runs on scalar code (after `convert-linalg-to-loops`
+    and `convert-systile-to-runtime`, before `arith-expand`):
+
+    * before each scalar op below, a `cf.assert` of the condition under
+      which its result is defined, with the message the op's name, its
+      location and the reason, e.g. `'arith.divsi' at model.mlir:12:8:
+      division by zero (the result would be poison)`:
+      - `divsi`, `remsi`, `ceildivsi`, `floordivsi`: a zero divisor, or
+        the minimum integer divided by -1;
+      - `divui`, `remui`, `ceildivui`: a zero divisor;
+      - `shli`, `shrsi`, `shrui`: a shift amount not less than the bit
+        width;
+      - `addi`, `subi`, `muli`, `shli`, `trunci` with `overflow<nsw>` or
+        `overflow<nuw>`: a result that is not the exact one in the
+        flagged sense;
+      - `fptosi`, `fptoui`: NaN, or a value whose truncation is out of the
+        result's range;
+      - `math.ipowi`: zero to a negative power.
+
+      A check whose operands are constants that make the op defined is
+      not emitted;
+    * every `cf.assert` (the program's own and the checks above) becomes
+      an `scf.if` on its negated condition that calls
+      `systile_check_failed` of the runtime's C interface
+      (`include/systile/Runtime/RunnerUtils.h`) with the message, as a
+      `memref<?xi8>` of a constant global. That function reports the
+      message and does not return (by default it prints it and exits with
+      status 1; `systile-run --compile` prints it as its error).
+
+    The same conditions and the same op set as the interpreter's poison
+    errors (docs/Interpreter.md), so a program the interpreter refuses is
+    refused compiled too, at the same op.
+  }];
+  let dependentDialects = ["::mlir::func::FuncDialect",
+                           "::mlir::memref::MemRefDialect",
+                           "::mlir::arith::ArithDialect",
+                           "::mlir::scf::SCFDialect",
+                           "::mlir::cf::ControlFlowDialect",
+                           "::mlir::LLVM::LLVMDialect"];
 }
 
 #endif // SYSTILE_CONVERSION_PASSES_TD

@@ -3,7 +3,8 @@
 the results bit for bit.
 
 usage: compiled_diff.py --bin-dir DIR --work-dir DIR [--pipeline P]
-                        [--entry NAME]... FILE
+                        [--entry NAME]... [--skip NAME]...
+                        [--expect-error NAME]... FILE
 
 The file is first lowered by `systile-opt --PIPELINE` when --pipeline is
 given. Each entry (default: every public function whose arguments are
@@ -11,7 +12,10 @@ static ranked tensors or scalars) gets seeded random inputs of its argument
 types, runs under `systile-run` (the interpreter) and `systile-run
 --compile`, and both sets of --output files must be byte-identical.
 Prints "ok ENTRY: N result(s), same bits" per entry, then "PASS: N entries";
-exits 1 on the first difference or failure.
+exits 1 on the first difference or failure. --skip leaves an entry out (the
+test says why); an --expect-error entry must fail in both modes with exit
+status 1 and a "systile-run: error:" message (never a crash or a result),
+printed as "ok ENTRY: refused by both".
 """
 import argparse
 import os
@@ -61,6 +65,8 @@ def main():
     ap.add_argument("--work-dir", required=True)
     ap.add_argument("--pipeline")
     ap.add_argument("--entry", action="append", default=[])
+    ap.add_argument("--skip", action="append", default=[])
+    ap.add_argument("--expect-error", action="append", default=[])
     ap.add_argument("file")
     args = ap.parse_args()
     os.makedirs(args.work_dir, exist_ok=True)
@@ -74,6 +80,7 @@ def main():
     text = open(program).read()
     functions = {name: (private, sig) for private, name, sig, _ in FUNC.findall(text)}
     entries = args.entry or [n for n, (p, _) in functions.items() if not p]
+    entries = [e for e in entries if e not in args.skip]
     checked = 0
     for entry in entries:
         if entry not in functions:
@@ -107,15 +114,26 @@ def main():
             if mode == "compiled":
                 cmd.append("--compile")
             p = subprocess.run(cmd, capture_output=True, text=True)
+            if entry in args.expect_error:
+                if p.returncode != 1 or "systile-run: error:" not in p.stderr:
+                    print(f"FAIL {entry} ({mode}): expected exit 1 with an "
+                          f"error, got exit {p.returncode}: {p.stderr.strip()}")
+                    return 1
+                continue
             if p.returncode != 0:
                 print(f"FAIL {entry} ({mode}): exit {p.returncode}: {p.stderr.strip()}")
                 return 1
             outs[mode] = [open(path, "rb").read() for path in paths]
+        if entry in args.expect_error:
+            print(f"ok {entry}: refused by both")
+            checked += 1
+            continue
         for k, (a, b) in enumerate(zip(outs["interpreted"], outs["compiled"])):
             if a != b:
                 ra = np.load(os.path.join(args.work_dir, f"{entry}.interpreted.{k}.npy"))
                 rb = np.load(os.path.join(args.work_dir, f"{entry}.compiled.{k}.npy"))
-                diff = int(np.sum(ra.view(np.uint8) != rb.view(np.uint8)))
+                diff = int(np.sum(ra.reshape(-1).view(np.uint8) !=
+                                  rb.reshape(-1).view(np.uint8)))
                 print(f"FAIL {entry}: result #{k} differs ({diff} bytes)")
                 return 1
         print(f"ok {entry}: {len(outs['compiled'])} result(s), same bits")
