@@ -16,6 +16,7 @@
 #include "mlir/IR/TypeUtilities.h"
 #include "mlir/Target/LLVMIR/Dialect/Builtin/BuiltinToLLVMIRTranslation.h"
 #include "mlir/Target/LLVMIR/Dialect/LLVMIR/LLVMToLLVMIRTranslation.h"
+#include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ExecutionEngine/Orc/Mangling.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/TargetSelect.h"
@@ -243,6 +244,24 @@ CompiledEntry::run(ArrayRef<DenseValue> args, const MemoryBudgetRef &budget) {
   if (!errors.first.empty())
     return llvm::createStringError("--compile: the runtime failed: " +
                                    errors.first);
+  // The returned buffers belong to the caller: each is freed once its
+  // contents are copied out, so that --repeat does not keep every run's
+  // results. Only what the compiled code allocated (memref.alloc lowers to
+  // malloc): not a global's (MLIR's lowering of memref.get_global gives
+  // the allocated pointer 0xdeadbeef), not an argument's (a result may be
+  // an argument or a view of one), and once when two results share one.
+  llvm::SmallPtrSet<void *, 8> released;
+  auto releaseResult = [&](void *allocated) {
+    if (!allocated ||
+        allocated == reinterpret_cast<void *>(uintptr_t(0xdeadbeef)))
+      return;
+    for (const std::vector<int64_t> &arg : descriptors)
+      if (reinterpret_cast<void *>(static_cast<uintptr_t>(arg[0])) ==
+          allocated)
+        return;
+    if (released.insert(allocated).second)
+      std::free(allocated);
+  };
   SmallVector<DenseValue> out;
   for (auto [t, offset] : llvm::zip_equal(resultTypes, offsets)) {
     ElementKind kind = *getElementKind(getElementTypeOrSelf(t));
@@ -267,22 +286,28 @@ CompiledEntry::run(ArrayRef<DenseValue> args, const MemoryBudgetRef &budget) {
     auto value = DenseValue::allocate(kind, shape, /*zero=*/false, budget);
     if (!value)
       return value.takeError();
-    // Copy element by element along the strides (a result may be a view).
+    // Copy along the strides (a result may be a view): whole rows of the
+    // innermost dimension at a time when it is contiguous.
     const size_t bytes = elementSize(kind);
     const char *base = reinterpret_cast<const char *>(
                            static_cast<uintptr_t>(d[1])) +
                        d[2] * bytes;
     char *dst = static_cast<char *>(const_cast<void *>(value->rawData()));
     const int64_t n = value->numElements();
-    for (int64_t i = 0; i < n; ++i) {
+    const int64_t *strides = d + 3 + rank;
+    const int64_t inner = rank == 0 ? 1 : shape[rank - 1];
+    const bool rows = rank == 0 || inner <= 1 || strides[rank - 1] == 1;
+    const int64_t step = rows ? std::max<int64_t>(inner, 1) : 1;
+    for (int64_t i = 0; i < n; i += step) {
       int64_t rem = i, at = 0;
       for (int64_t k = rank - 1; k >= 0; --k) {
-        at += (rem % shape[k]) * d[3 + rank + k];
+        at += (rem % shape[k]) * strides[k];
         rem /= shape[k];
       }
-      std::memcpy(dst + i * bytes, base + at * bytes, bytes);
+      std::memcpy(dst + i * bytes, base + at * bytes, step * bytes);
     }
     out.push_back(std::move(*value));
+    releaseResult(reinterpret_cast<void *>(static_cast<uintptr_t>(d[0])));
   }
   return out;
 }
