@@ -170,9 +170,11 @@ LogicalResult computeAccess(linalg::LinalgOp op, IterationSpace &space) {
       return ExecContext::opError(op)
              << ": indexing map #" << index << " does not match operand rank "
              << value.rank();
-    Access access;
-    access.coef.assign(numLoops, 0);
-    int64_t stride = 1;
+    // Every dimension's index first: in bounds, or an error before any
+    // stride is computed (an operand may be an empty tensor of huge
+    // dimensions, e.g. 1x0x5371386980569448320x3, whose row-major strides
+    // overflow int64).
+    SmallVector<Linear> lins(value.rank());
     for (int64_t r = value.rank() - 1; r >= 0; --r) {
       std::optional<Linear> lin = linearize(map.getResult(r), numLoops);
       if (!lin)
@@ -187,10 +189,23 @@ LogicalResult computeAccess(linalg::LinalgOp op, IterationSpace &space) {
                << " is indexed out of bounds: dimension " << r << " has size "
                << value.shape()[r] << " but map " << AffineMapAttr::get(map)
                << " reaches " << static_cast<int64_t>(lo < 0 ? lo : hi);
-      access.base += lin->constant * stride;
-      for (unsigned l = 0; l < numLoops; ++l)
-        access.coef[l] += lin->coef[l] * stride;
-      stride *= value.shape()[r];
+      lins[r] = std::move(*lin);
+    }
+    Access access;
+    access.coef.assign(numLoops, 0);
+    // Nothing is reached in an empty space. Otherwise every dimension of
+    // the operand is at least 1 (indexed in bounds), so its strides are at
+    // most its (allocated) size; a loop of one iteration adds nothing
+    // whatever its coefficient, which the bounds leave unchecked.
+    if (!space.isEmpty()) {
+      int64_t stride = 1;
+      for (int64_t r = value.rank() - 1; r >= 0; --r) {
+        access.base += lins[r].constant * stride;
+        for (unsigned l = 0; l < numLoops; ++l)
+          if (space.ranges[l] > 1)
+            access.coef[l] += lins[r].coef[l] * stride;
+        stride *= value.shape()[r];
+      }
     }
     space.access.push_back(std::move(access));
   }
