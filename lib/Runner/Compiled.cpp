@@ -16,6 +16,7 @@
 #include "mlir/IR/TypeUtilities.h"
 #include "mlir/Target/LLVMIR/Dialect/Builtin/BuiltinToLLVMIRTranslation.h"
 #include "mlir/Target/LLVMIR/Dialect/LLVMIR/LLVMToLLVMIRTranslation.h"
+#include "llvm/ADT/ScopeExit.h"
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ExecutionEngine/Orc/Mangling.h"
 #include "llvm/Support/FileSystem.h"
@@ -89,6 +90,7 @@ llvm::orc::SymbolMap runtimeSymbols(llvm::orc::MangleAndInterner interner) {
   SYSTILE_BIND(_mlir_ciface_systile_matmul_bf16_bf16)
   SYSTILE_BIND(_mlir_ciface_systile_matmul_i8_i8)
   SYSTILE_BIND(_mlir_ciface_systile_check_failed)
+  SYSTILE_BIND(_mlir_ciface_systile_tanh_f32)
   SYSTILE_BIND(_mlir_ciface_systile_truncf)
   SYSTILE_BIND(_mlir_ciface_systile_extf)
   SYSTILE_BIND(_mlir_ciface_systile_quantize)
@@ -250,6 +252,7 @@ CompiledEntry::run(ArrayRef<DenseValue> args, const MemoryBudgetRef &budget) {
   // malloc): not a global's (MLIR's lowering of memref.get_global gives
   // the allocated pointer 0xdeadbeef), not an argument's (a result may be
   // an argument or a view of one), and once when two results share one.
+  // Freed after every result is copied (two results may share a buffer).
   llvm::SmallPtrSet<void *, 8> released;
   auto releaseResult = [&](void *allocated) {
     if (!allocated ||
@@ -259,9 +262,12 @@ CompiledEntry::run(ArrayRef<DenseValue> args, const MemoryBudgetRef &budget) {
       if (reinterpret_cast<void *>(static_cast<uintptr_t>(arg[0])) ==
           allocated)
         return;
-    if (released.insert(allocated).second)
-      std::free(allocated);
+    released.insert(allocated);
   };
+  llvm::scope_exit freeResults([&] {
+    for (void *p : released)
+      std::free(p);
+  });
   SmallVector<DenseValue> out;
   for (auto [t, offset] : llvm::zip_equal(resultTypes, offsets)) {
     ElementKind kind = *getElementKind(getElementTypeOrSelf(t));
