@@ -14,6 +14,7 @@
 #include "systile/Runtime/ConvWindow.h"
 #include "systile/Runtime/Elementwise.h"
 #include "systile/Runtime/LayoutCost.h"
+#include "systile/Runtime/Libm.h"
 #include "systile/Runtime/Matmul.h"
 #include "systile/Runtime/Reduce.h"
 #include "systile/Runtime/Relayout.h"
@@ -264,11 +265,12 @@ void matmul(SystileMemRef1D *infoDesc, SystileMemRef1D *lhsDesc,
                 std::to_string(accSlots) + " storage slots");
   A *out = elements<A>(outDesc);
   const A *acc = elements<A>(accDesc);
-  if (out != acc)
-    std::memcpy(out, acc, accSlots * sizeof(A));
-  // The accumulator's bits are known zero only when it is read in place
-  // of a zero constant; the flag is a promise of the compiled code.
+  // Flag 4: a promise of the compiled code that every slot of the
+  // accumulator is +0 (a zero splat only this matmul reads): it is not
+  // read, and only the result's padding needs its zeros.
   options.accIsZero = (flags & 4) != 0;
+  if (out != acc && !options.accIsZero)
+    std::memcpy(out, acc, accSlots * sizeof(A));
   const bool sharedRhs = rt_.matrices == 1 && lt.matrices > 1;
   rt::UtilizationTotals totals;
   for (int64_t b = 0; b < at.matrices; ++b) {
@@ -277,6 +279,8 @@ void matmul(SystileMemRef1D *infoDesc, SystileMemRef1D *lhsDesc,
     auto r = std::as_const(*rhs).matrix(sharedRhs ? 0 : b);
     auto view = rt::TiledMatrix<A>::view(
         at.layout, out + b * at.layout.numElements(), rt::PadKind::Zero);
+    if (options.accIsZero)
+      view.fillPadding(A(0));
     if (kb < 0) {
       auto result =
           rt::simulateMatmulInPlace(l, r, std::move(view), precision, options);
@@ -434,6 +438,29 @@ void relayout(SystileMemRef1D *infoDesc, SystileMemRef1D *in,
   auto input = borrow<T>(from, in);
   if (!input)
     return fail("systile relayout: " + input.error());
+  if (isFree && kind <= 6) {
+    // The result's storage is a range of the input's, bit for bit (the
+    // op's isFree): copy it, as the interpreter shares it. A free slice
+    // starts at the first matrix it takes.
+    const int64_t n = from.layout.numElements();
+    int64_t first = 0;
+    if (kind == 6) {
+      for (size_t d = 0; d < from.batch.size(); ++d)
+        first = first * from.batch[d] + info.next();
+      if (!info.ok())
+        return fail("systile.slice: malformed info array");
+    }
+    const int64_t slots = to.matrices * to.layout.numElements();
+    if (out->size != slots || first < 0 || first * n + slots > in->size)
+      return fail("systile relayout: result buffer of " +
+                  std::to_string(out->size) + " elements for " +
+                  std::to_string(slots) + " storage slots");
+    std::memcpy(elements<T>(out), elements<T>(in) + first * n,
+                slots * sizeof(T));
+    std::lock_guard<std::mutex> lock(state().mutex);
+    state().layout.addRelayout(to.layout, sizeof(T), to.matrices, isFree);
+    return;
+  }
   const rt::TiledBatch<T> &x = *input;
   rt::Expected<rt::TiledBatch<T>> result = rt::Error("unknown relayout");
   switch (kind) {
@@ -533,6 +560,15 @@ void _mlir_ciface_systile_check_failed(SystileMemRef1D *message) {
   std::fprintf(stderr, "systile runtime check failed: %s\n", text.c_str());
   std::fflush(stdout);
   std::exit(1);
+}
+
+void _mlir_ciface_systile_tanh_f32(SystileMemRef1D *in, SystileMemRef1D *out,
+                                   int64_t count) {
+  if (count < 0 || count > in->size || count > out->size)
+    return fail("systile tanh: " + std::to_string(count) +
+                " elements of buffers of " + std::to_string(in->size) +
+                " and " + std::to_string(out->size));
+  rt::tanhLanes(elements<float>(in), elements<float>(out), count);
 }
 
 void systile_set_threads(int64_t threads) {

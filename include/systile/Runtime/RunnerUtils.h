@@ -148,6 +148,14 @@ SYSTILE_DECLARE_REDUCE(i32)
 // window (N, H, W, KH, KW, sh, sw, dh, dw, top, left, bottom, right) and the
 // pad value's bits (as splat's), and for window the tap (kh, kw).
 
+// Element-wise helpers of the loops convert-systile-to-runtime writes:
+// systile_tanh_f32(in, out, count) sets out[i] = tanhf(in[i]) for i < count
+// with the interpreter's vector form (the bits of this process's tanhf,
+// Libm.h).
+SYSTILE_RUNNER_UTILS_EXPORT void
+_mlir_ciface_systile_tanh_f32(SystileMemRef1D *in, SystileMemRef1D *out,
+                              int64_t count);
+
 // The entry points above that exist for every element type T (f32, bf16,
 // f64, i8, i32): pack, unpack, broadcast, splat, fill_padding, relayout.
 #define SYSTILE_DECLARE_PER_TYPE(T)                                            \

@@ -14,9 +14,11 @@
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/IRMapping.h"
+#include "mlir/IR/Matchers.h"
 #include "mlir/IR/SymbolTable.h"
 #include "llvm/ADT/TypeSwitch.h"
 
@@ -62,9 +64,96 @@ int64_t attributeBits(Attribute attr) {
   return cast<IntegerAttr>(attr).getValue().getSExtValue();
 }
 
+/// The whole matmuls (their systile.on_buffers ops) whose accumulator buffer
+/// holds +0 in every slot when they run: it is written only by a splat of
+/// +0 (positive zero: fl32(+0 + R) and fl32(-0 + R) differ for R = -0)
+/// and by no op before this matmul (which may write its result over it),
+/// or is a constant global of +0.
+/// The runtime then does not read it (MatmulOptions::accIsZero), as the
+/// interpreter does for a zero constant.
+DenseSet<Operation *> zeroAccumulators(ModuleOp module,
+                                       ArrayRef<OnBuffersOp> ops) {
+  DenseSet<Operation *> zero;
+  SymbolTable symbols(module);
+  // An accumulator read from a constant global of +0 (a zero
+  // systile.constant): nothing writes it.
+  for (OnBuffersOp op : ops) {
+    if (!isa<MatmulOp>(op.getInnerOp()) || op.getInputs().size() != 3)
+      continue;
+    auto get = op.getInputs()[2].getDefiningOp<memref::GetGlobalOp>();
+    auto global =
+        get ? symbols.lookup<memref::GlobalOp>(get.getName()) : nullptr;
+    auto value = global && global.getConstant()
+                     ? dyn_cast_or_null<DenseElementsAttr>(
+                           global.getInitialValueAttr())
+                     : nullptr;
+    if (!value || !value.isSplat())
+      continue;
+    Attribute element = value.getSplatValue<Attribute>();
+    if (auto f = dyn_cast<FloatAttr>(element); f && f.getValue().isPosZero())
+      zero.insert(op);
+    if (auto i = dyn_cast<IntegerAttr>(element); i && i.getValue().isZero())
+      zero.insert(op);
+  }
+  for (OnBuffersOp op : ops) {
+    auto splat = dyn_cast<SplatOp>(op.getInnerOp());
+    if (!splat || op.getOutputs().size() != 1 || op.getInputs().empty())
+      continue;
+    Value value = op.getInputs()[0];
+    APFloat f(0.0);
+    APInt i;
+    const bool isZero =
+        (matchPattern(value, m_ConstantFloat(&f)) && f.isPosZero()) ||
+        (matchPattern(value, m_ConstantInt(&i)) && i.isZero());
+    if (!isZero)
+      continue;
+    // Every user is a runtime op on the buffer (a view, a copy or a call
+    // could write it or let it escape); readers never change it, so the
+    // matmuls that read it as their accumulator see zeros unless another
+    // op writes it. One other writer is allowed when it is such a matmul
+    // (accumulating in place): it reads the zeros, then only it is marked.
+    Value buffer = op.getOutputs()[0];
+    SmallPtrSet<Operation *, 4> accReaders;
+    Operation *writer = nullptr;
+    bool eligible = true;
+    for (OpOperand &use : buffer.getUses()) {
+      Operation *user = use.getOwner();
+      if (user == op.getOperation())
+        continue;
+      auto other = dyn_cast<OnBuffersOp>(user);
+      if (!other) {
+        eligible = false;
+        break;
+      }
+      if (llvm::is_contained(other.getOutputs(), buffer)) {
+        if (writer && writer != user) {
+          eligible = false;
+          break;
+        }
+        writer = user;
+      }
+      if (isa<MatmulOp>(other.getInnerOp()) &&
+          other.getInputs().size() == 3 && other.getInputs()[2] == buffer &&
+          llvm::count(other.getInputs(), buffer) == 1)
+        accReaders.insert(user);
+    }
+    if (!eligible)
+      continue;
+    if (writer) {
+      if (accReaders.contains(writer))
+        zero.insert(writer);
+      continue;
+    }
+    for (Operation *reader : accReaders)
+      zero.insert(reader);
+  }
+  return zero;
+}
+
 class Lowering {
 public:
-  explicit Lowering(ModuleOp module) : module(module), symbols(module) {}
+  Lowering(ModuleOp module, DenseSet<Operation *> zeroAcc)
+      : module(module), symbols(module), zeroAcc(std::move(zeroAcc)) {}
 
   LogicalResult lower(OnBuffersOp op);
 
@@ -86,6 +175,8 @@ private:
 
   ModuleOp module;
   SymbolTable symbols;
+  /// zeroAccumulators' matmuls.
+  DenseSet<Operation *> zeroAcc;
 };
 
 func::FuncOp Lowering::declare(StringRef name, TypeRange arguments) {
@@ -212,57 +303,198 @@ void Lowering::lowerElementwise(OnBuffersOp op, ArrayRef<TiledType> inputTypes,
     }
     inputMatrix.push_back(index);
   }
-  // Storage offset of (row, col) in matrix `matrix` of `type`.
-  auto offsetOf = [&](OpBuilder &b, TiledType type, Value matrix, Value row,
-                      Value col) -> Value {
+  // Storage offset of the first slot of column tile `tile` of row `row` in
+  // matrix `matrix` of `type`: the tile row's `L` slots follow it.
+  auto rowOffset = [&](OpBuilder &b, TiledType type, Value matrix, Value row,
+                       Value tile) -> Value {
     int64_t tilesPerRow = type.getPaddedCols() / L;
     Value base = arith::MulIOp::create(
         b, loc, matrix, cst(b, loc, type.getNumMatrixStorageElements()));
-    Value sS = cst(b, loc, S), sL = cst(b, loc, L);
-    Value tile = arith::AddIOp::create(
+    Value sS = cst(b, loc, S);
+    Value tileIndex = arith::AddIOp::create(
         b, loc,
         arith::MulIOp::create(b, loc, arith::DivUIOp::create(b, loc, row, sS),
                               cst(b, loc, tilesPerRow)),
-        arith::DivUIOp::create(b, loc, col, sL));
-    Value inTile = arith::AddIOp::create(
-        b, loc,
-        arith::MulIOp::create(b, loc, arith::RemUIOp::create(b, loc, row, sS),
-                              sL),
-        arith::RemUIOp::create(b, loc, col, sL));
+        tile);
+    Value inTile = arith::MulIOp::create(
+        b, loc, arith::RemUIOp::create(b, loc, row, sS), cst(b, loc, L));
     return arith::AddIOp::create(
         b, loc, base,
         arith::AddIOp::create(
-            b, loc, arith::MulIOp::create(b, loc, tile, cst(b, loc, S * L)),
+            b, loc,
+            arith::MulIOp::create(b, loc, tileIndex, cst(b, loc, S * L)),
             inTile));
   };
+  // Rows, then column tiles, then the run of at most L slots of one tile
+  // row, contiguous in every operand's storage: the innermost loops are
+  // plain loops over consecutive slots, which LLVM can vectorize.
+  const int64_t tiles = (C + L - 1) / L;
   auto rows = scf::ForOp::create(b, loc, c0, cst(b, loc, R), c1);
   b.setInsertionPointToStart(rows.getBody());
   Value r = rows.getInductionVar();
-  auto cols = scf::ForOp::create(b, loc, c0, cst(b, loc, C), c1);
-  b.setInsertionPointToStart(cols.getBody());
-  Value c = cols.getInductionVar();
-  SmallVector<Value> scalars;
-  for (auto [type, buffer, matrix] :
-       llvm::zip_equal(inputTypes, inputs, inputMatrix)) {
+  auto tileLoop = scf::ForOp::create(b, loc, c0, cst(b, loc, tiles), c1);
+  b.setInsertionPointToStart(tileLoop.getBody());
+  Value t = tileLoop.getInductionVar();
+  Value count = arith::MinUIOp::create(
+      b, loc, cst(b, loc, L),
+      arith::SubIOp::create(
+          b, loc, cst(b, loc, C),
+          arith::MulIOp::create(b, loc, t, cst(b, loc, L))));
+  // Each input's offset of the run's first slot (a column or a scalar
+  // input: its one slot of the row), and whether it advances with the run.
+  SmallVector<Value> inputBase;
+  SmallVector<bool> advances;
+  for (auto [type, matrix] : llvm::zip_equal(inputTypes, inputMatrix)) {
     Value row = type.getRows() == 1 ? c0 : r;
-    Value col = type.getCols() == 1 ? c0 : c;
-    Value offset = offsetOf(b, type, matrix, row, col);
-    scalars.push_back(
-        memref::LoadOp::create(b, loc, buffer, ValueRange{offset}));
+    const bool column = type.getCols() == 1;
+    inputBase.push_back(rowOffset(b, type, matrix, row, column ? c0 : t));
+    advances.push_back(!column);
   }
+  Value outBase = rowOffset(b, resultType, m, r, t);
+
+  // The region in segments, cut after each f32 math.tanh: between two
+  // segments the runtime computes the tanh of the whole run at once with
+  // the interpreter's vector form (rt::tanhLanes, the bits of the C
+  // library's tanhf). Values a later segment reads live in buffers of L
+  // slots, allocated once around the loops.
+  Block *block = body ? &body->front() : nullptr;
+  auto isVectorTanh = [](Operation &inner) {
+    auto tanh = dyn_cast<math::TanhOp>(inner);
+    return tanh && tanh.getType().isF32();
+  };
+  SmallVector<SmallVector<Operation *>> segments(1);
+  bool nested = false;
+  if (block)
+    for (Operation &inner : block->without_terminator()) {
+      nested |= inner.getNumRegions() != 0;
+      segments.back().push_back(&inner);
+      if (isVectorTanh(inner))
+        segments.emplace_back();
+    }
+  if (nested && segments.size() > 1) {
+    // Ops with regions may read any earlier value: one segment, scalar
+    // tanh.
+    SmallVector<Operation *> all;
+    for (auto &segment : segments)
+      llvm::append_range(all, segment);
+    segments.assign(1, all);
+  }
+  const bool vectorTanh = segments.size() > 1;
+  // Where each value is defined (segment index; block arguments -1) and
+  // the buffer of each value a later segment reads, and of each tanh's
+  // input.
+  DenseMap<Value, int64_t> segmentOf;
+  DenseMap<Value, Value> temp;
+  DenseSet<Operation *> tanhEnds;
+  if (vectorTanh) {
+    OpBuilder outer(matrices);
+    for (auto [index, segment] : llvm::enumerate(segments)) {
+      for (Operation *inner : segment) {
+        for (Value result : inner->getResults())
+          segmentOf[result] = static_cast<int64_t>(index);
+        for (Value operand : inner->getOperands()) {
+          auto it = segmentOf.find(operand);
+          bool constant = operand.getDefiningOp() &&
+                          operand.getDefiningOp()->getNumOperands() == 0;
+          if (it != segmentOf.end() &&
+              it->second < static_cast<int64_t>(index) && !constant &&
+              !temp.count(operand))
+            temp[operand] = Value();
+        }
+      }
+      if (index + 1 < segments.size()) {
+        Operation *tanh = segment.back();
+        tanhEnds.insert(tanh);
+        temp[tanh->getOperand(0)] = Value();
+        segmentOf[tanh->getResult(0)] = static_cast<int64_t>(index) + 1;
+      }
+    }
+    Value yielded = cast<YieldOp>(block->getTerminator()).getValue();
+    if (auto it = segmentOf.find(yielded);
+        it != segmentOf.end() &&
+        it->second < static_cast<int64_t>(segments.size()) - 1 &&
+        !(yielded.getDefiningOp() &&
+          yielded.getDefiningOp()->getNumOperands() == 0))
+      temp[yielded] = Value();
+    // A tanh's result is read from its own buffer (the call writes it).
+    for (Operation *tanh : tanhEnds)
+      temp[tanh->getResult(0)] = Value();
+    for (auto &entry : temp)
+      entry.second = memref::AllocOp::create(
+          outer, loc, MemRefType::get({L}, entry.first.getType()));
+  }
+
   Value result = splatValue;
-  if (body) {
+  for (auto [index, segment] : llvm::enumerate(segments)) {
+    const bool last = index + 1 == segments.size();
+    auto lanes = scf::ForOp::create(b, loc, c0, count, c1);
+    OpBuilder in = OpBuilder::atBlockBegin(lanes.getBody());
+    Value j = lanes.getInductionVar();
     IRMapping mapping;
-    Block &block = body->front();
-    for (auto [arg, scalar] : llvm::zip_equal(block.getArguments(), scalars))
-      mapping.map(arg, scalar);
-    for (Operation &inner : block.without_terminator())
-      b.clone(inner, mapping);
-    result = mapping.lookupOrDefault(
-        cast<YieldOp>(block.getTerminator()).getValue());
+    if (block)
+      for (auto [k, arg] : llvm::enumerate(block->getArguments())) {
+        // Loaded where read (a segment that does not read it loads
+        // nothing: LLVM drops the unused load).
+        Value offset = advances[k]
+                           ? arith::AddIOp::create(in, loc, inputBase[k], j)
+                                 .getResult()
+                           : inputBase[k];
+        mapping.map(arg, memref::LoadOp::create(in, loc, inputs[k],
+                                                ValueRange{offset}));
+      }
+    // Values of earlier segments, from their buffers; constants cloned.
+    auto bring = [&](Value v) {
+      if (mapping.contains(v))
+        return;
+      if (Operation *def = v.getDefiningOp();
+          def && def->getNumOperands() == 0 && def->getNumRegions() == 0) {
+        in.clone(*def, mapping);
+        return;
+      }
+      if (auto it = temp.find(v); it != temp.end())
+        mapping.map(v, memref::LoadOp::create(in, loc, it->second,
+                                              ValueRange{j}));
+    };
+    for (Operation *inner : segment) {
+      const bool isEnd = tanhEnds.contains(inner);
+      for (Value operand : inner->getOperands())
+        bring(operand);
+      if (isEnd)
+        break; // the call computes it, after the loop
+      in.clone(*inner, mapping);
+      for (Value res : inner->getResults())
+        if (auto it = temp.find(res); it != temp.end() && !last)
+          memref::StoreOp::create(in, loc, mapping.lookup(res), it->second,
+                                  ValueRange{j});
+    }
+    if (!last) {
+      // The tanh input into its buffer, then the call over the run.
+      Operation *tanh = segment.back();
+      Value x = tanh->getOperand(0);
+      memref::StoreOp::create(in, loc, mapping.lookup(x), temp[x],
+                              ValueRange{j});
+      // Values stored above stay; the run's tanh goes from buffer to
+      // buffer.
+      auto dynamic = MemRefType::get({ShapedType::kDynamic}, b.getF32Type());
+      Value from = memref::CastOp::create(b, loc, dynamic, temp[x]);
+      Value to = memref::CastOp::create(b, loc, dynamic,
+                                        temp[tanh->getResult(0)]);
+      Type index = b.getIndexType();
+      func::FuncOp callee = declare("systile_tanh_f32",
+                                    TypeRange{dynamic, dynamic, index});
+      func::CallOp::create(b, loc, callee, ValueRange{from, to, count});
+      continue;
+    }
+    if (block) {
+      Value yielded = cast<YieldOp>(block->getTerminator()).getValue();
+      bring(yielded);
+      result = mapping.lookupOrDefault(yielded);
+    }
+    Value outOffset = arith::AddIOp::create(in, loc, outBase, j);
+    memref::StoreOp::create(in, loc, result, out, ValueRange{outOffset});
   }
-  Value outOffset = offsetOf(b, resultType, m, r, c);
-  memref::StoreOp::create(b, loc, result, out, ValueRange{outOffset});
+  // The buffers are freed by buffer-deallocation-pipeline, which runs
+  // next (it refuses programs that already free their memory).
   op.erase();
 }
 
@@ -290,7 +522,8 @@ LogicalResult Lowering::lower(OnBuffersOp op) {
     SmallVector<int64_t> info;
     info.push_back(static_cast<int64_t>(m.getPrecision()));
     info.push_back((m.getRhsTransposed() ? 1 : 0) |
-                   (m.getFlushSubnormals() ? 2 : 0));
+                   (m.getFlushSubnormals() ? 2 : 0) |
+                   (zeroAcc.contains(op.getOperation()) ? 4 : 0));
     info.push_back(kb);
     info.push_back(nb);
     appendTiled(info, tiledOf(m.getLhs()));
@@ -445,7 +678,7 @@ struct ConvertSystileToRuntime
     ModuleOp module = getOperation();
     SmallVector<OnBuffersOp> ops;
     module.walk([&](OnBuffersOp op) { ops.push_back(op); });
-    Lowering lowering(module);
+    Lowering lowering(module, zeroAccumulators(module, ops));
     bool failedAny = false;
     for (OnBuffersOp op : ops)
       if (failed(lowering.lower(op)))

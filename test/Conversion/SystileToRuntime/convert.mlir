@@ -23,9 +23,10 @@
 // The pack's info: the tiled type (rank 2, 3 x 5, 2 x 4 tiles, mxu 4, pad
 // zero), then transpose = 0.
 // CHECK-DAG: memref.global "private" constant @[[PACKINFO:__systile_info[_0-9]*]] : memref<8xi64> = dense<[2, 3, 5, 2, 4, 4, 0, 0]>
-// The matmul's: precision bf16 (1), no flags, the whole matmul (-1, -1),
-// then the types of lhs, rhs and acc.
-// CHECK-DAG: memref.global "private" constant @{{__systile_info[_0-9]*}} : memref<25xi64> = dense<[1, 0, -1, -1, 2, 3, 5, 2, 4, 4, 0, 2, 5, 5, 2, 4, 4, 0, 2, 3, 5, 2, 4, 4, 0]>
+// The matmul's: precision bf16 (1), flag 4 (its accumulator is a splat of
+// +0: not read), the whole matmul (-1, -1), then the types of lhs, rhs and
+// acc.
+// CHECK-DAG: memref.global "private" constant @{{__systile_info[_0-9]*}} : memref<25xi64> = dense<[1, 4, -1, -1, 2, 3, 5, 2, 4, 4, 0, 2, 5, 5, 2, 4, 4, 0, 2, 3, 5, 2, 4, 4, 0]>
 
 // CHECK-LABEL: func.func @main(
 // CHECK-SAME: %[[X:.*]]: memref<3x5xf32>, %[[Y:.*]]: memref<5x5xf32>) -> memref<3x5xbf16>
