@@ -232,9 +232,18 @@ def ConvertSystileToRuntime : Pass<"convert-systile-to-runtime",
     `memref<N x T>`). This pass replaces each of them:
 
     * `systile.elementwise` and `systile.splat` become loops (`scf.for`)
-      over the logical slots, the region's scalar ops inlined, padding set
-      to zero first when the result's pad kind is `zero`. They then compile
-      like any other scalar code.
+      over matrices, rows, column tiles and the run of at most `lanes`
+      logical slots of one tile row (contiguous in every operand's
+      storage), the region's scalar ops inlined, padding set to zero first
+      when the result's pad kind is `zero`. They then compile like any
+      other scalar code. An f32 `math.tanh` cuts the region: the run's
+      tanh inputs go to a buffer and `systile_tanh_f32` computes them at
+      once with the interpreter's vector tanh (the bits of the C library's
+      `tanhf`); the rest of the region reads its results, and the earlier
+      values it needs, from buffers.
+    * A whole `matmul` whose accumulator is known +0 (a zero constant, or
+      a splat of +0 no op writes before it) gets flag 4: the runtime does
+      not read it.
     * `pack`, `unpack`, `matmul`, `mxu_matmul`, `truncf`, `extf`,
       `quantize`, `dequantize`, `reduce`, `broadcast` and `fill_padding`
       become calls of `libsystile_runner_utils`
