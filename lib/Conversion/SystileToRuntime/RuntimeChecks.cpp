@@ -131,7 +131,10 @@ public:
     const unsigned w = width(lhs);
     Value zero = constant(lhs.getType(), APInt(w, 0));
     using P = arith::CmpIPredicate;
-    auto sign = [&](Value v) { return cmp(P::slt, v, zero); };
+    // Whether x & y has its sign bit clear.
+    auto notNegative = [&](Value x, Value y) {
+      return cmp(P::sge, arith::AndIOp::create(b, loc, x, y), zero);
+    };
     auto xorOf = [&](Value x, Value y) {
       return arith::XOrIOp::create(b, loc, x, y).getResult();
     };
@@ -145,22 +148,12 @@ public:
           TypeSwitch<Operation *, Value>(binary)
               .Case([&](arith::AddIOp) {
                 if (signedFlag) // overflow: both operands' sign differs from r's
-                  return arith::XOrIOp::create(
-                             b, loc,
-                             sign(arith::AndIOp::create(b, loc, xorOf(lhs, r),
-                                                        xorOf(rhs, r))),
-                             constant(b.getI1Type(), APInt(1, 1)))
-                      .getResult();
+                  return notNegative(xorOf(lhs, r), xorOf(rhs, r));
                 return cmp(P::uge, r, lhs); // no carry
               })
               .Case([&](arith::SubIOp) {
                 if (signedFlag) // overflow: signs differ and r's is rhs's
-                  return arith::XOrIOp::create(
-                             b, loc,
-                             sign(arith::AndIOp::create(b, loc, xorOf(lhs, rhs),
-                                                        xorOf(lhs, r))),
-                             constant(b.getI1Type(), APInt(1, 1)))
-                      .getResult();
+                  return notNegative(xorOf(lhs, rhs), xorOf(lhs, r));
                 return cmp(P::uge, lhs, rhs); // no borrow
               })
               .Case([&](arith::MulIOp) {
