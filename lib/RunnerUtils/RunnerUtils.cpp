@@ -266,8 +266,8 @@ void matmul(SystileMemRef1D *infoDesc, SystileMemRef1D *lhsDesc,
   A *out = elements<A>(outDesc);
   const A *acc = elements<A>(accDesc);
   // Flag 4: a promise of the compiled code that every slot of the
-  // accumulator is +0 (a zero splat only this matmul reads): it is not
-  // read, and only the result's padding needs its zeros.
+  // accumulator is +0 (a zero constant, or a zero splat nothing wrote
+  // since): it is not read, and only the result's padding needs its zeros.
   options.accIsZero = (flags & 4) != 0;
   if (out != acc && !options.accIsZero)
     std::memcpy(out, acc, accSlots * sizeof(A));
