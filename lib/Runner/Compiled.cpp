@@ -18,6 +18,7 @@
 #include "mlir/Target/LLVMIR/Dialect/LLVMIR/LLVMToLLVMIRTranslation.h"
 #include "llvm/ADT/ScopeExit.h"
 #include "llvm/ADT/SmallPtrSet.h"
+#include "llvm/ExecutionEngine/Orc/JITTargetMachineBuilder.h"
 #include "llvm/ExecutionEngine/Orc/Mangling.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/TargetSelect.h"
@@ -155,9 +156,22 @@ CompiledEntry::compile(ModuleOp module, StringRef entry, FunctionType type) {
   registerLLVMDialectTranslation(registry);
   module->getContext()->appendDialectRegistry(registry);
 
+  // The host's target machine, for the optimizer as for code generation:
+  // without it LLVM's cost models know no vector registers and the
+  // element-wise loops stay scalar. (Vectorizing them reorders nothing:
+  // the lowered IR carries no fast-math flags.)
+  auto host = llvm::orc::JITTargetMachineBuilder::detectHost();
+  if (!host)
+    return llvm::createStringError("--compile: " +
+                                   llvm::toString(host.takeError()));
+  auto optimizerTarget = host->createTargetMachine();
+  if (!optimizerTarget)
+    return llvm::createStringError(
+        "--compile: " + llvm::toString(optimizerTarget.takeError()));
   ExecutionEngineOptions options;
   std::function<llvm::Error(llvm::Module *)> optimize =
-      makeOptimizingTransformer(/*optLevel=*/2, /*sizeLevel=*/0, nullptr);
+      makeOptimizingTransformer(/*optLevel=*/2, /*sizeLevel=*/0,
+                                optimizerTarget->get());
   options.transformer = optimize;
   options.jitCodeGenOptLevel = llvm::CodeGenOptLevel::Default;
   SmallVector<StringRef, 2> libs;
