@@ -87,6 +87,7 @@ void systile::buildSystileTosaPipeline(OpPassManager &pm,
 
 /// The passes of systile-lower-to-llvm, as upstream's textual pipeline.
 static constexpr const char *kLowerToLLVM =
+    "systile-count-loop-steps,"
     "convert-elementwise-to-linalg,"
     "one-shot-bufferize{bufferize-function-boundaries "
     "function-boundary-type-conversion=identity-layout-map "

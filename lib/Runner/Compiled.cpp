@@ -91,6 +91,7 @@ llvm::orc::SymbolMap runtimeSymbols(llvm::orc::MangleAndInterner interner) {
   SYSTILE_BIND(_mlir_ciface_systile_matmul_bf16_bf16)
   SYSTILE_BIND(_mlir_ciface_systile_matmul_i8_i8)
   SYSTILE_BIND(_mlir_ciface_systile_check_failed)
+  SYSTILE_BIND(_mlir_ciface_systile_loop_step)
   SYSTILE_BIND(_mlir_ciface_systile_tanh_f32)
   SYSTILE_BIND(_mlir_ciface_systile_truncf)
   SYSTILE_BIND(_mlir_ciface_systile_extf)

@@ -321,10 +321,10 @@ LogicalResult Runner::configure() {
   interpOptions.maxSteps = opts.maxSteps;
   if (opts.compile) {
     if (!opts.compareAfter.empty() || !opts.dumpDir.empty() ||
-        !opts.statsJson.empty() || opts.maxSteps.getNumOccurrences())
+        !opts.statsJson.empty())
       return error("--compile runs the compiled program; --compare-after, "
-                   "--dump-op/--dump-dir, --stats-json and --max-steps are "
-                   "interpreter options");
+                   "--dump-op/--dump-dir and --stats-json are interpreter "
+                   "options");
     if (!config.lowerToLLVM)
       return error("--compile: this tool has no lowering to LLVM");
   }
@@ -506,6 +506,7 @@ LogicalResult Runner::executeCompiled() {
   compileMs = ms(compileStart, Clock::now());
   // The runtime's matmuls run on --threads threads, as the interpreter's.
   systile_set_threads(opts.threads);
+  systile_set_max_steps(opts.maxSteps);
   SmallVector<DenseValue> dense;
   for (const RtValue &arg : args) {
     llvm::Expected<DenseValue> d = asDense(arg, budget);

@@ -22,6 +22,7 @@
 #include "systile/Runtime/Utilization.h"
 
 #include <array>
+#include <atomic>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -49,6 +50,10 @@ struct GlobalState {
   rt::LayoutCost layout;
   rt::UtilizationTotals totals;
   bool anyMatmul = false;
+  /// Loop iterations of this run and their limit (0: none). Generated
+  /// code runs on one thread; atomics keep a host's other threads safe.
+  std::atomic<uint64_t> steps{0};
+  std::atomic<uint64_t> maxSteps{10'000'000};
 };
 
 GlobalState &state() {
@@ -544,10 +549,13 @@ void systile_set_check_handler(SystileCheckHandler handler, void *context) {
   state().checkContext = context;
 }
 
-void _mlir_ciface_systile_check_failed(SystileMemRef1D *message) {
-  std::string text(static_cast<const char *>(message->aligned) +
-                       message->offset,
-                   static_cast<size_t>(message->size));
+/// The bytes of a memref<?xi8> text.
+static std::string textOf(const SystileMemRef1D *text) {
+  return std::string(static_cast<const char *>(text->aligned) + text->offset,
+                     static_cast<size_t>(text->size));
+}
+
+[[noreturn]] static void checkFailed(const std::string &text) {
   SystileCheckHandler handler;
   void *context;
   {
@@ -560,6 +568,25 @@ void _mlir_ciface_systile_check_failed(SystileMemRef1D *message) {
   std::fprintf(stderr, "systile runtime check failed: %s\n", text.c_str());
   std::fflush(stdout);
   std::exit(1);
+}
+
+void _mlir_ciface_systile_check_failed(SystileMemRef1D *message) {
+  checkFailed(textOf(message));
+}
+
+void systile_set_max_steps(uint64_t steps) {
+  state().maxSteps.store(steps, std::memory_order_relaxed);
+}
+
+void _mlir_ciface_systile_loop_step(SystileMemRef1D *loop) {
+  GlobalState &s = state();
+  const uint64_t limit = s.maxSteps.load(std::memory_order_relaxed);
+  if (limit == 0 || s.steps.fetch_add(1, std::memory_order_relaxed) < limit)
+    return;
+  checkFailed(textOf(loop) + " ran out of steps: the run has executed " +
+              std::to_string(limit) +
+              " loop iterations, its limit (systile-run --max-steps, "
+              "systile_set_max_steps; 0 for none)");
 }
 
 void _mlir_ciface_systile_tanh_f32(SystileMemRef1D *in, SystileMemRef1D *out,
@@ -600,6 +627,7 @@ void systile_reset_stats(void) {
   state().layout = rt::LayoutCost();
   state().totals = rt::UtilizationTotals();
   state().anyMatmul = false;
+  state().steps.store(0, std::memory_order_relaxed);
 }
 
 #define SYSTILE_DEFINE_MATMUL(LN, RN, L, R, A)                                 \

@@ -10,8 +10,9 @@
 //
 // Interpreter-only options.
 // RUN: not systile-run %s --entry plain --compile --compare-after=canonicalize 2>&1 | FileCheck %s --check-prefix=OPTION
-// RUN: not systile-run %s --entry plain --compile --max-steps=10 2>&1 | FileCheck %s --check-prefix=OPTION
-// OPTION: systile-run: error: --compile runs the compiled program; --compare-after, --dump-op/--dump-dir, --stats-json and --max-steps are interpreter options
+// RUN: not systile-run %s --entry plain --compile --stats-json=%t/s.json 2>&1 | FileCheck %s --check-prefix=OPTION
+// RUN: not ls %t/s.json
+// OPTION: systile-run: error: --compile runs the compiled program; --compare-after, --dump-op/--dump-dir and --stats-json are interpreter options
 //
 // An entry taking a tiled value.
 // RUN: %python -c "import numpy as np; np.save('%t/t.npy', np.ones((2, 4), dtype='<f4'))"

@@ -292,6 +292,35 @@ def ConvertSystileToRuntime : Pass<"convert-systile-to-runtime",
                            "::mlir::linalg::LinalgDialect"];
 }
 
+def SystileCountLoopSteps : Pass<"systile-count-loop-steps",
+                                 "::mlir::ModuleOp"> {
+  let summary = "Count the iterations of the program's loops against the "
+                "run's budget, so that an endless loop is an error naming it";
+  let description = [{
+    The interpreter bounds the loop iterations of a run (`systile-run
+    --max-steps`, default 10,000,000) and refuses an endless loop with an
+    error naming it. This pass gives compiled code the same bound: each
+    iteration of every `scf.for`, `scf.while` (its `before` region) and
+    `scf.forall` of the program starts with a call of the runtime's
+    `systile_loop_step` (`include/systile/Runtime/RunnerUtils.h`) with
+    the loop's name and location as a `memref<?xi8>` of a constant
+    global, e.g. `'scf.while' at model.mlir:12:8`. The runtime counts the
+    iterations of the run (`systile_set_max_steps` sets the limit; 0 for
+    none; `systile_reset_stats` starts a new run) and, past the limit,
+    reports `<loop> ran out of steps: the run has executed N loop
+    iterations, its limit (...)` as a failed check (`systile_check_failed`),
+    which does not return.
+
+    It runs first in `systile-lower-to-llvm`, on the program as written,
+    so the loops it counts are the ones the interpreter counts, not the
+    loops the lowering of linalg and systile ops makes. A program that
+    defines `@systile_loop_step` with another type is an error.
+  }];
+  let dependentDialects = ["::mlir::func::FuncDialect",
+                           "::mlir::memref::MemRefDialect",
+                           "::mlir::LLVM::LLVMDialect"];
+}
+
 def SystileInsertRuntimeChecks : Pass<"systile-insert-runtime-checks",
                                       "::mlir::ModuleOp"> {
   let summary = "Check at run time what upstream's lowering leaves undefined, "

@@ -72,6 +72,18 @@ systile_set_check_handler(SystileCheckHandler handler, void *context);
 [[noreturn]] SYSTILE_RUNNER_UTILS_EXPORT void
 _mlir_ciface_systile_check_failed(SystileMemRef1D *message);
 
+/// The loop-iteration budget of a run (the interpreter's --max-steps):
+/// code from systile-count-loop-steps calls systile_loop_step at the start
+/// of every iteration of the program's loops, with the loop's name and
+/// location ("'scf.while' at model.mlir:12:8"). Past the limit it reports
+/// "<loop> ran out of steps: the run has executed N loop iterations, its
+/// limit (--max-steps; 0 for none)" as a failed check, which does not
+/// return. The limit is 10,000,000 until set; 0 sets none.
+/// systile_reset_stats starts the count of a new run.
+SYSTILE_RUNNER_UTILS_EXPORT void systile_set_max_steps(uint64_t steps);
+SYSTILE_RUNNER_UTILS_EXPORT void
+_mlir_ciface_systile_loop_step(SystileMemRef1D *loop);
+
 /// Sets the kernel threads of the matmuls (0: one per hardware thread; the
 /// default is 1).
 SYSTILE_RUNNER_UTILS_EXPORT void systile_set_threads(int64_t threads);
@@ -80,7 +92,8 @@ SYSTILE_RUNNER_UTILS_EXPORT void systile_set_threads(int64_t threads);
 /// "total: logical_macs=..." (when a matmul ran) and "layout: packs=...".
 SYSTILE_RUNNER_UTILS_EXPORT void systile_print_stats(void);
 /// The same lines as one string (valid until the next call from this
-/// thread), and a reset of the figures.
+/// thread), and a reset of the figures (and of the loop-step count: a new
+/// run).
 SYSTILE_RUNNER_UTILS_EXPORT const char *systile_format_stats(void);
 SYSTILE_RUNNER_UTILS_EXPORT void systile_reset_stats(void);
 

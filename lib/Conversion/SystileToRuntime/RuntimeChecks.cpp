@@ -9,6 +9,8 @@
 
 #include "systile/Conversion/Passes.h"
 
+#include "GeneratedCalls.h"
+
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/ControlFlow/IR/ControlFlowOps.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -29,21 +31,7 @@ using namespace mlir;
 
 namespace {
 
-/// `loc` as "file:line:col" (the first file location inside it), or
-/// "an unknown location".
-std::string locationText(Location loc) {
-  std::string text;
-  loc->walk([&](Location inner) {
-    if (auto file = dyn_cast<FileLineColLoc>(inner)) {
-      text = (file.getFilename().getValue() + ":" + Twine(file.getLine()) +
-              ":" + Twine(file.getColumn()))
-                 .str();
-      return WalkResult::interrupt();
-    }
-    return WalkResult::advance();
-  });
-  return text.empty() ? "an unknown location" : text;
-}
+using systile::generated::locationText;
 
 /// The integer value of `v` when it is a constant.
 std::optional<APInt> constantInt(Value v) {
@@ -321,50 +309,25 @@ struct SystileInsertRuntimeChecks
     if (asserts.empty())
       return;
     SymbolTable symbols(module);
-    OpBuilder top = OpBuilder::atBlockBegin(module.getBody());
-    MLIRContext *ctx = module.getContext();
-    auto messageType = MemRefType::get({ShapedType::kDynamic},
-                                       IntegerType::get(ctx, 8));
-    func::FuncOp failed = symbols.lookup<func::FuncOp>("systile_check_failed");
-    if (!failed) {
-      failed = func::FuncOp::create(top, module.getLoc(),
-                                    "systile_check_failed",
-                                    top.getFunctionType({messageType}, {}));
-      failed.setPrivate();
-      failed->setAttr(LLVM::LLVMDialect::getEmitCWrapperAttrName(),
-                      top.getUnitAttr());
-      symbols.insert(failed);
-    }
-    llvm::StringMap<memref::GlobalOp> globals; // one per message
+    func::FuncOp failed = systile::generated::declareTextFunction(
+        module, symbols, "systile_check_failed");
+    if (!failed)
+      return signalPassFailure();
+    systile::generated::TextGlobals messages(module, symbols,
+                                             "__systile_check_message");
     for (cf::AssertOp a : asserts) {
       Location loc = a.getLoc();
       std::string text = a->hasAttr(Checks::kCheckAttr)
                              ? a.getMsg().str()
                              : "'cf.assert' at " + locationText(loc) +
                                    ": assertion failed: " + a.getMsg().str();
-      auto type = MemRefType::get({static_cast<int64_t>(text.size())},
-                                  top.getI8Type());
-      memref::GlobalOp &global = globals[text];
-      if (!global) {
-        auto tensorType =
-            RankedTensorType::get(type.getShape(), top.getI8Type());
-        SmallVector<int8_t> bytes(text.begin(), text.end());
-        global = memref::GlobalOp::create(
-            top, loc, "__systile_check_message", top.getStringAttr("private"),
-            type, DenseElementsAttr::get(tensorType, ArrayRef<int8_t>(bytes)),
-            /*constant=*/true, /*alignment=*/IntegerAttr());
-        symbols.insert(global); // renamed when the name is taken
-      }
       OpBuilder b(a);
       Value one = arith::ConstantOp::create(b, loc, b.getI1Type(),
                                             b.getBoolAttr(true));
       Value broken = arith::XOrIOp::create(b, loc, a.getArg(), one);
       auto ifOp = scf::IfOp::create(b, loc, broken, /*withElseRegion=*/false);
       OpBuilder then = ifOp.getThenBodyBuilder();
-      Value message =
-          memref::GetGlobalOp::create(then, loc, type, global.getSymName());
-      Value dynamic = memref::CastOp::create(then, loc, messageType, message);
-      func::CallOp::create(then, loc, failed, ValueRange{dynamic});
+      func::CallOp::create(then, loc, failed, messages.get(then, loc, text));
       a.erase();
     }
   }

@@ -1,0 +1,105 @@
+// RUN: systile-opt %s --systile-count-loop-steps --split-input-file --verify-diagnostics | FileCheck %s
+
+// Each iteration of scf.for, of scf.while's before region and of
+// scf.forall starts with a call of the runtime's systile_loop_step with
+// the loop's name and location, a constant global per distinct text.
+// CHECK-DAG: func.func private @systile_loop_step(memref<?xi8>) attributes {llvm.emit_c_interface}
+// CHECK-DAG: memref.global "private" constant @__systile_loop_name{{[_0-9]*}} : memref<{{[0-9]+}}xi8> = dense<[39, 115, 99, 102, 46, 102, 111, 114, 39, {{.*}}]>
+// CHECK-LABEL: func.func @loops
+// CHECK: scf.for
+// CHECK-NEXT: %[[G:.*]] = memref.get_global @__systile_loop_name
+// CHECK-NEXT: %[[N:.*]] = memref.cast %[[G]] : memref<{{[0-9]+}}xi8> to memref<?xi8>
+// CHECK-NEXT: func.call @systile_loop_step(%[[N]]) : (memref<?xi8>) -> ()
+// CHECK: scf.while
+// CHECK-NEXT: memref.get_global
+// CHECK-NEXT: memref.cast
+// CHECK-NEXT: func.call @systile_loop_step
+// CHECK: scf.condition
+// CHECK: } do {
+// CHECK-NOT: systile_loop_step
+// CHECK: scf.yield
+// CHECK: scf.forall
+// CHECK-NEXT: memref.get_global
+// CHECK-NEXT: memref.cast
+// CHECK-NEXT: func.call @systile_loop_step
+// CHECK: tensor.parallel_insert_slice
+func.func @loops(%n: index, %t: tensor<4xf32>) -> (index, i32, tensor<4xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %r = scf.for %i = %c0 to %n step %c1 iter_args(%a = %c0) -> index {
+    scf.yield %i : index
+  }
+  %z = arith.constant 0 : i32
+  %w = scf.while (%x = %z) : (i32) -> i32 {
+    %f = arith.constant false
+    scf.condition(%f) %x : i32
+  } do {
+  ^bb0(%y: i32):
+    scf.yield %y : i32
+  }
+  %u = scf.forall (%k) in (4) shared_outs(%o = %t) -> tensor<4xf32> {
+    %e = tensor.extract_slice %o[%k] [1] [1] : tensor<4xf32> to tensor<1xf32>
+    scf.forall.in_parallel {
+      tensor.parallel_insert_slice %e into %o[%k] [1] [1] : tensor<1xf32> into tensor<4xf32>
+    }
+  }
+  return %r, %w, %u : index, i32, tensor<4xf32>
+}
+
+// -----
+
+// The text names the loop and its location, as the runtime's error
+// prints it ("... ran out of steps: ..."): "'scf.for' at FILE:LINE:COL".
+// The bytes of "'scf.for' at model.py:7:3".
+// CHECK: memref<25xi8> = dense<[39, 115, 99, 102, 46, 102, 111, 114, 39, 32, 97, 116, 32, 109, 111, 100, 101, 108, 46, 112, 121, 58, 55, 58, 51]>
+// CHECK-LABEL: func.func @text
+func.func @text() {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  scf.for %i = %c0 to %c1 step %c1 {
+  } loc("model.py":7:3)
+  return
+}
+
+// -----
+
+// Nested loops each count; no loop, no declaration.
+// CHECK-LABEL: func.func @nested
+// CHECK: scf.for
+// CHECK-NEXT: memref.get_global
+// CHECK-NEXT: memref.cast
+// CHECK-NEXT: func.call @systile_loop_step
+// CHECK-NEXT: scf.for
+// CHECK-NEXT: memref.get_global
+// CHECK-NEXT: memref.cast
+// CHECK-NEXT: func.call @systile_loop_step
+func.func @nested(%n: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  scf.for %i = %c0 to %n step %c1 {
+    scf.for %j = %c0 to %n step %c1 {
+    }
+  }
+  return
+}
+
+// -----
+
+// CHECK-LABEL: func.func @straight
+// CHECK-NOT: systile_loop_step
+func.func @straight(%a: i32) -> i32 {
+  return %a : i32
+}
+
+// -----
+
+// A program whose @systile_loop_step is not the runtime's.
+// expected-error @+1 {{the program defines @systile_loop_step, a function of systile's runtime, with another type}}
+func.func private @systile_loop_step(i32)
+func.func @clash(%n: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  scf.for %i = %c0 to %n step %c1 {
+  }
+  return
+}
