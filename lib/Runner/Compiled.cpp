@@ -16,6 +16,7 @@
 #include "mlir/IR/TypeUtilities.h"
 #include "mlir/Target/LLVMIR/Dialect/Builtin/BuiltinToLLVMIRTranslation.h"
 #include "mlir/Target/LLVMIR/Dialect/LLVMIR/LLVMToLLVMIRTranslation.h"
+#include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/ScopeExit.h"
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ExecutionEngine/Orc/JITTargetMachineBuilder.h"
@@ -67,6 +68,84 @@ void checkFailed(const char *message, void *) {
   std::_Exit(1);
 }
 
+/// The compiled program's heap: memref.alloc lowers to malloc and its
+/// deallocation to free, which the JIT binds to these two, so that the
+/// program's buffers are reserved against the run's --max-memory budget as
+/// the interpreter's values are. A refused or failed allocation ends the
+/// run like a failed check (the generated code cannot go on without its
+/// buffer), naming the site the generated code gave (systile_alloc_site).
+struct CompiledHeap {
+  std::mutex mutex;
+  /// The run's budget (null: outside a run, or no budget).
+  MemoryBudget *budget = nullptr;
+  /// The bytes reserved for each live buffer of the program.
+  llvm::DenseMap<void *, uint64_t> reserved;
+};
+
+CompiledHeap &compiledHeap() {
+  static CompiledHeap heap;
+  return heap;
+}
+
+std::string allocationSite() {
+  const char *site = systile_alloc_site();
+  return site && *site ? site : "a buffer of the compiled program";
+}
+
+void *compiledMalloc(size_t bytes) {
+  CompiledHeap &heap = compiledHeap();
+  std::unique_lock<std::mutex> lock(heap.mutex);
+  if (heap.budget)
+    if (llvm::Error e = heap.budget->reserve(bytes, allocationSite())) {
+      lock.unlock();
+      checkFailed(llvm::toString(std::move(e)).c_str(), nullptr);
+    }
+  void *p = std::malloc(bytes);
+  if (!p && bytes) {
+    if (heap.budget)
+      heap.budget->release(bytes);
+    lock.unlock();
+    checkFailed((allocationSite() + " needs " + formatBytes(bytes) +
+                 ", which this machine cannot allocate")
+                    .c_str(),
+                nullptr);
+  }
+  if (heap.budget && p)
+    heap.reserved[p] = bytes;
+  return p;
+}
+
+/// LLVM may turn a malloc whose memory is then zeroed into calloc.
+void *compiledCalloc(size_t count, size_t size) {
+  size_t bytes;
+  if (__builtin_mul_overflow(count, size, &bytes))
+    checkFailed((allocationSite() + " needs " + std::to_string(count) +
+                 " elements of " + std::to_string(size) +
+                 " bytes, more than the address space")
+                    .c_str(),
+                nullptr);
+  void *p = compiledMalloc(bytes);
+  if (p)
+    std::memset(p, 0, bytes);
+  return p;
+}
+
+void compiledFree(void *p) {
+  if (!p)
+    return;
+  CompiledHeap &heap = compiledHeap();
+  {
+    std::lock_guard<std::mutex> lock(heap.mutex);
+    auto it = heap.reserved.find(p);
+    if (it != heap.reserved.end()) {
+      if (heap.budget)
+        heap.budget->release(it->second);
+      heap.reserved.erase(it);
+    }
+  }
+  std::free(p);
+}
+
 /// The C interface's entry points, bound by name in the JIT.
 llvm::orc::SymbolMap runtimeSymbols(llvm::orc::MangleAndInterner interner) {
   llvm::orc::SymbolMap map;
@@ -100,11 +179,15 @@ llvm::orc::SymbolMap runtimeSymbols(llvm::orc::MangleAndInterner interner) {
   SYSTILE_BIND(_mlir_ciface_systile_reduce_f32)
   SYSTILE_BIND(_mlir_ciface_systile_reduce_f64)
   SYSTILE_BIND(_mlir_ciface_systile_reduce_i32)
+  SYSTILE_BIND(_mlir_ciface_systile_alloc_site)
   SYSTILE_BIND(systile_print_stats)
   SYSTILE_BIND(systile_format_stats)
   SYSTILE_BIND(systile_reset_stats)
 #undef SYSTILE_BIND_TYPES
 #undef SYSTILE_BIND
+  bind("malloc", &compiledMalloc);
+  bind("calloc", &compiledCalloc);
+  bind("free", &compiledFree);
   return map;
 }
 
@@ -252,6 +335,20 @@ CompiledEntry::run(ArrayRef<DenseValue> args, const MemoryBudgetRef &budget) {
   systile_set_error_handler(&RunErrors::handle, &errors);
   systile_set_check_handler(&checkFailed, nullptr);
   systile_reset_stats();
+  {
+    std::lock_guard<std::mutex> lock(compiledHeap().mutex);
+    compiledHeap().budget = budget.get();
+  }
+  // Until the returned buffers are freed, below.
+  llvm::scope_exit endHeap([&] {
+    CompiledHeap &heap = compiledHeap();
+    std::lock_guard<std::mutex> lock(heap.mutex);
+    if (heap.budget)
+      for (auto &[p, bytes] : heap.reserved)
+        heap.budget->release(bytes);
+    heap.reserved.clear();
+    heap.budget = nullptr;
+  });
   llvm::Error called = engine->invokePacked(name, packed);
   systile_set_error_handler(nullptr, nullptr);
   systile_set_check_handler(nullptr, nullptr);
@@ -281,7 +378,7 @@ CompiledEntry::run(ArrayRef<DenseValue> args, const MemoryBudgetRef &budget) {
   };
   llvm::scope_exit freeResults([&] {
     for (void *p : released)
-      std::free(p);
+      compiledFree(p);
   });
   SmallVector<DenseValue> out;
   for (auto [t, offset] : llvm::zip_equal(resultTypes, offsets)) {

@@ -574,6 +574,14 @@ void _mlir_ciface_systile_check_failed(SystileMemRef1D *message) {
   checkFailed(textOf(message));
 }
 
+static thread_local std::string allocSite;
+
+void _mlir_ciface_systile_alloc_site(SystileMemRef1D *site) {
+  allocSite = textOf(site);
+}
+
+const char *systile_alloc_site(void) { return allocSite.c_str(); }
+
 void systile_set_max_steps(uint64_t steps) {
   state().maxSteps.store(steps, std::memory_order_relaxed);
 }

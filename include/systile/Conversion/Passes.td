@@ -359,6 +359,11 @@ def SystileInsertRuntimeChecks : Pass<"systile-insert-runtime-checks",
       `memref<?xi8>` of a constant global. That function reports the
       message and does not return (by default it prints it and exits with
       status 1; `systile-run --compile` prints it as its error).
+    * before each `memref.alloc`, a call of the runtime's
+      `systile_alloc_site` with the text `a buffer allocated at
+      FILE:LINE:COL`, so that a host bounding the program's memory
+      (`systile-run --compile --max-memory`) names the site of an
+      allocation it refuses.
 
     The same conditions and the same op set as the interpreter's poison
     errors (docs/Interpreter.md), so a program the interpreter refuses is

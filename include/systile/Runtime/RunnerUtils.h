@@ -84,6 +84,17 @@ SYSTILE_RUNNER_UTILS_EXPORT void systile_set_max_steps(uint64_t steps);
 SYSTILE_RUNNER_UTILS_EXPORT void
 _mlir_ciface_systile_loop_step(SystileMemRef1D *loop);
 
+/// Generated code (systile-insert-runtime-checks) calls this before each
+/// buffer it allocates (memref.alloc, which lowers to malloc), with the
+/// allocating op's location: "a buffer allocated at model.mlir:12:8". A
+/// host that bounds the program's memory (systile-run --compile binds
+/// malloc to its --max-memory budget) names the site of a refused
+/// allocation with systile_alloc_site(): this thread's last site, or ""
+/// (valid until the next call on this thread).
+SYSTILE_RUNNER_UTILS_EXPORT void
+_mlir_ciface_systile_alloc_site(SystileMemRef1D *site);
+SYSTILE_RUNNER_UTILS_EXPORT const char *systile_alloc_site(void);
+
 /// Sets the kernel threads of the matmuls (0: one per hardware thread; the
 /// default is 1).
 SYSTILE_RUNNER_UTILS_EXPORT void systile_set_threads(int64_t threads);

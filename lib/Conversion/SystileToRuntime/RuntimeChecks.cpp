@@ -3,7 +3,9 @@
 // systile-insert-runtime-checks: a cf.assert before every scalar op whose
 // result upstream leaves undefined for some operands (the interpreter's
 // poison errors), then every cf.assert as a call of the runtime's
-// systile_check_failed, which reports the message and does not return.
+// systile_check_failed, which reports the message and does not return;
+// and before each memref.alloc a call of systile_alloc_site naming where
+// the buffer is allocated.
 //
 //===----------------------------------------------------------------------===//
 
@@ -304,11 +306,30 @@ struct SystileInsertRuntimeChecks
     for (Operation *op : ops)
       insertChecks(op);
 
+    SymbolTable symbols(module);
+    // Each buffer's site, for a host that bounds the program's memory.
+    SmallVector<memref::AllocOp> allocs;
+    module.walk([&](memref::AllocOp a) { allocs.push_back(a); });
+    if (!allocs.empty()) {
+      func::FuncOp site = systile::generated::declareTextFunction(
+          module, symbols, "systile_alloc_site");
+      if (!site)
+        return signalPassFailure();
+      systile::generated::TextGlobals sites(module, symbols,
+                                            "__systile_alloc_site");
+      for (memref::AllocOp a : allocs) {
+        OpBuilder b(a);
+        func::CallOp::create(
+            b, a.getLoc(), site,
+            sites.get(b, a.getLoc(),
+                      "a buffer allocated at " + locationText(a.getLoc())));
+      }
+    }
+
     SmallVector<cf::AssertOp> asserts;
     module.walk([&](cf::AssertOp a) { asserts.push_back(a); });
     if (asserts.empty())
       return;
-    SymbolTable symbols(module);
     func::FuncOp failed = systile::generated::declareTextFunction(
         module, symbols, "systile_check_failed");
     if (!failed)

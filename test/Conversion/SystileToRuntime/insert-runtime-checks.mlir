@@ -103,3 +103,24 @@ func.func @to_i32_bf16(%x: bf16) -> i32 {
   %r = arith.fptosi %x : bf16 to i32
   return %r : i32
 }
+
+// -----
+
+// Each buffer the program allocates is preceded by its site, for a host
+// that bounds the program's memory; one global per distinct site.
+// CHECK-DAG: func.func private @systile_alloc_site(memref<?xi8>) attributes {llvm.emit_c_interface}
+// The bytes of "a buffer allocated at model.py:3:7".
+// CHECK-DAG: memref.global "private" constant @[[SITE:__systile_alloc_site[_0-9]*]] : memref<34xi8> = dense<[97, 32, 98, 117, 102, 102, 101, 114, 32, 97, 108, 108, 111, 99, 97, 116, 101, 100, 32, 97, 116, 32, 109, 111, 100, 101, 108, 46, 112, 121, 58, 51, 58, 55]>
+// CHECK-LABEL: func.func @buffers
+// CHECK: %[[G:.*]] = memref.get_global @[[SITE]] : memref<34xi8>
+// CHECK-NEXT: %[[T:.*]] = memref.cast %[[G]] : memref<34xi8> to memref<?xi8>
+// CHECK-NEXT: call @systile_alloc_site(%[[T]])
+// CHECK-NEXT: memref.alloc() : memref<4xf32>
+// CHECK: memref.get_global @[[SITE]]
+// CHECK: call @systile_alloc_site
+// CHECK-NEXT: memref.alloc(%{{.*}}) : memref<?xf32>
+func.func @buffers(%n: index) -> (memref<4xf32>, memref<?xf32>) {
+  %a = memref.alloc() : memref<4xf32> loc("model.py":3:7)
+  %b = memref.alloc(%n) : memref<?xf32> loc("model.py":3:7)
+  return %a, %b : memref<4xf32>, memref<?xf32>
+}
