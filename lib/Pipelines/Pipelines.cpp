@@ -88,6 +88,7 @@ void systile::buildSystileTosaPipeline(OpPassManager &pm,
 /// The passes of systile-lower-to-llvm, as upstream's textual pipeline.
 static constexpr const char *kLowerToLLVM =
     "systile-count-loop-steps,"
+    "systile-expand-unlowered-ops,"
     "convert-elementwise-to-linalg,"
     "one-shot-bufferize{bufferize-function-boundaries "
     "function-boundary-type-conversion=identity-layout-map "
@@ -98,6 +99,7 @@ static constexpr const char *kLowerToLLVM =
     "convert-bufferization-to-memref,"
     "func.func(convert-linalg-to-loops),"
     "systile-insert-runtime-checks,"
+    "math-expand-ops{ops=clampf},"
     "arith-expand,"
     "convert-math-to-llvm{approximate-log1p=false},"
     "convert-math-to-funcs,"

@@ -292,6 +292,38 @@ def ConvertSystileToRuntime : Pass<"convert-systile-to-runtime",
                            "::mlir::linalg::LinalgDialect"];
 }
 
+def SystileExpandUnloweredOps : Pass<"systile-expand-unlowered-ops"> {
+  let summary = "Rewrite the ops upstream cannot bufferize or lower to LLVM "
+                "as ops it can, with the same results";
+  let description = [{
+    Programs systile runs use a few ops for which upstream's path to LLVM
+    has a gap. This pass rewrites each as ops that path lowers, with the
+    same result for every input (the interpreter's):
+
+    * `tensor.bitcast`: One-Shot Bufferize has no model for it ("op was
+      not bufferized"). Between ranked tensors of the same shape it is the
+      element-wise `arith.bitcast` of the tensor, which
+      `convert-elementwise-to-linalg` turns into a `linalg.generic`. Where
+      the static sizes of the two types differ (`tensor<?xi32>` to
+      `tensor<4xf32>`), a `tensor.cast` to the result's shape comes first,
+      so a size that does not match is refused at run time
+      (`generate-runtime-verification`), as the interpreter refuses it.
+      Bitcasts of unranked tensors are left alone.
+    * `math.isinf` and `math.isnormal`: `convert-math-to-llvm` lowers
+      `isnan` and `isfinite` only. They become comparisons of the
+      magnitude, `|x| == inf` and `smallest normal <= |x| < inf` (ordered,
+      so false for NaN), element-wise on tensors as on scalars.
+
+    Runs first in `systile-lower-to-llvm`'s tensor stage, before
+    `convert-elementwise-to-linalg`. (`math.clampf`, which has no LLVM
+    lowering either, is expanded by upstream's
+    `math-expand-ops{ops=clampf}` later in the pipeline.)
+  }];
+  let dependentDialects = ["::mlir::arith::ArithDialect",
+                           "::mlir::math::MathDialect",
+                           "::mlir::tensor::TensorDialect"];
+}
+
 def SystileCountLoopSteps : Pass<"systile-count-loop-steps",
                                  "::mlir::ModuleOp"> {
   let summary = "Count the iterations of the program's loops against the "
