@@ -78,7 +78,9 @@ def run_systile(run, mlir, x_npy, out_npy, reps, threads, extra=()):
     figure to hold against it.
 
     Returns a dict: "cold" and "warm" (medians in ms, of the first runs and
-    of all later runs), "kernel" (the kernel paths systile-run reports:
+    of all later runs), "calls" and "matmul_calls" (with --compile: the
+    warm runs' median time inside the runtime's C interface, and inside its
+    matmuls), "kernel" (the kernel paths systile-run reports:
     "matmul K" or "matmul K, contraction C" when the dense contraction path
     ran too), "compile" (with --compile among `extra`: the median time
     systile-run took to lower and JIT-compile the program, not part of the
@@ -87,6 +89,7 @@ def run_systile(run, mlir, x_npy, out_npy, reps, threads, extra=()):
     kernel providing fresh pages, the part of a run that varies from one
     moment to the next)."""
     cold, warm, sys_ms, kernel, compile_ms = [], [], [], "?", []
+    calls, matmuls = [], []
     for _ in range(reps):
         before = resource.getrusage(resource.RUSAGE_CHILDREN).ru_stime
         r = subprocess.run([run, mlir, f"--input={x_npy}", f"--output={out_npy}",
@@ -102,6 +105,11 @@ def run_systile(run, mlir, x_npy, out_npy, reps, threads, extra=()):
         c = re.search(r"compile=([\d.]+)ms", r.stderr)
         if c:
             compile_ms.append(float(c.group(1)))
+        t = re.search(r"runtime-calls=([\d.,]+) matmul-calls=([\d.,]+)",
+                      r.stderr)
+        if t:
+            calls.extend(float(v) for v in t.group(1).split(",")[1:])
+            matmuls.extend(float(v) for v in t.group(2).split(",")[1:])
         cold.append(runs[0])
         warm.extend(runs[1:])
         kernel = m.group(1) + (f", contraction {m.group(2)}"
@@ -112,7 +120,9 @@ def run_systile(run, mlir, x_npy, out_npy, reps, threads, extra=()):
               f"ms per process")
     return dict(cold=statistics.median(cold), warm=statistics.median(warm),
                 kernel=kernel, spread=spread,
-                compile=statistics.median(compile_ms) if compile_ms else None)
+                compile=statistics.median(compile_ms) if compile_ms else None,
+                calls=statistics.median(calls) if calls else None,
+                matmul_calls=statistics.median(matmuls) if matmuls else None)
 
 
 def time_torch(model, x, reps):

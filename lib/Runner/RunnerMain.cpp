@@ -279,6 +279,9 @@ private:
   Clock::time_point start = Clock::now(), parsed, bound, executed;
   /// Each --repeat run's time: interpreter, execution and results.
   SmallVector<double> runTimes;
+  /// Compiled: each run's time inside the runtime's C interface, and the
+  /// part in matmuls.
+  SmallVector<std::pair<double, double>> runtimeTimes;
 };
 
 LogicalResult Runner::configureMatmulKernel() {
@@ -523,6 +526,9 @@ LogicalResult Runner::executeCompiled() {
                    "' compiled failed: " + llvm::toString(ran.takeError()));
     results = std::move(*ran);
     runTimes.push_back(ms(runStart, Clock::now()));
+    double matmulMs = 0;
+    double callMs = systile_runtime_ms(&matmulMs);
+    runtimeTimes.push_back({callMs, matmulMs});
   }
   executed = Clock::now();
   return success();
@@ -577,6 +583,9 @@ LogicalResult Runner::execute() {
                                     : std::string()));
     results = std::move(*ran);
     runTimes.push_back(ms(runStart, Clock::now()));
+    double matmulMs = 0;
+    double callMs = systile_runtime_ms(&matmulMs);
+    runtimeTimes.push_back({callMs, matmulMs});
   }
   executed = Clock::now();
   return success();
@@ -706,10 +715,23 @@ LogicalResult Runner::run() {
         ms(executed, end), ms(start, end),
         ran(rt::KernelFamily::MatmulSimulator),
         ran(rt::KernelFamily::DenseContraction));
-    if (compiledEntry)
+    if (compiledEntry) {
       llvm::errs() << llvm::format("timing: compile=%.2fms (lowering and "
                                    "JIT, part of execute)\n",
                                    compileMs);
+      // Where each run's time went: the runtime's functions (the
+      // interpreter's kernels; matmuls among them) and the rest, the
+      // compiled code's own.
+      llvm::errs() << "timing: runtime-calls=";
+      llvm::interleave(
+          runtimeTimes, llvm::errs(),
+          [](auto t) { llvm::errs() << llvm::format("%.2f", t.first); }, ",");
+      llvm::errs() << " matmul-calls=";
+      llvm::interleave(
+          runtimeTimes, llvm::errs(),
+          [](auto t) { llvm::errs() << llvm::format("%.2f", t.second); }, ",");
+      llvm::errs() << " (ms per run, inside libsystile_runner_utils)\n";
+    }
     if (opts.repeat > 1) {
       llvm::errs() << "timing: runs=";
       llvm::interleave(

@@ -23,6 +23,7 @@
 
 #include <array>
 #include <atomic>
+#include <chrono>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -54,12 +55,35 @@ struct GlobalState {
   /// code runs on one thread; atomics keep a host's other threads safe.
   std::atomic<uint64_t> steps{0};
   std::atomic<uint64_t> maxSteps{10'000'000};
+  /// Time spent in the C interface's functions since the last reset, and
+  /// the part of it in matmuls.
+  std::atomic<int64_t> callNanos{0}, matmulNanos{0};
 };
 
 GlobalState &state() {
   static GlobalState s;
   return s;
 }
+
+/// Adds the time from construction to destruction to the run's time in
+/// the runtime (and to its matmul time when `matmul`).
+class CallTimer {
+public:
+  explicit CallTimer(bool matmul = false)
+      : matmul(matmul), start(std::chrono::steady_clock::now()) {}
+  ~CallTimer() {
+    int64_t ns = std::chrono::duration_cast<std::chrono::nanoseconds>(
+                     std::chrono::steady_clock::now() - start)
+                     .count();
+    state().callNanos.fetch_add(ns, std::memory_order_relaxed);
+    if (matmul)
+      state().matmulNanos.fetch_add(ns, std::memory_order_relaxed);
+  }
+
+private:
+  bool matmul;
+  std::chrono::steady_clock::time_point start;
+};
 
 void fail(const std::string &message) {
   SystileErrorHandler handler;
@@ -180,6 +204,7 @@ bool badInfo(const Info &info, const char *op) {
 template <typename T>
 void pack(SystileMemRef1D *infoDesc, SystileMemRef1D *dense,
           SystileMemRef1D *storage) {
+  CallTimer timer;
   Info info(infoDesc);
   TiledInfo t;
   bool ok = readTiled(info, t);
@@ -206,6 +231,7 @@ void pack(SystileMemRef1D *infoDesc, SystileMemRef1D *dense,
 template <typename T>
 void unpack(SystileMemRef1D *infoDesc, SystileMemRef1D *storage,
             SystileMemRef1D *dense) {
+  CallTimer timer;
   Info info(infoDesc);
   TiledInfo t;
   if (!readTiled(info, t))
@@ -245,6 +271,7 @@ void matmul(SystileMemRef1D *infoDesc, SystileMemRef1D *lhsDesc,
             SystileMemRef1D *rhsDesc, SystileMemRef1D *accDesc,
             SystileMemRef1D *outDesc) {
   const char *name = "systile.matmul";
+  CallTimer timer(/*matmul=*/true);
   Info info(infoDesc);
   rt::Precision precision = precisionOf(info.next());
   int64_t flags = info.next();
@@ -319,6 +346,7 @@ void matmul(SystileMemRef1D *infoDesc, SystileMemRef1D *lhsDesc,
 template <typename Out, typename In, typename F>
 void perMatrix(const char *name, SystileMemRef1D *infoDesc, SystileMemRef1D *in,
                SystileMemRef1D *out, F &&kernel) {
+  CallTimer timer;
   Info info(infoDesc);
   TiledInfo t;
   if (!readTiled(info, t))
@@ -363,6 +391,7 @@ template <typename T> T valueFromBits(int64_t bits) {
 template <typename T, size_t N, typename F>
 void withInput(const char *name, SystileMemRef1D *infoDesc, SystileMemRef1D *in,
                SystileMemRef1D *out, F &&kernel) {
+  CallTimer timer;
   Info info(infoDesc);
   std::array<int64_t, N> attributes;
   for (int64_t &a : attributes)
@@ -401,6 +430,7 @@ void broadcast(SystileMemRef1D *info, SystileMemRef1D *in,
 
 template <typename T>
 void splat(SystileMemRef1D *infoDesc, SystileMemRef1D *out) {
+  CallTimer timer;
   Info info(infoDesc);
   T value = valueFromBits<T>(info.next());
   TiledInfo t;
@@ -434,6 +464,7 @@ void fillPadding(SystileMemRef1D *info, SystileMemRef1D *in,
 template <typename T>
 void relayout(SystileMemRef1D *infoDesc, SystileMemRef1D *in,
               SystileMemRef1D *out) {
+  CallTimer timer;
   Info info(infoDesc);
   int64_t kind = info.next();
   bool isFree = info.next() != 0;
@@ -599,6 +630,7 @@ void _mlir_ciface_systile_loop_step(SystileMemRef1D *loop) {
 
 void _mlir_ciface_systile_tanh_f32(SystileMemRef1D *in, SystileMemRef1D *out,
                                    int64_t count) {
+  CallTimer timer;
   if (count < 0 || count > in->size || count > out->size)
     return fail("systile tanh: " + std::to_string(count) +
                 " elements of buffers of " + std::to_string(in->size) +
@@ -636,6 +668,14 @@ void systile_reset_stats(void) {
   state().totals = rt::UtilizationTotals();
   state().anyMatmul = false;
   state().steps.store(0, std::memory_order_relaxed);
+  state().callNanos.store(0, std::memory_order_relaxed);
+  state().matmulNanos.store(0, std::memory_order_relaxed);
+}
+
+double systile_runtime_ms(double *matmulMs) {
+  if (matmulMs)
+    *matmulMs = state().matmulNanos.load(std::memory_order_relaxed) / 1e6;
+  return state().callNanos.load(std::memory_order_relaxed) / 1e6;
 }
 
 #define SYSTILE_DEFINE_MATMUL(LN, RN, L, R, A)                                 \

@@ -10,6 +10,17 @@
 // LINALG: timing: {{.*}} matmul-kernel=none contraction-kernel={{avx512|avx2|portable}}{{$}}
 // SYSTILE: timing: {{.*}} matmul-kernel={{avx512-vnni|avx512|avx2|portable}} contraction-kernel=none{{$}}
 // NONE: timing: {{.*}} matmul-kernel=none contraction-kernel=none{{$}}
+//
+// Compiled, --timing also gives the JIT's time and, per run, the time
+// inside the runtime's functions and the part of it in matmuls: the
+// systile program spends some in matmuls; the add calls no runtime
+// function.
+// RUN: systile-run %t.lowered.mlir --entry linalg_matmul --compile --repeat=2 --timing 2>&1 >/dev/null | FileCheck %s --check-prefix=COMPILED
+// RUN: systile-run %s --entry add --compile --repeat=2 --timing 2>&1 >/dev/null | FileCheck %s --check-prefix=COMPILED-NONE
+// COMPILED: timing: compile={{[0-9.]+}}ms (lowering and JIT, part of execute)
+// COMPILED-NEXT: timing: runtime-calls={{[0-9.]+}},{{[0-9.]+}} matmul-calls={{[0-9.]+}},{{[0-9.]+}} (ms per run, inside libsystile_runner_utils)
+// COMPILED-NEXT: timing: runs={{[0-9.]+}},{{[0-9.]+}} (ms, --repeat)
+// COMPILED-NONE: timing: runtime-calls=0.00,0.00 matmul-calls=0.00,0.00 (ms per run
 
 func.func @linalg_matmul() -> tensor<3x5xf32> {
   %a = arith.constant dense<1.0> : tensor<3x6xf32>

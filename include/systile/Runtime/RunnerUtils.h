@@ -107,6 +107,10 @@ SYSTILE_RUNNER_UTILS_EXPORT void systile_print_stats(void);
 /// run).
 SYSTILE_RUNNER_UTILS_EXPORT const char *systile_format_stats(void);
 SYSTILE_RUNNER_UTILS_EXPORT void systile_reset_stats(void);
+/// The time spent inside this interface's functions since the last reset,
+/// in milliseconds; `matmulMs` (when not null) gets the part spent in
+/// matmuls. What a compiled program spends outside them is its own code's.
+SYSTILE_RUNNER_UTILS_EXPORT double systile_runtime_ms(double *matmulMs);
 
 // systile_pack_T(info, dense, storage), systile_unpack_T(info, storage,
 // dense). info: the tiled type, then (pack) transpose (0/1). The dense
