@@ -178,6 +178,43 @@ LogicalResult checkConcatDim(Operation *op) {
   return success();
 }
 
+/// Every integer and float attribute of the op (its properties and
+/// discardable attributes, nested ones too) has a type of its kind. A
+/// mutated bytecode file can hold an integer attribute of type f32:
+/// upstream's reader reports it but goes on with the attribute, whose
+/// users then read it as the float its type says (the interpreter
+/// crashed on such an `arith.constant`).
+LogicalResult checkNumberAttributes(Operation *op) {
+  Attribute bad;
+  auto check = [&](Attribute attr) {
+    if (!attr || bad)
+      return;
+    attr.walk([&](Attribute a) {
+      if (bad)
+        return;
+      if (auto i = dyn_cast<IntegerAttr>(a)) {
+        if (!i.getType().isIntOrIndex())
+          bad = a;
+      } else if (auto f = dyn_cast<FloatAttr>(a)) {
+        if (!isa<FloatType>(f.getType()))
+          bad = a;
+      }
+    });
+  };
+  check(op->getPropertiesAsAttribute());
+  check(op->getDiscardableAttrDictionary());
+  if (!bad)
+    return success();
+  if (auto i = dyn_cast<IntegerAttr>(bad))
+    return op->emitOpError() << "has an integer attribute of type "
+                             << i.getType()
+                             << "; an integer attribute's type is an integer "
+                                "or index type";
+  return op->emitOpError() << "has a float attribute of type "
+                           << cast<FloatAttr>(bad).getType()
+                           << "; a float attribute's type is a float type";
+}
+
 struct VerifyInputPass
     : PassWrapper<VerifyInputPass, OperationPass<>> {
   MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(VerifyInputPass)
@@ -207,7 +244,8 @@ LogicalResult systile::verifyInput(Operation *op) {
       ok = false;
     if (failed(checkSelect(nested)) || failed(checkMemoizedMaps(nested)) ||
         failed(checkPadOperands(nested)) ||
-        failed(checkReassociation(nested)) || failed(checkConcatDim(nested)))
+        failed(checkReassociation(nested)) || failed(checkConcatDim(nested)) ||
+        failed(checkNumberAttributes(nested)))
       ok = false;
   });
   if (!ok)

@@ -18,7 +18,10 @@
 // `arith.select %c, %a, %b : tensor<4xi1>, i32`); a linalg op's
 // `linalg.memoized_indexing_maps` (the cache of its indexing maps, which
 // upstream reads back unchecked) must be an array of affine maps, one per
-// operand. The tools parse with
+// operand; every integer attribute must have an integer or index type and
+// every float attribute a float type (a mutated bytecode file can hold an
+// integer attribute of type f32, which upstream's reader reports and then
+// keeps). The tools parse with
 // verification off and call this instead.
 //
 //===----------------------------------------------------------------------===//
