@@ -17,6 +17,7 @@
 #include "mlir/IR/SymbolTable.h"
 #include "llvm/ADT/StringMap.h"
 
+#include <optional>
 #include <string>
 
 namespace systile::generated {
@@ -109,6 +110,36 @@ private:
   /// At the start of the module, in the order of creation.
   mlir::OpBuilder top;
   llvm::StringMap<mlir::memref::GlobalOp> globals;
+};
+
+/// Calls of runtime function `function` with constant texts: the
+/// function's declaration (declareTextFunction) and the globals of its
+/// texts (TextGlobals, named `globalPrefix`).
+class TextCalls {
+public:
+  /// Null when the module defines `function` with another type (an error
+  /// on the module's op was reported).
+  static std::optional<TextCalls> get(mlir::ModuleOp module,
+                                      mlir::SymbolTable &symbols,
+                                      llvm::StringRef function,
+                                      llvm::StringRef globalPrefix) {
+    mlir::func::FuncOp fn = declareTextFunction(module, symbols, function);
+    if (!fn)
+      return std::nullopt;
+    return TextCalls(fn, TextGlobals(module, symbols, globalPrefix));
+  }
+
+  /// A call with `text` at `b`'s insertion point.
+  void create(mlir::OpBuilder &b, mlir::Location loc,
+              const std::string &text) {
+    mlir::func::CallOp::create(b, loc, function, texts.get(b, loc, text));
+  }
+
+private:
+  TextCalls(mlir::func::FuncOp function, TextGlobals texts)
+      : function(function), texts(std::move(texts)) {}
+  mlir::func::FuncOp function;
+  TextGlobals texts;
 };
 
 } // namespace systile::generated

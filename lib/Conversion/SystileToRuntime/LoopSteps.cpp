@@ -42,18 +42,16 @@ struct SystileCountLoopSteps
     if (loops.empty())
       return;
     SymbolTable symbols(module);
-    func::FuncOp step = systile::generated::declareTextFunction(
-        module, symbols, "systile_loop_step");
+    auto step = systile::generated::TextCalls::get(
+        module, symbols, "systile_loop_step", "__systile_loop_name");
     if (!step)
       return signalPassFailure();
-    systile::generated::TextGlobals names(module, symbols,
-                                          "__systile_loop_name");
     for (auto [loop, body] : loops) {
       Location loc = loop->getLoc();
       OpBuilder b = OpBuilder::atBlockBegin(body);
       std::string text = "'" + loop->getName().getStringRef().str() +
                          "' at " + systile::generated::locationText(loc);
-      func::CallOp::create(b, loc, step, names.get(b, loc, text));
+      step->create(b, loc, text);
     }
   }
 };

@@ -311,18 +311,14 @@ struct SystileInsertRuntimeChecks
     SmallVector<memref::AllocOp> allocs;
     module.walk([&](memref::AllocOp a) { allocs.push_back(a); });
     if (!allocs.empty()) {
-      func::FuncOp site = systile::generated::declareTextFunction(
-          module, symbols, "systile_alloc_site");
-      if (!site)
+      auto sites = systile::generated::TextCalls::get(
+          module, symbols, "systile_alloc_site", "__systile_alloc_site");
+      if (!sites)
         return signalPassFailure();
-      systile::generated::TextGlobals sites(module, symbols,
-                                            "__systile_alloc_site");
       for (memref::AllocOp a : allocs) {
         OpBuilder b(a);
-        func::CallOp::create(
-            b, a.getLoc(), site,
-            sites.get(b, a.getLoc(),
-                      "a buffer allocated at " + locationText(a.getLoc())));
+        sites->create(b, a.getLoc(),
+                      "a buffer allocated at " + locationText(a.getLoc()));
       }
     }
 
@@ -330,12 +326,10 @@ struct SystileInsertRuntimeChecks
     module.walk([&](cf::AssertOp a) { asserts.push_back(a); });
     if (asserts.empty())
       return;
-    func::FuncOp failed = systile::generated::declareTextFunction(
-        module, symbols, "systile_check_failed");
+    auto failed = systile::generated::TextCalls::get(
+        module, symbols, "systile_check_failed", "__systile_check_message");
     if (!failed)
       return signalPassFailure();
-    systile::generated::TextGlobals messages(module, symbols,
-                                             "__systile_check_message");
     for (cf::AssertOp a : asserts) {
       Location loc = a.getLoc();
       std::string text = a->hasAttr(Checks::kCheckAttr)
@@ -348,7 +342,7 @@ struct SystileInsertRuntimeChecks
       Value broken = arith::XOrIOp::create(b, loc, a.getArg(), one);
       auto ifOp = scf::IfOp::create(b, loc, broken, /*withElseRegion=*/false);
       OpBuilder then = ifOp.getThenBodyBuilder();
-      func::CallOp::create(then, loc, failed, messages.get(then, loc, text));
+      failed->create(then, loc, text);
       a.erase();
     }
   }
