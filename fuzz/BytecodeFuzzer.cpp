@@ -74,19 +74,22 @@ void printBothWays(mlir::ModuleOp module) {
 }
 
 /// systile-opt --systile-pipeline in a small geometry. The pass manager is
-/// built once: building it (the canonicalizer's pattern set above all) costs
+/// built once per context: building it (the canonicalizer's pattern set above all) costs
 /// more than running it on a fuzz input, and a run leaves no state behind.
 mlir::PassManager &pipeline() {
-  static mlir::PassManager *pm = [] {
-    auto *p = new mlir::PassManager(&context());
-    p->enableVerifier(false);
+  static std::unique_ptr<mlir::PassManager> pm;
+  static bool registered =
+      (onContextRenewal([] { pm.reset(); }), true);
+  (void)registered;
+  if (!pm) {
+    pm = std::make_unique<mlir::PassManager>(&context());
+    pm->enableVerifier(false);
     systile::SystilePipelineOptions options;
     options.sublanes = 2;
     options.lanes = 4;
     options.mxu = 4;
-    systile::buildSystilePipeline(*p, options);
-    return p;
-  }();
+    systile::buildSystilePipeline(*pm, options);
+  }
   return *pm;
 }
 
@@ -123,6 +126,7 @@ void interpret(mlir::ModuleOp module, uint64_t seed) {
 } // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
+  nextInput();
   llvm::StringRef bytes(reinterpret_cast<const char *>(data), size);
   if (!bytes.starts_with(llvm::StringRef("ML\xefR", 4)))
     return 0; // Text is the other targets' input.

@@ -84,6 +84,9 @@ void checkAfterPipeline(mlir::ModuleOp module, llvm::StringRef name,
           lanes = 1 + (seed >> 24) % 8;
   bool foldZeroTiles = (seed >> 32) & 1;
   static llvm::DenseMap<unsigned, std::unique_ptr<mlir::PassManager>> cache;
+  static bool registered =
+      (onContextRenewal([] { cache.clear(); }), true);
+  (void)registered;
   std::unique_ptr<mlir::PassManager> &pm =
       cache[((mxu * 4 + sublanes) * 8 + lanes) * 2 + foldZeroTiles];
   if (!pm) {
@@ -112,6 +115,7 @@ void checkAfterPipeline(mlir::ModuleOp module, llvm::StringRef name,
 } // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
+  nextInput();
   mlir::OwningOpRef<mlir::ModuleOp> module = parse(data, size);
   if (!module || !allSmall(*module))
     return 0;

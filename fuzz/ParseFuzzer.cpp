@@ -25,6 +25,7 @@ static std::string print(mlir::Operation *op, bool generic) {
 }
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
+  nextInput();
   mlir::OwningOpRef<mlir::ModuleOp> module = parse(data, size);
   if (!module)
     return 0;
@@ -36,8 +37,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
       fail("a verified module's printed form does not parse");
     if (mlir::failed(mlir::verify(*again)))
       fail("a verified module's printed form does not verify");
-    // Resource names are unique per context, and this target keeps one
-    // context for every input: a reparsed dense_resource<m> whose name the
+    // Resource names are unique per context, and one context serves many
+    // inputs (kInputsPerContext): a reparsed dense_resource<m> whose name the
     // first parse already took comes back as m_1, by design. Stability is
     // checked for everything else.
     if (llvm::StringRef(text).contains("dense_resource<"))

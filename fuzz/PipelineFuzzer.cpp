@@ -23,6 +23,7 @@ using namespace systile::fuzz;
 
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
+  nextInput();
   if (size == 0)
     return 0;
   uint8_t knobs = data[size - 1];
@@ -34,8 +35,14 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   // one initializes every pass, and the canonicalizer's initialization
   // collects the patterns of every loaded op, which took most of each
   // input's time when it was done per input.
-  static mlir::PassManager *managers[16] = {};
-  mlir::PassManager *&pm = managers[knobs & 15];
+  static std::unique_ptr<mlir::PassManager> managers[16];
+  static bool registered = (onContextRenewal([] {
+                              for (auto &m : managers)
+                                m.reset();
+                            }),
+                            true);
+  (void)registered;
+  std::unique_ptr<mlir::PassManager> &pm = managers[knobs & 15];
   if (!pm) {
     static const int64_t geometries[4][3] = {
         {1, 1, 1}, {2, 4, 4}, {4, 8, 8}, {8, 128, 128}};
@@ -47,7 +54,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     options.precision =
         (knobs & 4) ? systile::Precision::BF16 : systile::Precision::F32;
     options.foldZeroTiles = (knobs & 8) != 0;
-    pm = new mlir::PassManager(&context());
+    pm = std::make_unique<mlir::PassManager>(&context());
     pm->enableVerifier(false);
     systile::buildSystilePipeline(*pm, options);
   }
