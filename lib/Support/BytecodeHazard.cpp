@@ -493,6 +493,7 @@ private:
   Error checkResourceOffsets(Cursor c) const;
   std::optional<uint64_t> elementStorageBits(uint64_t type,
                                              unsigned depth = 0) const;
+  bool hasDenseWidth(uint64_t type, unsigned depth = 0) const;
   std::optional<uint64_t> builtinDialect() const;
   Error checkIR(Cursor c);
   Error walkRegions(Cursor &c, uint64_t numRegions, size_t at, unsigned depth);
@@ -863,6 +864,29 @@ std::optional<unsigned> Checker::floatBits(uint64_t type) const {
       .Default(std::nullopt);
 }
 
+/// Whether MLIR's getDenseElementBitWidth has a width for `type`: an
+/// integer, index or float type, or a complex type of one (complex types
+/// nest). Anything else it would take as a float unchecked.
+bool Checker::hasDenseWidth(uint64_t type, unsigned depth) const {
+  if (depth > 8)
+    return false;
+  if (integerBits(type) || floatBits(type))
+    return true;
+  const uint64_t node = numAttrEntries + type;
+  if (node >= entries.size() || !builtinEntries[node])
+    return false;
+  Cursor t = *builtinEntries[node];
+  Expected<uint64_t> code = t.varint("a builtin type's kind");
+  if (!code)
+    return consumeError(code.takeError()), false;
+  if (*code != kComplexType)
+    return false;
+  Expected<uint64_t> element = t.varint("a complex element type");
+  if (!element)
+    return consumeError(element.takeError()), false;
+  return hasDenseWidth(*element, depth + 1);
+}
+
 /// The width of the builtin integer or index type `type`, or none for any
 /// other type or one the check cannot tell.
 std::optional<unsigned> Checker::integerBits(uint64_t type) const {
@@ -1170,8 +1194,20 @@ Error Checker::checkDenseData(uint64_t node, Cursor c) const {
       code = *c;
     }
     const bool known = code && *code < std::size(kBuiltinTypes);
-    if (builtinType && (!known || *code == kComplexType))
+    if (builtinType && !known)
       return Error::success();
+    // A complex type whose element has no width (complex<() -> ()>):
+    // the reader takes the element as a float unchecked.
+    if (builtinType && *code == kComplexType) {
+      if (hasDenseWidth(elementType))
+        return Error::success();
+      return c.fail(c.offset(),
+                    "attribute " + Twine(node) + " (builtin " + kind +
+                        ") has element type " + Twine(elementType) +
+                        " (builtin ComplexType) of an element that is no "
+                        "integer, index or float type; MLIR's reader would "
+                        "take its width unchecked and crash");
+    }
     return c.fail(c.offset(), "attribute " + Twine(node) + " (builtin " + kind +
                           ") has element type " + Twine(elementType) + " (" +
                           (known ? "builtin " + Twine(kBuiltinTypes[*code].name)
