@@ -583,9 +583,6 @@ LogicalResult Runner::execute() {
                                     : std::string()));
     results = std::move(*ran);
     runTimes.push_back(ms(runStart, Clock::now()));
-    double matmulMs = 0;
-    double callMs = systile_runtime_ms(&matmulMs);
-    runtimeTimes.push_back({callMs, matmulMs});
   }
   executed = Clock::now();
   return success();
