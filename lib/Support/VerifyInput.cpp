@@ -6,6 +6,7 @@
 #include "mlir/IR/BuiltinTypes.h"
 #include "mlir/IR/OpDefinition.h"
 #include "mlir/IR/Verifier.h"
+#include "mlir/Interfaces/IndexingMapOpInterface.h"
 
 using namespace mlir;
 
@@ -215,6 +216,46 @@ LogicalResult checkNumberAttributes(Operation *op) {
                            << "; a float attribute's type is a float type";
 }
 
+/// An operand of a structured op (linalg's, through IndexingMapOpInterface)
+/// with a dimension of size 0, in an iteration space of static, non-zero
+/// loop sizes: every iteration would index it out of bounds. Upstream's
+/// verifier checks each static dimension against the loop sizes but skips
+/// the dimensions of size 0, so a reduction of tensor<2x3x6xf32> into
+/// tensor<0x3x1xf32> verifies; the passes that reorder or fuse such an op
+/// then take its loop sizes from the empty operand and leave IR that fails
+/// verification (the bytecode fuzzer's find, in systile-propagate-layout).
+/// Runs on verified IR only: the interface's accessors trust the maps.
+LogicalResult checkEmptyOperands(Operation *op) {
+  auto indexed = dyn_cast<IndexingMapOpInterface>(op);
+  if (!indexed ||
+      indexed.getIndexingMapsArray().size() != op->getNumOperands())
+    return success();
+  SmallVector<int64_t> loops = indexed.getStaticLoopRanges();
+  if (loops.empty() || llvm::any_of(loops, [](int64_t size) {
+        return ShapedType::isDynamic(size) || size == 0;
+      }))
+    return success();
+  for (OpOperand &operand : op->getOpOperands()) {
+    auto shaped = dyn_cast<ShapedType>(operand.get().getType());
+    if (!shaped || !shaped.hasRank())
+      continue;
+    ArrayRef<int64_t> shape = shaped.getShape();
+    auto zero = llvm::find(shape, 0);
+    if (zero == shape.end())
+      continue;
+    InFlightDiagnostic diag = op->emitOpError()
+                              << "operand #" << operand.getOperandNumber()
+                              << " has size 0 in dimension "
+                              << (zero - shape.begin())
+                              << " but the loops run ";
+    llvm::interleave(loops, diag, "x");
+    diag << " iterations, so every iteration indexes it out of bounds "
+            "(upstream's verifier skips dimensions of size 0)";
+    return diag;
+  }
+  return success();
+}
+
 struct VerifyInputPass
     : PassWrapper<VerifyInputPass, OperationPass<>> {
   MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(VerifyInputPass)
@@ -248,9 +289,13 @@ LogicalResult systile::verifyInput(Operation *op) {
         failed(checkNumberAttributes(nested)))
       ok = false;
   });
-  if (!ok)
+  if (!ok || failed(verify(op)))
     return failure();
-  return verify(op);
+  op->walk([&](Operation *nested) {
+    if (failed(checkEmptyOperands(nested)))
+      ok = false;
+  });
+  return success(ok);
 }
 
 std::unique_ptr<Pass> systile::createVerifyInputPass() {

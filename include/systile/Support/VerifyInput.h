@@ -21,8 +21,12 @@
 // operand; every integer attribute must have an integer or index type and
 // every float attribute a float type (a mutated bytecode file can hold an
 // integer attribute of type f32, which upstream's reader reports and then
-// keeps). The tools parse with
-// verification off and call this instead.
+// keeps). After mlir::verify, a check upstream's verifier leaves out: no
+// operand of a structured op has a dimension of size 0 while its loops all
+// run (upstream skips size-0 dimensions when it checks operand shapes
+// against the loop sizes, so every iteration of such an op would index the
+// empty operand out of bounds). The tools parse with verification off and
+// call this instead.
 //
 //===----------------------------------------------------------------------===//
 
