@@ -487,13 +487,16 @@ private:
   Error checkDenseData(uint64_t node, Cursor c) const;
   Error checkFloatData(uint64_t node, Cursor c) const;
   Error checkDenseStrings(uint64_t node, Cursor c) const;
+  Expected<bool> denseAttrType(uint64_t node, const char *kind,
+                               uint64_t typeIndex, const Cursor &attr,
+                               size_t at,
+                               uint64_t &typeCode, Cursor &type) const;
   std::optional<unsigned> floatBits(uint64_t type) const;
   std::optional<unsigned> integerBits(uint64_t type) const;
   Error checkShapedDims(uint64_t type, Cursor c) const;
   Error checkResourceOffsets(Cursor c) const;
   std::optional<uint64_t> elementStorageBits(uint64_t type,
                                              unsigned depth = 0) const;
-  bool hasDenseWidth(uint64_t type, unsigned depth = 0) const;
   std::optional<uint64_t> builtinDialect() const;
   Error checkIR(Cursor c);
   Error walkRegions(Cursor &c, uint64_t numRegions, size_t at, unsigned depth);
@@ -766,6 +769,9 @@ enum BuiltinTypeCode : uint64_t {
   kMemRefTypeWithMemorySpace = 11,
   kRankedTensorType = 13,
   kRankedTensorTypeWithEncoding = 14,
+  kUnrankedMemRefType = 16,
+  kUnrankedMemRefTypeWithMemorySpace = 17,
+  kUnrankedTensorType = 18,
   kVectorType = 19,
   kScalableVectorType = 20,
 };
@@ -792,9 +798,15 @@ std::optional<unsigned> builtinFloatWidth(uint64_t code) {
 /// The bits one element of builtin type `type` takes in a dense
 /// attribute's data (MLIR's getDenseElementStorageWidth: i1 one bit, other
 /// integers and floats their width rounded up to bytes, index 64, complex
-/// twice its element's), or none for a type the check does not decode.
+/// twice its element's), or none for a type the check does not decode. A
+/// complex type counts only with an element its verifier allows and whose
+/// storage is whole bytes (an integer wider than i1 or a float): the
+/// reader builds `complex<complex<f32>>` or `complex<i1>` unchecked, and
+/// their widths are not what the data check would assume.
 std::optional<uint64_t> Checker::elementStorageBits(uint64_t type,
                                                     unsigned depth) const {
+  if (std::optional<unsigned> bits = floatBits(type))
+    return alignTo(*bits, 8); // Builtin or assembly form (f8E4M3FN, tf32).
   const uint64_t node = numAttrEntries + type;
   if (node >= builtinEntries.size() || !builtinEntries[node] || depth > 1)
     return std::nullopt;
@@ -811,20 +823,15 @@ std::optional<uint64_t> Checker::elementStorageBits(uint64_t type,
     return width == 1 ? 1 : alignTo(width, 8);
   }
   case kIndexType:
-    return 64;
-  case kBFloat16Type:
-  case kFloat16Type:
-  case kFloat32Type:
-  case kFloat64Type:
-  case kFloat80Type:
-  case kFloat128Type:
-    return builtinFloatWidth(*code);
+    return depth == 0 ? std::optional<uint64_t>(64) : std::nullopt;
   case kComplexType: {
+    if (depth != 0)
+      return std::nullopt;
     Expected<uint64_t> element = c.varint("a complex element type");
     if (!element)
       return consumeError(element.takeError()), std::nullopt;
     std::optional<uint64_t> bits = elementStorageBits(*element, depth + 1);
-    if (!bits || *bits == 1)
+    if (!bits || *bits <= 1)
       return std::nullopt;
     return 2 * *bits;
   }
@@ -862,29 +869,6 @@ std::optional<unsigned> Checker::floatBits(uint64_t type) const {
       .Case("f80", 80)
       .Case("f128", 128)
       .Default(std::nullopt);
-}
-
-/// Whether MLIR's getDenseElementBitWidth has a width for `type`: an
-/// integer, index or float type, or a complex type of one (complex types
-/// nest). Anything else it would take as a float unchecked.
-bool Checker::hasDenseWidth(uint64_t type, unsigned depth) const {
-  if (depth > 8)
-    return false;
-  if (integerBits(type) || floatBits(type))
-    return true;
-  const uint64_t node = numAttrEntries + type;
-  if (node >= entries.size() || !builtinEntries[node])
-    return false;
-  Cursor t = *builtinEntries[node];
-  Expected<uint64_t> code = t.varint("a builtin type's kind");
-  if (!code)
-    return consumeError(code.takeError()), false;
-  if (*code != kComplexType)
-    return false;
-  Expected<uint64_t> element = t.varint("a complex element type");
-  if (!element)
-    return consumeError(element.takeError()), false;
-  return hasDenseWidth(*element, depth + 1);
 }
 
 /// The width of the builtin integer or index type `type`, or none for any
@@ -1004,6 +988,44 @@ std::optional<int64_t> shapeDim(Cursor &c) {
   return int64_t(*zigzag >> 1) ^ -int64_t(*zigzag & 1);
 }
 
+/// Whether the builtin type kind `code` is a dense attribute's: a ranked
+/// shaped type, whose shape the checks below decode (the reader reads the
+/// attribute's type as any ShapedType). An unranked one is refused: the
+/// reader would take its element count (-1) as the data's size. Any other
+/// kind the reader refuses itself.
+Expected<bool> Checker::denseAttrType(uint64_t node, const char *kind,
+                                      uint64_t typeIndex, const Cursor &attr,
+                                      size_t at,
+                                      uint64_t &typeCode,
+                                      Cursor &type) const {
+  const uint64_t typeNode = numAttrEntries + typeIndex;
+  if (typeNode >= builtinEntries.size() || !builtinEntries[typeNode])
+    return false; // Not a builtin type: the reader's.
+  type = *builtinEntries[typeNode];
+  Expected<uint64_t> code = type.varint("a builtin type's kind");
+  if (!code)
+    return consumeError(code.takeError()), false;
+  typeCode = *code;
+  switch (*code) {
+  case kRankedTensorType:
+  case kRankedTensorTypeWithEncoding:
+  case kVectorType:
+  case kScalableVectorType:
+  case kMemRefType:
+  case kMemRefTypeWithMemorySpace:
+    return true;
+  case kUnrankedTensorType:
+  case kUnrankedMemRefType:
+  case kUnrankedMemRefTypeWithMemorySpace:
+    return attr.fail(
+        at, "attribute " + Twine(node) + " (builtin " + kind + ") has type " +
+                Twine(typeIndex) + " (builtin " + kBuiltinTypes[*code].name +
+                "), which has no shape; a dense attribute's type is static");
+  default:
+    return false;
+  }
+}
+
 /// A DenseStringElementsAttr that is no splat: the reader sizes its table
 /// of strings by its type's element count before reading one (a vector of
 /// 8573157376 strings: LLVM's fatal "SmallVector unable to grow"; the
@@ -1017,21 +1039,19 @@ Error Checker::checkDenseStrings(uint64_t node, Cursor c) const {
     return consumeError(code.takeError()), Error::success();
   if (*code != kDenseStringElementsAttr)
     return Error::success();
+  const size_t typeAt = c.offset();
   Expected<uint64_t> typeIndex = c.varint("a type");
   if (!typeIndex)
     return consumeError(typeIndex.takeError()), Error::success();
-  const uint64_t typeNode = numAttrEntries + *typeIndex;
-  if (typeNode >= builtinEntries.size() || !builtinEntries[typeNode])
+  uint64_t typeCode = 0;
+  Cursor t = c;
+  Expected<bool> ranked = denseAttrType(node, "DenseStringElementsAttr",
+                                        *typeIndex, c, typeAt, typeCode, t);
+  if (!ranked)
+    return ranked.takeError();
+  if (!*ranked)
     return Error::success();
-  Cursor t = *builtinEntries[typeNode];
-  Expected<uint64_t> typeCode = t.varint("a builtin type's kind");
-  if (!typeCode)
-    return consumeError(typeCode.takeError()), Error::success();
-  if (*typeCode != kRankedTensorType &&
-      *typeCode != kRankedTensorTypeWithEncoding &&
-      *typeCode != kVectorType && *typeCode != kScalableVectorType)
-    return Error::success();
-  std::optional<uint64_t> rank = shapeRank(t, *typeCode);
+  std::optional<uint64_t> rank = shapeRank(t, typeCode);
   if (!rank)
     return Error::success();
   const std::string what = ("attribute " + Twine(node) +
@@ -1124,6 +1144,7 @@ Error Checker::checkDenseData(uint64_t node, Cursor c) const {
     return Error::success();
   const bool array = *code == kDenseArrayAttr;
   const char *kind = array ? "DenseArrayAttr" : "DenseIntOrFPElementsAttr";
+  const size_t typeAt = c.offset();
   Expected<uint64_t> typeIndex = c.varint("a type");
   if (!typeIndex)
     return consumeError(typeIndex.takeError()), Error::success();
@@ -1137,18 +1158,15 @@ Error Checker::checkDenseData(uint64_t node, Cursor c) const {
       return consumeError(size.takeError()), Error::success();
     numElements = *size;
   } else {
-    const uint64_t typeNode = numAttrEntries + *typeIndex;
-    if (typeNode >= builtinEntries.size() || !builtinEntries[typeNode])
-      return Error::success(); // Not a builtin type: the reader's.
-    Cursor t = *builtinEntries[typeNode];
-    Expected<uint64_t> typeCode = t.varint("a builtin type's kind");
-    if (!typeCode)
-      return consumeError(typeCode.takeError()), Error::success();
-    if (*typeCode != kRankedTensorType &&
-        *typeCode != kRankedTensorTypeWithEncoding &&
-        *typeCode != kVectorType && *typeCode != kScalableVectorType)
-      return Error::success(); // Not a shaped type the check decodes.
-    std::optional<uint64_t> rank = shapeRank(t, *typeCode);
+    uint64_t typeCode = 0;
+    Cursor t = c;
+    Expected<bool> ranked =
+        denseAttrType(node, kind, *typeIndex, c, typeAt, typeCode, t);
+    if (!ranked)
+      return ranked.takeError();
+    if (!*ranked)
+      return Error::success();
+    std::optional<uint64_t> rank = shapeRank(t, typeCode);
     if (!rank)
       return Error::success();
     for (uint64_t i = 0; i < *rank; ++i) {
@@ -1197,17 +1215,16 @@ Error Checker::checkDenseData(uint64_t node, Cursor c) const {
     if (builtinType && !known)
       return Error::success();
     // A complex type whose element has no width (complex<() -> ()>):
-    // the reader takes the element as a float unchecked.
-    if (builtinType && *code == kComplexType) {
-      if (hasDenseWidth(elementType))
-        return Error::success();
+    // the reader takes the element as a float unchecked. One of index, of
+    // i1 or of another complex type its verifier refuses, and the reader
+    // sizes its data unchecked.
+    if (builtinType && *code == kComplexType)
       return c.fail(c.offset(),
                     "attribute " + Twine(node) + " (builtin " + kind +
                         ") has element type " + Twine(elementType) +
                         " (builtin ComplexType) of an element that is no "
-                        "integer, index or float type; MLIR's reader would "
-                        "take its width unchecked and crash");
-    }
+                        "integer wider than i1 or float type; MLIR's reader "
+                        "would take its width unchecked and crash");
     return c.fail(c.offset(), "attribute " + Twine(node) + " (builtin " + kind +
                           ") has element type " + Twine(elementType) + " (" +
                           (known ? "builtin " + Twine(kBuiltinTypes[*code].name)
@@ -1231,14 +1248,25 @@ Error Checker::checkDenseData(uint64_t node, Cursor c) const {
   else
     overflow = __builtin_mul_overflow(numElements, *bits / 8, &all);
   const uint64_t one = *bits == 1 ? 1 : *bits / 8;
-  const bool valid =
-      (!overflow && have == all) || (!array && have == one);
+  bool splat = !array && have == one;
+  // Packed i1 data of one byte is a splat only when the byte is all zeros
+  // or all ones (MLIR's isValidRawBuffer; the attribute's storage tells a
+  // splat the same way): another byte is the data of at most 8 elements,
+  // and the attribute would read the rest past it.
+  if (splat && *bits == 1 && numElements > 8) {
+    Expected<uint8_t> first = c.byte("the data");
+    if (!first)
+      return consumeError(first.takeError()), Error::success();
+    splat = *first == 0 || *first == 0xff;
+  }
+  const bool valid = (!overflow && have == all) || splat;
   if (valid)
     return Error::success();
   std::string want = overflow ? std::string("more than 2^64")
                               : std::to_string(all);
   if (!array && one != 0)
-    want += " (or " + std::to_string(one) + " for a splat)";
+    want += " (or " + std::to_string(one) +
+            (*bits == 1 ? ", 0x00 or 0xff," : "") + " for a splat)";
   return c.fail(at, "attribute " + Twine(node) + " (builtin " + kind +
                         ") holds " + Twine(have) + " bytes of data, but its " +
                         Twine(numElements) + " elements take " + want +

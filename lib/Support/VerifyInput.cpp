@@ -3,6 +3,7 @@
 #include "systile/Support/VerifyInput.h"
 
 #include "mlir/IR/BuiltinAttributes.h"
+#include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/BuiltinTypes.h"
 #include "mlir/IR/OpDefinition.h"
 #include "mlir/IR/Verifier.h"
@@ -256,6 +257,111 @@ LogicalResult checkEmptyOperands(Operation *op) {
   return success();
 }
 
+/// Every builtin type and attribute an op holds (its result and block
+/// argument types, its properties and attributes, and all they nest) meets
+/// its own verifier. MLIR's bytecode reader builds builtin types and
+/// attributes with `get`, never `getChecked`, so a mutated file can hold
+/// `complex<index>`, `tensor<4xnone>`, a memref whose layout map has more
+/// dimensions than its rank, a vector whose scalable flags do not match its
+/// rank or a DenseArrayAttr of index elements; upstream code then takes
+/// their invariants for granted (the printer and the memref verifiers
+/// index by them, and a DenseArrayAttr's width is read as a float's). The
+/// error is at the op's location and prints neither the op nor the type:
+/// printing either could crash. Nested types and attributes are checked
+/// first (the walk is post-order), so a verifier's message, which may
+/// print the element type or the layout of the one it refuses, prints only
+/// valid ones; each distinct type and attribute is checked once.
+std::optional<std::pair<Location, std::string>>
+findInvalidBuiltin(Operation *root) {
+  std::string problem;
+  // The verifiers report through the context: their first message is
+  // kept, to be reported at the op.
+  ScopedDiagnosticHandler handler(root->getContext(), [&](Diagnostic &d) {
+    if (problem.empty())
+      problem = d.str();
+    return success();
+  });
+  Location loc = root->getLoc();
+  auto emit = [&] { return mlir::emitError(loc); };
+  // A verifier's diagnostic is reported when its expression ends, after
+  // the verdict: the message is read once the walk is over.
+  auto verdict = [&](LogicalResult result) {
+    return succeeded(result) ? WalkResult::advance()
+                             : WalkResult::interrupt();
+  };
+  AttrTypeWalker walker;
+  walker.addWalk([&](Type type) -> WalkResult {
+    if (auto t = dyn_cast<IntegerType>(type)) {
+      if (t.getSignedness() > IntegerType::Unsigned)
+        return verdict(emit() << "integer signedness "
+                              << unsigned(t.getSignedness()));
+      return verdict(IntegerType::verify(emit, t.getWidth(),
+                                         t.getSignedness()));
+    }
+    if (auto t = dyn_cast<ComplexType>(type))
+      return verdict(ComplexType::verify(emit, t.getElementType()));
+    if (auto t = dyn_cast<RankedTensorType>(type))
+      return verdict(RankedTensorType::verify(emit, t.getShape(),
+                                              t.getElementType(),
+                                              t.getEncoding()));
+    if (auto t = dyn_cast<UnrankedTensorType>(type))
+      return verdict(UnrankedTensorType::verify(emit, t.getElementType()));
+    if (auto t = dyn_cast<VectorType>(type))
+      return verdict(VectorType::verify(emit, t.getShape(),
+                                        t.getElementType(),
+                                        t.getScalableDims()));
+    if (auto t = dyn_cast<MemRefType>(type))
+      return verdict(MemRefType::verify(emit, t.getShape(),
+                                        t.getElementType(), t.getLayout(),
+                                        t.getMemorySpace()));
+    if (auto t = dyn_cast<UnrankedMemRefType>(type))
+      return verdict(UnrankedMemRefType::verify(emit, t.getElementType(),
+                                                t.getMemorySpace()));
+    return WalkResult::advance();
+  });
+  walker.addWalk([&](Attribute attr) -> WalkResult {
+    if (auto a = dyn_cast<DenseArrayAttr>(attr)) {
+      // DenseArrayAttr::verify takes the element's width as an integer's
+      // or a float's: an index or complex element would crash it.
+      Type element = a.getElementType();
+      if (!isa<IntegerType, FloatType>(element))
+        return verdict(emit() << "DenseArrayAttr element type; an array "
+                                 "holds integers or floats");
+      return verdict(DenseArrayAttr::verify(emit, element, a.getSize(),
+                                            a.getRawData()));
+    }
+    if (auto a = dyn_cast<SparseElementsAttr>(attr))
+      return verdict(SparseElementsAttr::verify(emit, a.getType(),
+                                                a.getIndices(),
+                                                a.getValues()));
+    return WalkResult::advance();
+  });
+  WalkResult result = root->walk([&](Operation *op) {
+    loc = op->getLoc();
+    auto check = [&](auto element) {
+      return !walker.walk(element).wasInterrupted();
+    };
+    bool ok = llvm::all_of(op->getResultTypes(), check);
+    for (Region &region : op->getRegions())
+      for (Block &block : region)
+        ok = ok && llvm::all_of(block.getArgumentTypes(), check);
+    if (ok)
+      if (Attribute props = op->getPropertiesAsAttribute())
+        ok = check(props);
+    ok = ok && check(op->getDiscardableAttrDictionary());
+    if (ok)
+      return WalkResult::advance();
+    problem = ("'" + op->getName().getStringRef() +
+               "' op holds an invalid builtin type or attribute: " +
+               (problem.empty() ? "its verifier refuses it" : problem))
+                  .str();
+    return WalkResult::interrupt();
+  });
+  if (!result.wasInterrupted())
+    return std::nullopt;
+  return std::make_pair(loc, std::move(problem));
+}
+
 struct VerifyInputPass
     : PassWrapper<VerifyInputPass, OperationPass<>> {
   MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(VerifyInputPass)
@@ -274,6 +380,11 @@ struct VerifyInputPass
 
 LogicalResult systile::verifyInput(Operation *op) {
   bool ok = true;
+  // Before any check that may report an op: a diagnostic at an op prints
+  // it, and printing an invalid builtin type or attribute can crash.
+  if (std::optional<std::pair<Location, std::string>> problem =
+          findInvalidBuiltin(op))
+    return mlir::emitError(problem->first) << problem->second;
   op->walk([&](Operation *nested) {
     if (nested->hasTrait<OpTrait::AttrSizedOperandSegments>() &&
         failed(checkSegments(nested, "operandSegmentSizes", "operand",

@@ -9,7 +9,16 @@
 // or generic text), the accessor reads past the operand list and the tool
 // crashes before the nested op's own verifier could report it.
 //
-// verifyInput checks first what such accessors trust, on every op, and
+// MLIR's bytecode reader builds builtin types and attributes with `get`,
+// never `getChecked`, and upstream code (the printer, the memref
+// verifiers) indexes by their invariants; a diagnostic at an op prints the
+// op. So verifyInput first runs the builtin verifiers on every type and
+// attribute each op holds (ComplexType, RankedTensorType, VectorType,
+// MemRefType and the unranked types, IntegerType, DenseArrayAttr,
+// SparseElementsAttr) and reports the first refused one at its op's
+// location, printing neither.
+//
+// verifyInput then checks what such accessors trust, on every op, and
 // only then runs mlir::verify: an op with AttrSizedOperandSegments or
 // AttrSizedResultSegments must have its segment sizes, none negative, sum
 // to its operand or result count; an arith.select whose condition is not
