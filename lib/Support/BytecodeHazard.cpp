@@ -798,11 +798,10 @@ std::optional<unsigned> builtinFloatWidth(uint64_t code) {
 /// The bits one element of builtin type `type` takes in a dense
 /// attribute's data (MLIR's getDenseElementStorageWidth: i1 one bit, other
 /// integers and floats their width rounded up to bytes, index 64, complex
-/// twice its element's), or none for a type the check does not decode. A
-/// complex type counts only with an element its verifier allows and whose
-/// storage is whole bytes (an integer wider than i1 or a float): the
-/// reader builds `complex<complex<f32>>` or `complex<i1>` unchecked, and
-/// their widths are not what the data check would assume.
+/// twice its element's in whole bytes), or none for a type the check does
+/// not decode. A complex type counts only with an element its verifier
+/// allows (an integer or a float): the reader builds `complex<index>` and
+/// `complex<complex<f32>>` unchecked, and sizes their data unchecked.
 std::optional<uint64_t> Checker::elementStorageBits(uint64_t type,
                                                     unsigned depth) const {
   if (std::optional<unsigned> bits = floatBits(type))
@@ -831,9 +830,9 @@ std::optional<uint64_t> Checker::elementStorageBits(uint64_t type,
     if (!element)
       return consumeError(element.takeError()), std::nullopt;
     std::optional<uint64_t> bits = elementStorageBits(*element, depth + 1);
-    if (!bits || *bits <= 1)
+    if (!bits)
       return std::nullopt;
-    return 2 * *bits;
+    return 2 * alignTo(*bits, 8); // complex<i1> takes two bytes.
   }
   default:
     return std::nullopt;
@@ -990,9 +989,10 @@ std::optional<int64_t> shapeDim(Cursor &c) {
 
 /// Whether the builtin type kind `code` is a dense attribute's: a ranked
 /// shaped type, whose shape the checks below decode (the reader reads the
-/// attribute's type as any ShapedType). An unranked one is refused: the
-/// reader would take its element count (-1) as the data's size. Any other
-/// kind the reader refuses itself.
+/// attribute's type as any ShapedType). An unranked one is refused: its
+/// element count, the product of an empty shape, is 1 to the reader, which
+/// takes the data as one element without checking its size. Any other kind
+/// the reader refuses itself.
 Expected<bool> Checker::denseAttrType(uint64_t node, const char *kind,
                                       uint64_t typeIndex, const Cursor &attr,
                                       size_t at,
@@ -1109,6 +1109,26 @@ Error Checker::checkShapedDims(uint64_t type, Cursor c) const {
   default:
     return Error::success();
   }
+  if (*code == kScalableVectorType) {
+    // One scalable flag per dimension: the reader reads both lists
+    // unchecked, and the printer reads a flag for each dimension.
+    Cursor flags = c;
+    Expected<uint64_t> numFlags = flags.varint("a scalable flag count");
+    if (!numFlags || *numFlags > flags.remaining())
+      return succeeded(std::move(numFlags)), Error::success();
+    (void)flags.take(*numFlags, "the scalable flags");
+    const size_t rankAt = flags.offset();
+    Expected<uint64_t> rank = flags.varint("a rank");
+    if (!rank)
+      return consumeError(rank.takeError()), Error::success();
+    if (*rank != *numFlags)
+      return c.fail(rankAt, "type " + Twine(type) +
+                                " (builtin VectorType with scalable "
+                                "dimensions) has " +
+                                Twine(*numFlags) + " scalable flags for " +
+                                Twine(*rank) +
+                                " dimensions; it has one per dimension");
+  }
   std::optional<uint64_t> rank = shapeRank(c, *code);
   if (!rank)
     return Error::success();
@@ -1215,16 +1235,16 @@ Error Checker::checkDenseData(uint64_t node, Cursor c) const {
     if (builtinType && !known)
       return Error::success();
     // A complex type whose element has no width (complex<() -> ()>):
-    // the reader takes the element as a float unchecked. One of index, of
-    // i1 or of another complex type its verifier refuses, and the reader
-    // sizes its data unchecked.
+    // the reader takes the element as a float unchecked. One of index or
+    // of another complex type its verifier refuses, and the reader sizes
+    // its data unchecked.
     if (builtinType && *code == kComplexType)
       return c.fail(c.offset(),
                     "attribute " + Twine(node) + " (builtin " + kind +
                         ") has element type " + Twine(elementType) +
                         " (builtin ComplexType) of an element that is no "
-                        "integer wider than i1 or float type; MLIR's reader "
-                        "would take its width unchecked and crash");
+                        "integer or float type; MLIR's reader would take "
+                        "its width unchecked and crash");
     return c.fail(c.offset(), "attribute " + Twine(node) + " (builtin " + kind +
                           ") has element type " + Twine(elementType) + " (" +
                           (known ? "builtin " + Twine(kBuiltinTypes[*code].name)
@@ -1233,9 +1253,31 @@ Error Checker::checkDenseData(uint64_t node, Cursor c) const {
                           "floats or complex numbers, and MLIR's reader "
                           "would take its width unchecked and crash");
   }
-  // A DenseArrayAttr stores i1 as a byte.
-  if (array && *bits == 1)
-    bits = 8;
+  if (array) {
+    // An array of integers or floats: the reader builds one of index or
+    // complex elements unchecked, and its own diagnostics, the printer
+    // and DenseArrayAttr's verifier take the element's width as an
+    // integer's or a float's (a float's, null, for index).
+    const uint64_t typeNode = numAttrEntries + elementType;
+    if (typeNode < builtinEntries.size() && builtinEntries[typeNode]) {
+      Cursor t = *builtinEntries[typeNode];
+      Expected<uint64_t> code = t.varint("a builtin type's kind");
+      if (!code)
+        return consumeError(code.takeError()), Error::success();
+      if (*code == kIndexType || *code == kComplexType)
+        return c.fail(c.offset(),
+                      "attribute " + Twine(node) +
+                          " (builtin DenseArrayAttr) has element type " +
+                          Twine(elementType) + " (builtin " +
+                          kBuiltinTypes[*code].name +
+                          "); an array holds integers or floats, and MLIR "
+                          "would take its element's width as a float's and "
+                          "crash");
+    }
+    // A DenseArrayAttr stores i1 as a byte.
+    if (*bits == 1)
+      bits = 8;
+  }
   size_t at = c.offset();
   Expected<uint64_t> blobSize = c.varint("a data size");
   if (!blobSize)
@@ -1266,7 +1308,8 @@ Error Checker::checkDenseData(uint64_t node, Cursor c) const {
                               : std::to_string(all);
   if (!array && one != 0)
     want += " (or " + std::to_string(one) +
-            (*bits == 1 ? ", 0x00 or 0xff," : "") + " for a splat)";
+            (*bits == 1 && numElements > 8 ? ", 0x00 or 0xff," : "") +
+            " for a splat)";
   return c.fail(at, "attribute " + Twine(node) + " (builtin " + kind +
                         ") holds " + Twine(have) + " bytes of data, but its " +
                         Twine(numElements) + " elements take " + want +

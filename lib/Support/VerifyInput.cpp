@@ -257,16 +257,17 @@ LogicalResult checkEmptyOperands(Operation *op) {
   return success();
 }
 
-/// Every builtin type and attribute an op holds (its result and block
-/// argument types, its properties and attributes, and all they nest) meets
-/// its own verifier. MLIR's bytecode reader builds builtin types and
+/// Every builtin type and attribute an op holds (its location, its result
+/// and block argument types and locations, its properties and attributes,
+/// and all they nest) meets its own verifier. MLIR's bytecode reader builds builtin types and
 /// attributes with `get`, never `getChecked`, so a mutated file can hold
 /// `complex<index>`, `tensor<4xnone>`, a memref whose layout map has more
 /// dimensions than its rank, a vector whose scalable flags do not match its
 /// rank or a DenseArrayAttr of index elements; upstream code then takes
 /// their invariants for granted (the printer and the memref verifiers
 /// index by them, and a DenseArrayAttr's width is read as a float's). The
-/// error is at the op's location and prints neither the op nor the type:
+/// error is at the op's location (or at none, when the location itself
+/// holds the invalid value) and prints neither the op nor the value:
 /// printing either could crash. Nested types and attributes are checked
 /// first (the walk is post-order), so a verifier's message, which may
 /// print the element type or the layout of the one it refuses, prints only
@@ -330,18 +331,42 @@ findInvalidBuiltin(Operation *root) {
       return verdict(DenseArrayAttr::verify(emit, element, a.getSize(),
                                             a.getRawData()));
     }
-    if (auto a = dyn_cast<SparseElementsAttr>(attr))
-      return verdict(SparseElementsAttr::verify(emit, a.getType(),
-                                                a.getIndices(),
+    if (auto a = dyn_cast<SparseElementsAttr>(attr)) {
+      // The verifier reads the indices as 64-bit integers unchecked: the
+      // reader takes any integer elements (i32 ones, or a string
+      // attribute's), which would be read as garbage pointers.
+      mlir::DenseIntElementsAttr indices = a.getIndices();
+      if (!isa<DenseIntOrFPElementsAttr>(indices) ||
+          failed(indices.tryGetValues<uint64_t>()))
+        return verdict(emit() << "SparseElementsAttr indices; they are "
+                                 "64-bit integers");
+      return verdict(SparseElementsAttr::verify(emit, a.getType(), indices,
                                                 a.getValues()));
+    }
+    if (auto a = dyn_cast<DenseStringElementsAttr>(attr)) {
+      // Numbers read from a string table are read as raw data.
+      Type element = a.getElementType();
+      if (element.isIntOrIndexOrFloat() || isa<ComplexType>(element))
+        return verdict(emit() << "DenseStringElementsAttr element type; "
+                                 "a string attribute holds no numbers");
+    }
     return WalkResult::advance();
   });
   WalkResult result = root->walk([&](Operation *op) {
-    loc = op->getLoc();
     auto check = [&](auto element) {
       return !walker.walk(element).wasInterrupted();
     };
-    bool ok = llvm::all_of(op->getResultTypes(), check);
+    // Locations first, reported without one: a fused location can hold
+    // any attribute as its metadata, and a diagnostic prints its location.
+    loc = UnknownLoc::get(op->getContext());
+    bool ok = check(Attribute(op->getLoc()));
+    for (Region &region : op->getRegions())
+      for (Block &block : region)
+        for (BlockArgument arg : block.getArguments())
+          ok = ok && check(Attribute(arg.getLoc()));
+    if (ok)
+      loc = op->getLoc();
+    ok = ok && llvm::all_of(op->getResultTypes(), check);
     for (Region &region : op->getRegions())
       for (Block &block : region)
         ok = ok && llvm::all_of(block.getArgumentTypes(), check);

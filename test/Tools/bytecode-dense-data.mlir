@@ -21,6 +21,16 @@
 // VALID: arith.constant dense<[0, 0]> : tensor<2xi0>
 // VALID: arith.constant dense<[1.000000e+00, 2.000000e+00, 3.000000e+00, 4.000000e+00]> : tensor<4xf32>
 // VALID: arith.constant dense<true> : tensor<9xi1>
+// Dense data the check sizes as MLIR's writer stores it: packed i1, two
+// bytes per complex<i1>, f8 and tf32 rounded up to bytes, a memref type.
+// VALID-LABEL: func.func @kinds()
+// VALID-SAME: b = dense<[true, false, true, false, true, false, true, false, true]> : tensor<9xi1>
+// VALID-SAME: c = dense<(false,false)> : tensor<2xcomplex<i1>>
+// VALID-SAME: ci = dense<[(1,2), (3,4)]> : tensor<2xcomplex<i4>>
+// VALID-SAME: f8 = dense<[1.000000e+00, 2.000000e+00]> : tensor<2xf8E4M3FN>
+// VALID-SAME: m = dense<[1.000000e+00, 2.000000e+00, 3.000000e+00]> : memref<3xf32>
+// VALID-SAME: t = dense<[1.000000e+00, 2.000000e+00]> : tensor<2xtf32>
+// VALID-SAME: z = dense<[(5.000000e+00,6.000000e+00), (7.000000e+00,8.000000e+00)]> : tensor<2xcomplex<f32>>
 
 // Four f32 elements with 12 bytes of data, then 4 (a splat): the first is
 // refused with the offset of its size; the second passes the check and the
@@ -39,4 +49,8 @@ func.func @f() -> (tensor<2xi0>, tensor<4xf32>, tensor<9xi1>) attributes {a = ar
   %1 = arith.constant dense<[1.0, 2.0, 3.0, 4.0]> : tensor<4xf32>
   %2 = arith.constant dense<true> : tensor<9xi1>
   return %0, %1, %2 : tensor<2xi0>, tensor<4xf32>, tensor<9xi1>
+}
+
+func.func @kinds() attributes {b = dense<[true, false, true, false, true, false, true, false, true]> : tensor<9xi1>, c = dense<(false, false)> : tensor<2xcomplex<i1>>, ci = dense<[(1, 2), (3, 4)]> : tensor<2xcomplex<i4>>, f8 = dense<[1.0, 2.0]> : tensor<2xf8E4M3FN>, m = dense<[1.0, 2.0, 3.0]> : memref<3xf32>, t = dense<[1.0, 2.0]> : tensor<2xtf32>, z = dense<[(5.0, 6.0), (7.0, 8.0)]> : tensor<2xcomplex<f32>>} {
+  return
 }

@@ -412,24 +412,48 @@ TEST(BytecodeHazard, DenseDataMustFitItsType) {
                 .find("(builtin DenseStringElementsAttr) has type 11 "
                       "(builtin UnrankedMemRefType), which has no shape"),
             std::string::npos);
-  // Complex elements: of f32 (8 bytes each) sized; of i1, index or
-  // another complex type refused (their verifier refuses the last two,
-  // and the reader sizes their data unchecked).
+  // Complex elements: of f32 (8 bytes each) and of i1 (2 bytes each, as
+  // MLIR's writer stores them) sized; of index or another complex type
+  // (which their verifier refuses, and whose data the reader sizes
+  // unchecked) refused.
   more.push_back(entry({9, 2}));            // 12: complex<f32>
   more.push_back(entry({13, 1, 4, 12}));    // 13: tensor<2xcomplex<f32>>
   more.push_back(entry({9, 5}));            // 14: complex<i1>
   more.push_back(entry({13, 1, 4, 14}));    // 15: tensor<2xcomplex<i1>>
   more.push_back(entry({9, 12}));           // 16: complex<complex<f32>>
   more.push_back(entry({13, 1, 4, 16}));    // 17
+  more.push_back(entry({9, 1}));            // 18: complex<index>
+  more.push_back(entry({13, 1, 4, 18}));    // 19
   EXPECT_EQ(checkMore(denseEntry({18, 13}, 16)), "");
   EXPECT_NE(checkMore(denseEntry({18, 13}, 12)).find("take 16"),
             std::string::npos);
-  for (uint64_t type : {15, 17})
+  EXPECT_EQ(checkMore(denseEntry({18, 15}, 4)), "");
+  EXPECT_EQ(checkMore(denseEntry({18, 15}, 2)), "");
+  EXPECT_NE(checkMore(denseEntry({18, 15}, 1)).find("take 4 (or 2 for a "
+                                                    "splat)"),
+            std::string::npos);
+  for (uint64_t type : {17, 19})
     EXPECT_NE(checkMore(denseEntry({18, type}, 2))
                   .find("(builtin ComplexType) of an element that is no "
-                        "integer wider than i1 or float type"),
+                        "integer or float type"),
               std::string::npos)
         << type;
+  // An array of index or complex elements: MLIR takes the element's width
+  // as a float's.
+  for (uint64_t type : {1, 12}) {
+    std::vector<std::string> withIndex = more;
+    withIndex.push_back(entry({1}));        // 20: index
+    EXPECT_NE(findBytecodeHazard(
+                  builtinFile({denseEntry({17, type == 1 ? 20 : type, 1}, 8)},
+                              withIndex),
+                  "t.mlirbc")
+                  .find("(builtin DenseArrayAttr) has element type " +
+                        std::to_string(type == 1 ? 20 : type) + " (builtin " +
+                        (type == 1 ? "IndexType" : "ComplexType") +
+                        "); an array holds integers or floats"),
+              std::string::npos)
+        << type;
+  }
   // That the check accepts what systile-opt writes (i0, f32 and i1 dense
   // constants, a DenseArrayAttr) and the reader reads it:
   // test/Tools/bytecode-dense-data.mlir, test/Tools/bytecode-versions.test.
@@ -562,6 +586,20 @@ TEST(BytecodeHazard, ShapedTypeDimensionsAreValid) {
                                       "are positive"),
             std::string::npos);
   EXPECT_NE(check({19, 1, kDynamicZigzag, 0}).find("VectorType"),
+            std::string::npos);
+  // vector<[4]x2xf32>: one scalable flag (a byte) per dimension.
+  auto scalable = [&](std::string flags, uint64_t rank) {
+    return findBytecodeHazard(
+        builtinFile({stringAttr(0)},
+                    {entry({5}), entry({20}) + varint(flags.size()) + flags +
+                                     varint(rank) + std::string(rank, '\x08') +
+                                     varint(0)}),
+        "t.mlirbc");
+  };
+  EXPECT_EQ(scalable(std::string("\x01\x00", 2), 2), "");
+  EXPECT_NE(scalable(std::string("\x01\x00", 2), 1)
+                .find("type 1 (builtin VectorType with scalable dimensions) "
+                      "has 2 scalable flags for 1 dimensions"),
             std::string::npos);
 }
 
@@ -744,7 +782,7 @@ TEST_F(WrittenBytecode, InvalidBuiltinsAreRefusedAfterReading) {
        {}, "memref layout mismatch between rank and affine map: 1 != 2"},
       {"vector<4xf32> with two scalable flags",
        mlir::VectorType::get({4}, f32, {true, false}), {},
-       "number of dims must match"},
+       "has 2 scalable flags for 1 dimensions"},
       {"i8 of signedness 3",
        mlir::IntegerType::get(
            &context, 8,
@@ -752,11 +790,30 @@ TEST_F(WrittenBytecode, InvalidBuiltinsAreRefusedAfterReading) {
        {}, "integer signedness 3"},
       {"array<index: 0, 0>", {},
        mlir::DenseArrayAttr::get(&context, index, 2, indexData),
-       "DenseArrayAttr element type; an array holds integers or floats"},
+       "(builtin IndexType); an array holds integers or floats"},
       {"sparse<[[5]], [1.0]> : tensor<2xf32>", {},
        mlir::SparseElementsAttr::get(
            mlir::RankedTensorType::get({2}, f32), indices, values),
        "sparse index #0 is not contained within the value shape"},
+      {"sparse with i32 indices", {},
+       mlir::SparseElementsAttr::get(
+           mlir::RankedTensorType::get({2}, f32),
+           mlir::DenseIntElementsAttr::get(
+               mlir::RankedTensorType::get({1, 1}, b.getI32Type()),
+               llvm::ArrayRef<int32_t>{0}),
+           values),
+       "SparseElementsAttr indices; they are 64-bit integers"},
+      {"dense<\"ab\"> : tensor<1xi32>", {},
+       mlir::DenseStringElementsAttr::get(
+           mlir::RankedTensorType::get({1}, b.getI32Type()),
+           llvm::ArrayRef<llvm::StringRef>{"ab"}),
+       "DenseStringElementsAttr element type; a string attribute holds no "
+       "numbers"},
+      // The vector inside is refused, not the tensor holding it.
+      {"tensor<2xvector<4xcomplex<f32>>>",
+       mlir::RankedTensorType::get(
+           {2}, mlir::VectorType::get({4}, mlir::ComplexType::get(f32))),
+       {}, "vector elements must be int/index/float type"},
   };
   for (const Case &c : cases) {
     SCOPED_TRACE(c.name);
@@ -767,7 +824,13 @@ TEST_F(WrittenBytecode, InvalidBuiltinsAreRefusedAfterReading) {
       ASSERT_TRUE(mlir::succeeded(mlir::writeBytecodeToFile(*module, os)));
     }
     std::unique_ptr<llvm::MemoryBuffer> buffer = aligned(out);
-    EXPECT_EQ(findBytecodeHazard(buffer->getBuffer(), "t.mlirbc"), "");
+    // The structural check refuses what it decodes before the reader can
+    // report it (the reader's own diagnostics print the value).
+    std::string hazard = findBytecodeHazard(buffer->getBuffer(), "t.mlirbc");
+    if (!hazard.empty()) {
+      EXPECT_NE(hazard.find(c.message), std::string::npos) << hazard;
+      continue;
+    }
     mlir::Block block;
     ASSERT_TRUE(mlir::succeeded(mlir::readBytecodeFile(
         buffer->getMemBufferRef(), &block, mlir::ParserConfig(&context))));
@@ -786,6 +849,33 @@ TEST_F(WrittenBytecode, InvalidBuiltinsAreRefusedAfterReading) {
         << message;
     EXPECT_EQ(message.find("note"), std::string::npos) << message;
   }
+
+  // A location holding an invalid attribute (a fused location's metadata)
+  // is refused without a location: the diagnostic would print it.
+  mlir::OwningOpRef<mlir::ModuleOp> module = function(f32, {});
+  module->getBody()->front().setLoc(mlir::FusedLoc::get(
+      &context, {mlir::FileLineColLoc::get(&context, "m.mlir", 3, 5)},
+      mlir::DenseArrayAttr::get(&context, index, 2, indexData)));
+  std::string out;
+  llvm::raw_string_ostream os(out);
+  ASSERT_TRUE(mlir::succeeded(mlir::writeBytecodeToFile(*module, os)));
+  std::unique_ptr<llvm::MemoryBuffer> buffer = aligned(out);
+  mlir::Block block;
+  ASSERT_TRUE(mlir::succeeded(mlir::readBytecodeFile(
+      buffer->getMemBufferRef(), &block, mlir::ParserConfig(&context))));
+  std::string message;
+  bool unknown = false;
+  mlir::ScopedDiagnosticHandler handler(&context, [&](mlir::Diagnostic &d) {
+    message += d.str();
+    unknown = mlir::isa<mlir::UnknownLoc>(d.getLocation());
+    return mlir::success();
+  });
+  EXPECT_TRUE(mlir::failed(systile::verifyInput(&block.front())));
+  EXPECT_NE(message.find("'func.func' op holds an invalid builtin type or "
+                         "attribute: DenseArrayAttr element type"),
+            std::string::npos)
+      << message;
+  EXPECT_TRUE(unknown);
 }
 
 /// Whether upstream's reader reads `buffer` with the dialects the tools
