@@ -15,12 +15,14 @@
 #include "systile/Support/InputFile.h"
 
 #include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/ScopeExit.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringSwitch.h"
 #include "llvm/ADT/Twine.h"
 #include "llvm/Support/Error.h"
 #include "llvm/Support/MathExtras.h"
 
+#include <algorithm>
 #include <limits>
 #include <optional>
 #include <string>
@@ -507,6 +509,31 @@ private:
   Error walkOpRegions(Cursor &c, unsigned depth);
   Error walkUseListOrders(Cursor &c, uint64_t numValues);
   Expected<uint64_t> skipList(Cursor &c, StringRef noun, StringRef entry);
+  void defineValues(uint64_t count);
+  Error popRegionValues();
+
+  /// The reader's value numbering, to count each value's uses: a scope per
+  /// region isolated from above (and the top level), in which each region
+  /// reserves the values it declares while it is read, and operands name
+  /// values by their index in the scope. A use-list order given as index
+  /// pairs moves the use at each pair's first index, which must be one of
+  /// the value's uses: MLIR's reader writes there before it checks
+  /// (`sortUseListOrder`), so it is checked once the value's region is
+  /// read and every use is counted.
+  struct UseSlot {
+    uint64_t uses = 0;
+    /// One more than the largest use index a pair moves, and its offset.
+    uint64_t pairBound = 0;
+    size_t pairAt = 0;
+  };
+  struct ValueScope {
+    std::vector<UseSlot> slots;
+    /// For each region being read: its first slot, and the next to define.
+    SmallVector<std::pair<uint64_t, uint64_t>, 4> regions;
+  };
+  std::vector<ValueScope> valueScopes;
+  /// The values being defined, whose use-list orders come next.
+  uint64_t definingFrom = 0, definingCount = 0;
 
   StringRef file;
   uint64_t version = 0;
@@ -1368,8 +1395,44 @@ std::optional<uint64_t> Checker::builtinDialect() const {
 
 /// The IR section: the module's block, then everything nested in it.
 Error Checker::checkIR(Cursor c) {
+  valueScopes.emplace_back();
+  valueScopes.back().regions.push_back({0, 0});
   Expected<uint64_t> defined = walkBlock(c, /*definesResults=*/false, 0);
-  return defined.takeError();
+  if (!defined)
+    return defined.takeError();
+  return popRegionValues();
+}
+
+/// `count` values defined next in the current region (block arguments or
+/// an operation's results): their slots, when the region reserved them
+/// (the reader refuses the file otherwise).
+void Checker::defineValues(uint64_t count) {
+  ValueScope &scope = valueScopes.back();
+  uint64_t &next = scope.regions.back().second;
+  definingFrom = next;
+  definingCount = count <= scope.slots.size() - next ? count : 0;
+  next += definingCount;
+}
+
+/// The end of a region's values: every pair of their use-list orders
+/// moves one of their uses.
+Error Checker::popRegionValues() {
+  ValueScope &scope = valueScopes.back();
+  const uint64_t first = scope.regions.back().first;
+  for (uint64_t i = first; i < scope.slots.size(); ++i) {
+    const UseSlot &slot = scope.slots[i];
+    if (slot.pairBound > slot.uses)
+      return make_error<Problem>(
+          slot.pairAt,
+          ("IR section: a use-list order moves use #" +
+           Twine(slot.pairBound - 1) + " of a value with " +
+           Twine(slot.uses) +
+           " uses; MLIR's reader would write past the value's use list")
+              .str());
+  }
+  scope.slots.resize(first);
+  scope.regions.pop_back();
+  return Error::success();
 }
 
 /// A block (its header, arguments and operations); returns how many values
@@ -1425,6 +1488,7 @@ Expected<uint64_t> Checker::walkBlockArguments(Cursor &c) {
       if (Error e = c.varint("a block argument's location").takeError())
         return std::move(e);
   }
+  defineValues(*numArgs);
   if (version < kUseListOrdering)
     return *numArgs;
   Expected<uint8_t> hasOrders = c.byte("a block's use-list flag");
@@ -1464,18 +1528,29 @@ Expected<uint64_t> Checker::walkOp(Cursor &c, unsigned depth) {
     if (Error e = c.varint("an operation's properties").takeError())
       return std::move(e);
   uint64_t numResults = 0;
-  for (auto [bit, noun, entry] :
-       {std::make_tuple(kHasResults, "result", "a result type"),
-        std::make_tuple(kHasOperands, "operand", "an operand"),
-        std::make_tuple(kHasSuccessors, "successor", "a successor")}) {
-    if (!(*mask & bit))
-      continue;
-    Expected<uint64_t> n = skipList(c, noun, entry);
+  if (*mask & kHasResults) {
+    Expected<uint64_t> n = skipList(c, "result", "a result type");
     if (!n)
       return n.takeError();
-    if (bit == kHasResults)
-      numResults = *n;
+    numResults = *n;
   }
+  if (*mask & kHasOperands) {
+    Expected<uint64_t> n = c.count("operand");
+    if (!n)
+      return n.takeError();
+    std::vector<UseSlot> &slots = valueScopes.back().slots;
+    for (uint64_t i = 0; i < *n; ++i) {
+      Expected<uint64_t> value = c.varint("an operand");
+      if (!value)
+        return value.takeError();
+      if (*value < slots.size()) // Else the reader refuses the index.
+        ++slots[*value].uses;
+    }
+  }
+  if (*mask & kHasSuccessors)
+    if (Error e = skipList(c, "successor", "a successor").takeError())
+      return std::move(e);
+  defineValues(numResults);
   if (version >= kUseListOrdering && (*mask & kHasUseListOrders))
     if (Error e = walkUseListOrders(c, numResults))
       return std::move(e);
@@ -1499,6 +1574,14 @@ Error Checker::walkOpRegions(Cursor &c, unsigned depth) {
   if (depth >= systile::kMaxInputNesting)
     return c.fail(at, "regions nest deeper than " +
                           Twine(systile::kMaxInputNesting) + " levels");
+  // Regions isolated from above number their values in a scope of their
+  // own.
+  if (isolated)
+    valueScopes.emplace_back();
+  auto popScope = llvm::make_scope_exit([&] {
+    if (isolated)
+      valueScopes.pop_back();
+  });
   if (!isolated || version < kLazyLoading)
     return walkRegions(c, numRegions, at, depth + 1);
   size_t sectionAt = c.offset();
@@ -1534,6 +1617,13 @@ Error Checker::walkRegion(Cursor &c, unsigned depth) {
   Expected<uint64_t> numValues = c.varint("a region's value count");
   if (!numValues)
     return numValues.takeError();
+  // Each value's definition takes a byte at least (its type): a region
+  // declaring more than the bytes left is refused below, and no more slots
+  // than those are needed until then.
+  ValueScope &scope = valueScopes.back();
+  scope.regions.push_back({scope.slots.size(), scope.slots.size()});
+  scope.slots.resize(scope.slots.size() +
+                     std::min<uint64_t>(*numValues, c.remaining()));
   uint64_t defined = 0;
   for (uint64_t i = 0; i < *numBlocks; ++i) {
     Expected<uint64_t> n = walkBlock(c, *numValues != 0, depth);
@@ -1545,7 +1635,7 @@ Error Checker::walkRegion(Cursor &c, unsigned depth) {
     return c.fail(at, "a region declares " + Twine(*numValues) +
                           " values but defines " + Twine(defined) +
                           " (block arguments and results)");
-  return Error::success();
+  return popRegionValues();
 }
 
 /// The use-list orders of `numValues` values (an operation's results or a
@@ -1558,10 +1648,16 @@ Error Checker::walkUseListOrders(Cursor &c, uint64_t numValues) {
       return n.takeError();
     numOrders = *n;
   }
+  // The values these orders are for: defined just before (definingFrom).
+  const uint64_t from = definingFrom, count = definingCount;
   for (uint64_t i = 0; i < numOrders; ++i) {
-    if (numValues > 1)
-      if (Error e = c.varint("a use-list's value").takeError())
-        return e;
+    uint64_t value = 0;
+    if (numValues > 1) {
+      Expected<uint64_t> v = c.varint("a use-list's value");
+      if (!v)
+        return v.takeError();
+      value = *v;
+    }
     size_t at = c.offset();
     Expected<std::pair<uint64_t, bool>> length =
         c.varintWithFlag("a use-list length");
@@ -1569,9 +1665,27 @@ Error Checker::walkUseListOrders(Cursor &c, uint64_t numValues) {
       return length.takeError();
     if (Error e = c.fits(length->first, at, "use-list index"))
       return e;
-    for (uint64_t j = 0; j < length->first; ++j)
-      if (Error e = c.varint("a use-list index").takeError())
-        return e;
+    const bool pairs = length->second;
+    uint64_t bound = 0;
+    size_t boundAt = at;
+    for (uint64_t j = 0; j < length->first; ++j) {
+      size_t indexAt = c.offset();
+      Expected<uint64_t> index = c.varint("a use-list index");
+      if (!index)
+        return index.takeError();
+      // A pair's first index is where the reader writes.
+      if (pairs && j % 2 == 0 && *index >= bound) {
+        bound = *index + 1;
+        boundAt = indexAt;
+      }
+    }
+    if (value < count) { // Else the reader keeps the order for no value.
+      UseSlot &slot = valueScopes.back().slots[from + value];
+      if (bound > slot.pairBound) {
+        slot.pairBound = bound;
+        slot.pairAt = boundAt;
+      }
+    }
   }
   return Error::success();
 }

@@ -734,6 +734,58 @@ TEST_F(WrittenBytecode, EveryPrefixIsRefusedByCheckOrReader) {
   }
 }
 
+// A use-list order in index pairs: MLIR's writer chooses pairs when a few
+// uses of a value moved (here two of the ten uses of %x swap places). The
+// reader writes each pair's first index into a vector of the value's uses
+// before it checks the order, so an index past the uses is refused. Each
+// byte of the file is set in turn to the varint 100; the one that is the
+// pair's index makes the check count the value's uses.
+TEST_F(WrittenBytecode, UseListPairsStayWithinTheUses) {
+  constexpr llvm::StringLiteral source = R"mlir(
+func.func @f(%x: f32) -> f32 {
+  %a = arith.addf %x, %x : f32
+  %b = arith.addf %x, %x : f32
+  %c = arith.addf %x, %x : f32
+  %d = arith.addf %x, %x : f32
+  %e = arith.addf %x, %x : f32
+  %s = arith.addf %a, %b : f32
+  %t = arith.addf %c, %d : f32
+  %u = arith.addf %s, %t : f32
+  %v = arith.addf %u, %e : f32
+  return %v : f32
+}
+)mlir";
+  mlir::OwningOpRef<mlir::ModuleOp> module =
+      mlir::parseSourceString<mlir::ModuleOp>(source, &context);
+  ASSERT_TRUE(module);
+  auto f = mlir::cast<mlir::func::FuncOp>(module->getBody()->front());
+  mlir::Value x = f.getArgument(0);
+  llvm::SmallVector<unsigned> order = {1, 0, 2, 3, 4, 5, 6, 7, 8, 9};
+  x.shuffleUseList(order);
+  std::string written;
+  llvm::raw_string_ostream os(written);
+  ASSERT_TRUE(mlir::succeeded(mlir::writeBytecodeToFile(*module, os)));
+  EXPECT_EQ(findBytecodeHazard(aligned(written)->getBuffer(), "t.mlirbc"), "");
+  EXPECT_TRUE(reads(written));
+  unsigned refused = 0;
+  for (size_t i = 0; i < written.size(); ++i) {
+    std::string mutant = written;
+    mutant[i] = '\xc9'; // The varint 100.
+    std::string message =
+        findBytecodeHazard(aligned(mutant)->getBuffer(), "t.mlirbc");
+    if (message.find("a use-list order moves use #100 of a value with 10 "
+                     "uses; MLIR's reader would write past the value's use "
+                     "list") != std::string::npos) {
+      EXPECT_EQ(message.find("t.mlirbc:" + std::to_string(i) + ": error: "
+                             "bytecode IR section: "),
+                0u)
+          << message;
+      ++refused;
+    }
+  }
+  EXPECT_GE(refused, 1u);
+}
+
 // Builtin types and attributes their verifiers refuse, built the way
 // MLIR's bytecode reader builds them (with `get`, unchecked), written by
 // MLIR's writer: the structural check passes them (their encoding is

@@ -33,7 +33,9 @@
 //   of 2^64 - 1 bytes, which the dialect section hashes;
 // * a FloatAttr whose value does not read is built anyway, from the value
 //   never read (readAPFloatWithKnownSemantics reports the failure and
-//   returns success): a segfault.
+//   returns success): a segfault;
+// * a use-list order in index pairs is applied before it is checked: each
+//   pair's first index is written into a vector of the value's uses.
 //
 // findBytecodeHazard walks the file's structure first, with no MLIR
 // dependency: the header, every section's length and alignment within the
@@ -46,17 +48,24 @@
 // reference to another entry and refuses a cycle of such references, which
 // no valid file has, and a list in them longer than the entry's bytes
 // left, a tensor or memref dimension below 0 (other than dynamic) or a
-// vector dimension below 1, and a DenseIntOrFPElementsAttr or
-// DenseArrayAttr whose data size does not fit its type (decoded when
-// the type is a builtin shaped type of a builtin element type) or whose
-// element type is a builtin type other than an integer, index, float or
-// complex type, or not builtin, a DenseStringElementsAttr whose type is
-// dynamic or counts more strings than its entry's bytes, an IntegerAttr's
+// vector dimension below 1, a scalable vector whose flags are not one per
+// dimension, a DenseIntOrFPElementsAttr or DenseArrayAttr whose data size
+// does not fit its type (decoded when the type is a builtin ranked shaped
+// type of a builtin element type; packed i1 data of one byte for more
+// than 8 elements is a splat only as 0x00 or 0xff) or whose element type
+// is a builtin type other than an integer, index, float or complex type
+// (of an integer or a float), or not builtin, an array of index or
+// complex elements, a dense attribute of an unranked type, a
+// DenseStringElementsAttr whose type is dynamic or counts more strings
+// than its entry's bytes, an IntegerAttr's
 // word count larger than the bytes left, a string of size 0, a FloatAttr
 // whose value does not read
 // whole from its entry (its type a builtin float type, in the builtin
-// encoding or in assembly form), and a resource entry of an unknown kind
-// (the resource offset section's entries). Entries of other dialects, in
+// encoding or in assembly form), a resource entry of an unknown kind
+// (the resource offset section's entries), and a use-list pair moving a
+// use the value does not have (the walk numbers values as the reader
+// does, a scope per region isolated from above, and counts each value's
+// operand uses). Entries of other dialects, in
 // assembly form, or of a kind it does not know reference nothing as far
 // as it knows, so a cycle through one is left to the reader. What the reader checks itself
 // (indices into the tables, including an entry's references, the contents
