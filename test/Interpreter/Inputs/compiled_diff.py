@@ -4,7 +4,7 @@ the results bit for bit.
 
 usage: compiled_diff.py --bin-dir DIR --work-dir DIR [--pipeline P]
                         [--entry NAME]... [--skip NAME]...
-                        [--expect-error NAME]... FILE
+                        [--expect-error NAME]... [--shape NAME=S,...]... FILE
 
 The file is first lowered by `systile-opt --PIPELINE` when --pipeline is
 given. Each entry (default: every public function whose arguments are
@@ -15,7 +15,9 @@ Prints "ok ENTRY: N result(s), same bits" per entry, then "PASS: N entries";
 exits 1 on the first difference or failure. --skip leaves an entry out (the
 test says why); an --expect-error entry must fail in both modes with exit
 status 1 and a "systile-run: error:" message (never a crash or a result),
-printed as "ok ENTRY: refused by both".
+printed as "ok ENTRY: refused by both". --shape gives an entry's argument
+shapes, one per argument ("3x4", "-" for the type's own), for arguments of
+dynamic shape (whose dimensions it fills) or to make shapes disagree.
 """
 import argparse
 import os
@@ -28,16 +30,21 @@ import numpy as np
 
 from rfc6ref import f32_to_bf16
 
-FUNC = re.compile(r"^\s*func\.func\s+(private\s+)?@([\w$.]+)\((.*?)\)\s*(->|attributes|\{)",
-                  re.M)
+# A signature may span lines, and its arguments may hold parentheses
+# (function types), one level deep.
+FUNC = re.compile(r"^\s*func\.func\s+(private\s+)?@([\w$.]+)"
+                  r"\(((?:[^()]|\([^()]*\))*)\)\s*(->|attributes|\{)", re.M)
 ARG = re.compile(r"%[\w$.]+\s*:\s*(tensor<[^>]*>|[a-z]+[0-9]*)")
 
 
-def random_input(type_str, rng):
+def random_input(type_str, rng, given=None):
     m = re.fullmatch(r"tensor<(.*)>", type_str)
     if m:
-        parts = m.group(1).split("x")
-        dims, elem = parts[:-1], parts[-1]
+        # Dimensions, then the element type (which may hold an "x": index).
+        shaped = re.fullmatch(r"((?:(?:\d+|\?)x)*)(.*)", m.group(1))
+        dims, elem = shaped.group(1).split("x")[:-1], shaped.group(2)
+        if given is not None:
+            dims = [] if given == "" else given.split("x")
         if any(not d.isdigit() for d in dims):
             return None
         shape = tuple(int(d) for d in dims)
@@ -48,12 +55,18 @@ def random_input(type_str, rng):
         return rng.standard_normal(n).astype("<f4").reshape(shape)
     if elem == "f64":
         return rng.standard_normal(n).astype("<f8").reshape(shape)
+    if elem == "f16":
+        return rng.standard_normal(n).astype("<f2").reshape(shape)
     if elem == "bf16":
         return f32_to_bf16(rng.standard_normal(n).astype(np.float32)).reshape(shape)
     if elem == "i8":
         return rng.integers(-128, 128, n).astype("|i1").reshape(shape)
+    if elem == "i16":
+        return rng.integers(-1000, 1000, n).astype("<i2").reshape(shape)
     if elem == "i32":
         return rng.integers(-1000, 1000, n).astype("<i4").reshape(shape)
+    if elem in ("i64", "index"):
+        return rng.integers(-1000, 1000, n).astype("<i8").reshape(shape)
     if elem == "i1":
         return rng.integers(0, 2, n).astype("|b1").reshape(shape)
     return None
@@ -67,8 +80,13 @@ def main():
     ap.add_argument("--entry", action="append", default=[])
     ap.add_argument("--skip", action="append", default=[])
     ap.add_argument("--expect-error", action="append", default=[])
+    ap.add_argument("--shape", action="append", default=[])
     ap.add_argument("file")
     args = ap.parse_args()
+    shapes = {}
+    for spec in args.shape:
+        name, _, dims = spec.partition("=")
+        shapes[name] = [None if d == "-" else d for d in dims.split(",")]
     os.makedirs(args.work_dir, exist_ok=True)
     opt = os.path.join(args.bin_dir, "systile-opt")
     run = os.path.join(args.bin_dir, "systile-run")
@@ -88,8 +106,14 @@ def main():
             return 1
         rng = np.random.default_rng(zlib.crc32(entry.encode()))
         inputs = []
-        for i, t in enumerate(ARG.findall(functions[entry][1])):
-            value = random_input(t, rng)
+        types = ARG.findall(functions[entry][1])
+        given = shapes.get(entry, [None] * len(types))
+        if len(given) != len(types):
+            print(f"FAIL {entry}: --shape gives {len(given)} shapes for "
+                  f"{len(types)} arguments")
+            return 1
+        for i, t in enumerate(types):
+            value = random_input(t, rng, given[i])
             if value is None:
                 inputs = None
                 break
