@@ -15,7 +15,6 @@
 #include "systile/Support/InputFile.h"
 
 #include "llvm/ADT/ArrayRef.h"
-#include "llvm/ADT/ScopeExit.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringSwitch.h"
 #include "llvm/ADT/Twine.h"
@@ -507,6 +506,8 @@ private:
   Expected<uint64_t> walkBlockArguments(Cursor &c);
   Expected<uint64_t> walkOp(Cursor &c, unsigned depth);
   Error walkOpRegions(Cursor &c, unsigned depth);
+  Error walkIsolatableRegions(Cursor &c, uint64_t numRegions, size_t at,
+                              unsigned depth, bool isolated);
   Error walkUseListOrders(Cursor &c, uint64_t numValues);
   Expected<uint64_t> skipList(Cursor &c, StringRef noun, StringRef entry);
   void defineValues(uint64_t count);
@@ -1574,16 +1575,8 @@ Error Checker::walkOpRegions(Cursor &c, unsigned depth) {
   if (depth >= systile::kMaxInputNesting)
     return c.fail(at, "regions nest deeper than " +
                           Twine(systile::kMaxInputNesting) + " levels");
-  // Regions isolated from above number their values in a scope of their
-  // own.
-  if (isolated)
-    valueScopes.emplace_back();
-  auto popScope = llvm::make_scope_exit([&] {
-    if (isolated)
-      valueScopes.pop_back();
-  });
   if (!isolated || version < kLazyLoading)
-    return walkRegions(c, numRegions, at, depth + 1);
+    return walkIsolatableRegions(c, numRegions, at, depth + 1, isolated);
   size_t sectionAt = c.offset();
   Expected<Section> section = readSection(c);
   if (!section)
@@ -1592,7 +1585,21 @@ Error Checker::walkOpRegions(Cursor &c, unsigned depth) {
     return c.fail(sectionAt, "an isolated region is in the " +
                                  sectionName(section->id) +
                                  ", not an IR section");
-  return walkRegions(section->data, numRegions, at, depth + 1);
+  return walkIsolatableRegions(section->data, numRegions, at, depth + 1,
+                               /*isolated=*/true);
+}
+
+/// An operation's regions; regions isolated from above number their values
+/// in a scope of their own.
+Error Checker::walkIsolatableRegions(Cursor &c, uint64_t numRegions,
+                                     size_t at, unsigned depth,
+                                     bool isolated) {
+  if (isolated)
+    valueScopes.emplace_back();
+  Error e = walkRegions(c, numRegions, at, depth);
+  if (isolated)
+    valueScopes.pop_back();
+  return e;
 }
 
 Error Checker::walkRegions(Cursor &c, uint64_t numRegions, size_t at,

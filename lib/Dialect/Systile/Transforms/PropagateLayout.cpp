@@ -323,7 +323,7 @@ std::optional<Access> accessOf(OpOperand *operand, linalg::LinalgOp op,
                                ArrayRef<int64_t> out) {
   Type type = operand->get().getType();
   if (!isa<ShapedType>(type))
-    return isTiledElement(type) ? std::optional(Access{true, {1, 1}})
+    return isTiledElement(type) ? std::optional(Access{true, {1, 1}, {}})
                                 : std::nullopt;
   Access access;
   access.mask = maskAsI8(operand->get());
