@@ -492,6 +492,8 @@ private:
                                uint64_t typeIndex, const Cursor &attr,
                                size_t at,
                                uint64_t &typeCode, Cursor &type) const;
+  std::optional<uint64_t> builtinTypeKind(uint64_t type,
+                                          Cursor *fields = nullptr) const;
   std::optional<unsigned> floatBits(uint64_t type) const;
   std::optional<unsigned> integerBits(uint64_t type) const;
   Error checkShapedDims(uint64_t type, Cursor c) const;
@@ -508,9 +510,10 @@ private:
   Error walkOpRegions(Cursor &c, unsigned depth);
   Error walkIsolatableRegions(Cursor &c, uint64_t numRegions, size_t at,
                               unsigned depth, bool isolated);
-  Error walkUseListOrders(Cursor &c, uint64_t numValues);
+  Error walkUseListOrders(Cursor &c, uint64_t numValues,
+                          std::optional<uint64_t> firstSlot);
   Expected<uint64_t> skipList(Cursor &c, StringRef noun, StringRef entry);
-  void defineValues(uint64_t count);
+  std::optional<uint64_t> defineValues(uint64_t count);
   Error popRegionValues();
 
   /// The reader's value numbering, to count each value's uses: a scope per
@@ -533,8 +536,6 @@ private:
     SmallVector<std::pair<uint64_t, uint64_t>, 4> regions;
   };
   std::vector<ValueScope> valueScopes;
-  /// The values being defined, whose use-list orders come next.
-  uint64_t definingFrom = 0, definingCount = 0;
 
   StringRef file;
   uint64_t version = 0;
@@ -1015,6 +1016,23 @@ std::optional<int64_t> shapeDim(Cursor &c) {
   return int64_t(*zigzag >> 1) ^ -int64_t(*zigzag & 1);
 }
 
+/// The kind of builtin type `type` in the builtin encoding, with `fields`
+/// (when given) the cursor after it; none for another dialect's type, one
+/// in assembly form, or an entry whose kind does not read.
+std::optional<uint64_t> Checker::builtinTypeKind(uint64_t type,
+                                                 Cursor *fields) const {
+  const uint64_t node = numAttrEntries + type;
+  if (node >= builtinEntries.size() || !builtinEntries[node])
+    return std::nullopt;
+  Cursor c = *builtinEntries[node];
+  Expected<uint64_t> code = c.varint("a builtin type's kind");
+  if (!code)
+    return consumeError(code.takeError()), std::nullopt;
+  if (fields)
+    *fields = c;
+  return *code;
+}
+
 /// Whether the builtin type kind `code` is a dense attribute's: a ranked
 /// shaped type, whose shape the checks below decode (the reader reads the
 /// attribute's type as any ShapedType). An unranked one is refused: its
@@ -1026,13 +1044,9 @@ Expected<bool> Checker::denseAttrType(uint64_t node, const char *kind,
                                       size_t at,
                                       uint64_t &typeCode,
                                       Cursor &type) const {
-  const uint64_t typeNode = numAttrEntries + typeIndex;
-  if (typeNode >= builtinEntries.size() || !builtinEntries[typeNode])
-    return false; // Not a builtin type: the reader's.
-  type = *builtinEntries[typeNode];
-  Expected<uint64_t> code = type.varint("a builtin type's kind");
+  std::optional<uint64_t> code = builtinTypeKind(typeIndex, &type);
   if (!code)
-    return consumeError(code.takeError()), false;
+    return false; // Not a builtin type: the reader's.
   typeCode = *code;
   switch (*code) {
   case kRankedTensorType:
@@ -1251,14 +1265,8 @@ Error Checker::checkDenseData(uint64_t node, Cursor c) const {
     std::optional<uint64_t> builtin = builtinDialect();
     const bool builtinType =
         builtin && entries[typeNode].dialect == *builtin;
-    std::optional<uint64_t> code;
-    if (builtinType && builtinEntries[typeNode]) {
-      Cursor t = *builtinEntries[typeNode];
-      Expected<uint64_t> c = t.varint("a builtin type's kind");
-      if (!c)
-        return consumeError(c.takeError()), Error::success();
-      code = *c;
-    }
+    std::optional<uint64_t> code =
+        builtinType ? builtinTypeKind(elementType) : std::nullopt;
     const bool known = code && *code < std::size(kBuiltinTypes);
     if (builtinType && !known)
       return Error::success();
@@ -1286,22 +1294,16 @@ Error Checker::checkDenseData(uint64_t node, Cursor c) const {
     // complex elements unchecked, and its own diagnostics, the printer
     // and DenseArrayAttr's verifier take the element's width as an
     // integer's or a float's (a float's, null, for index).
-    const uint64_t typeNode = numAttrEntries + elementType;
-    if (typeNode < builtinEntries.size() && builtinEntries[typeNode]) {
-      Cursor t = *builtinEntries[typeNode];
-      Expected<uint64_t> code = t.varint("a builtin type's kind");
-      if (!code)
-        return consumeError(code.takeError()), Error::success();
-      if (*code == kIndexType || *code == kComplexType)
-        return c.fail(c.offset(),
-                      "attribute " + Twine(node) +
-                          " (builtin DenseArrayAttr) has element type " +
-                          Twine(elementType) + " (builtin " +
-                          kBuiltinTypes[*code].name +
-                          "); an array holds integers or floats, and MLIR "
-                          "would take its element's width as a float's and "
-                          "crash");
-    }
+    std::optional<uint64_t> code = builtinTypeKind(elementType);
+    if (code && (*code == kIndexType || *code == kComplexType))
+      return c.fail(c.offset(),
+                    "attribute " + Twine(node) +
+                        " (builtin DenseArrayAttr) has element type " +
+                        Twine(elementType) + " (builtin " +
+                        kBuiltinTypes[*code].name +
+                        "); an array holds integers or floats, and MLIR "
+                        "would take its element's width as a float's and "
+                        "crash");
     // A DenseArrayAttr stores i1 as a byte.
     if (*bits == 1)
       bits = 8;
@@ -1405,14 +1407,15 @@ Error Checker::checkIR(Cursor c) {
 }
 
 /// `count` values defined next in the current region (block arguments or
-/// an operation's results): their slots, when the region reserved them
-/// (the reader refuses the file otherwise).
-void Checker::defineValues(uint64_t count) {
+/// an operation's results): the first of their slots, or none when the
+/// region did not reserve them (the reader refuses the file then).
+std::optional<uint64_t> Checker::defineValues(uint64_t count) {
   ValueScope &scope = valueScopes.back();
   uint64_t &next = scope.regions.back().second;
-  definingFrom = next;
-  definingCount = count <= scope.slots.size() - next ? count : 0;
-  next += definingCount;
+  if (count > scope.slots.size() - next)
+    return std::nullopt;
+  next += count;
+  return next - count;
 }
 
 /// The end of a region's values: every pair of their use-list orders
@@ -1489,14 +1492,14 @@ Expected<uint64_t> Checker::walkBlockArguments(Cursor &c) {
       if (Error e = c.varint("a block argument's location").takeError())
         return std::move(e);
   }
-  defineValues(*numArgs);
+  std::optional<uint64_t> firstSlot = defineValues(*numArgs);
   if (version < kUseListOrdering)
     return *numArgs;
   Expected<uint8_t> hasOrders = c.byte("a block's use-list flag");
   if (!hasOrders)
     return hasOrders.takeError();
   if (*hasOrders)
-    if (Error e = walkUseListOrders(c, *numArgs))
+    if (Error e = walkUseListOrders(c, *numArgs, firstSlot))
       return std::move(e);
   return *numArgs;
 }
@@ -1551,9 +1554,9 @@ Expected<uint64_t> Checker::walkOp(Cursor &c, unsigned depth) {
   if (*mask & kHasSuccessors)
     if (Error e = skipList(c, "successor", "a successor").takeError())
       return std::move(e);
-  defineValues(numResults);
+  std::optional<uint64_t> firstSlot = defineValues(numResults);
   if (version >= kUseListOrdering && (*mask & kHasUseListOrders))
-    if (Error e = walkUseListOrders(c, numResults))
+    if (Error e = walkUseListOrders(c, numResults, firstSlot))
       return std::move(e);
   if (*mask & kHasInlineRegions)
     if (Error e = walkOpRegions(c, depth))
@@ -1646,8 +1649,10 @@ Error Checker::walkRegion(Cursor &c, unsigned depth) {
 }
 
 /// The use-list orders of `numValues` values (an operation's results or a
-/// block's arguments).
-Error Checker::walkUseListOrders(Cursor &c, uint64_t numValues) {
+/// block's arguments) just defined from slot `firstSlot` (none when the
+/// region did not reserve them).
+Error Checker::walkUseListOrders(Cursor &c, uint64_t numValues,
+                                 std::optional<uint64_t> firstSlot) {
   uint64_t numOrders = 1;
   if (numValues > 1) {
     Expected<uint64_t> n = c.count("use-list order");
@@ -1655,8 +1660,6 @@ Error Checker::walkUseListOrders(Cursor &c, uint64_t numValues) {
       return n.takeError();
     numOrders = *n;
   }
-  // The values these orders are for: defined just before (definingFrom).
-  const uint64_t from = definingFrom, count = definingCount;
   for (uint64_t i = 0; i < numOrders; ++i) {
     uint64_t value = 0;
     if (numValues > 1) {
@@ -1686,8 +1689,9 @@ Error Checker::walkUseListOrders(Cursor &c, uint64_t numValues) {
         boundAt = indexAt;
       }
     }
-    if (value < count) { // Else the reader keeps the order for no value.
-      UseSlot &slot = valueScopes.back().slots[from + value];
+    // An order for no value of the range the reader keeps for none.
+    if (firstSlot && value < numValues) {
+      UseSlot &slot = valueScopes.back().slots[*firstSlot + value];
       if (bound > slot.pairBound) {
         slot.pairBound = bound;
         slot.pairAt = boundAt;
