@@ -314,6 +314,19 @@ def SystileExpandUnloweredOps : Pass<"systile-expand-unlowered-ops"> {
       magnitude, `|x| == inf` and `smallest normal <= |x| < inf` (ordered,
       so false for NaN), element-wise on tensors as on scalars.
 
+    One form has no path at all, and the pass refuses it with an error
+    at the op: an op with regions, such as `scf.for`, `scf.while`,
+    `scf.if` or `scf.execute_region`, that carries a tiled value (an
+    iter_arg, a result or a region argument of `!systile.tiled` type).
+    MLIR 22's bufferization of scf ops takes builtin tensors only; given a
+    tiled value it rebuilds the op endlessly. Such a program carries the
+    dense tensor instead (`systile.unpack` before the op, `systile.pack`
+    inside it), or runs interpreted. (`systile-pipeline` never carries a
+    tiled value through a region; the systile ops' bufferization models
+    also refuse to bufferize next to such an op, so that One-Shot
+    Bufferize run on its own fails with the same error instead of
+    running away.)
+
     Runs first in `systile-lower-to-llvm`'s tensor stage, before
     `convert-elementwise-to-linalg`. (`math.clampf`, which has no LLVM
     lowering either, is expanded by upstream's

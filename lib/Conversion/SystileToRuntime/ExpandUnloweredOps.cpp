@@ -11,9 +11,15 @@
 //   isfinite only) as comparisons of the magnitude: |x| == inf, and
 //   smallest normal <= |x| < inf (ordered: false for NaN).
 //
+// An op with regions that carries a tiled value (an scf.for iter_arg, an
+// scf.if result) has no path at all: MLIR's scf bufferization takes
+// builtin tensors only (on such an op One-Shot Bufferize rebuilds it
+// endlessly). The pass refuses it with an error at the op.
+//
 //===----------------------------------------------------------------------===//
 
 #include "systile/Conversion/Passes.h"
+#include "systile/Dialect/Systile/Transforms/BufferizableOpInterfaceImpl.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Math/IR/Math.h"
@@ -96,6 +102,8 @@ struct SystileExpandUnloweredOps
   using Base::Base;
 
   void runOnOperation() override {
+    if (failed(systile::checkNoTiledRegionCarriers(getOperation())))
+      return signalPassFailure();
     RewritePatternSet patterns(&getContext());
     patterns.add<BitcastAsElementwise, ClassifyByMagnitude<math::IsInfOp>,
                  ClassifyByMagnitude<math::IsNormalOp>>(&getContext());

@@ -96,3 +96,86 @@ func.func @complete_chain(%x: tensor<3x5xf32>, %y: tensor<5x5xf32>) -> tensor<3x
   %u = systile.unpack %d3 : !t -> tensor<3x5xf32>
   return %u : tensor<3x5xf32>
 }
+
+// A free relayout (its result's storage is its input's, slot for slot) is
+// its input's buffer: no systile.on_buffers, no allocation, no copy. A
+// relayout that moves elements (split_heads) gets a buffer of its own.
+!b2 = !systile.tiled<2x4x4xf32, #systile.geometry<2x4, mxu = 4>>
+!m8 = !systile.tiled<8x4xf32, #systile.geometry<2x4, mxu = 4>>
+!h2 = !systile.tiled<2x2x4x2xf32, #systile.geometry<2x4, mxu = 4>>
+!h4 = !systile.tiled<4x4x2xf32, #systile.geometry<2x4, mxu = 4>>
+// CHECK-LABEL: func.func @free_relayouts(
+// CHECK: %[[P:.*]] = memref.alloc() {alignment = 64 : i64} : memref<32xf32>
+// CHECK: systile.on_buffers ins(%{{.*}} : memref<2x4x4xf32>) outs(%[[P]] : memref<32xf32>)
+// CHECK: systile.pack
+// CHECK-NOT: memref.alloc
+// CHECK-NOT: systile.merge_rows
+// CHECK-NOT: systile.split_rows
+// CHECK: %[[H:.*]] = memref.alloc() {alignment = 64 : i64} : memref<64xf32>
+// CHECK: systile.on_buffers ins(%[[P]] : memref<32xf32>) outs(%[[H]] : memref<64xf32>)
+// CHECK-NEXT: ^bb0(
+// CHECK-NEXT: systile.split_heads
+// CHECK-NOT: systile.reshape_batch
+// CHECK: systile.on_buffers ins(%[[H]] : memref<64xf32>) outs(%{{.*}} : memref<4x4x2xf32>)
+// CHECK-NEXT: ^bb0(
+// CHECK-NEXT: systile.unpack %{{.*}} : !systile.tiled<4x4x2xf32
+func.func @free_relayouts(%x: tensor<2x4x4xf32>) -> tensor<4x4x2xf32> {
+  %a = systile.pack %x : tensor<2x4x4xf32> -> !b2
+  %m = systile.merge_rows %a : !b2 -> !m8
+  %s = systile.split_rows %m : !m8 -> !b2
+  %h = systile.split_heads %s : !b2 -> !h2
+  %r = systile.reshape_batch %h : !h2 -> !h4
+  %u = systile.unpack %r : !h4 -> tensor<4x4x2xf32>
+  return %u : tensor<4x4x2xf32>
+}
+
+// A matmul never accumulates over a buffer that another live value
+// shares: %n is read after the matmul, so its merged rows, the
+// accumulator, are not written in place...
+!l8 = !systile.tiled<8x4xf32, #systile.geometry<2x4, mxu = 4>>
+!w4 = !systile.tiled<4x4xf32, #systile.geometry<2x4, mxu = 4>>
+// CHECK-LABEL: func.func @shared_acc(
+// CHECK: systile.on_buffers ins(%{{.*}} : memref<32xf32>) outs(%[[N:.*]] : memref<32xf32>)
+// CHECK-NEXT: ^bb0(
+// CHECK-NEXT: systile.elementwise
+// CHECK: %[[O:.*]] = memref.alloc() {alignment = 64 : i64} : memref<32xf32>
+// CHECK: systile.on_buffers ins(%{{.*}}, %{{.*}}, %[[N]] : memref<32xf32>, memref<16xf32>, memref<32xf32>) outs(%[[O]] : memref<32xf32>)
+// CHECK-NEXT: ^bb0(
+// CHECK-NEXT: systile.matmul
+func.func @shared_acc(%x: tensor<2x4x4xf32>, %l: tensor<8x4xf32>, %w: tensor<4x4xf32>) -> (tensor<2x4x4xf32>, tensor<8x4xf32>) {
+  %a = systile.pack %x : tensor<2x4x4xf32> -> !b2
+  %lt = systile.pack %l : tensor<8x4xf32> -> !l8
+  %wt = systile.pack %w : tensor<4x4xf32> -> !w4
+  %n = systile.elementwise ins(%a : !b2) -> !b2 {
+  ^bb0(%e: f32):
+    %r = arith.negf %e : f32
+    systile.yield %r : f32
+  }
+  %v = systile.merge_rows %n : !b2 -> !l8
+  %d = systile.matmul %lt, %wt, %v : !l8, !w4 -> !l8
+  %un = systile.unpack %n : !b2 -> tensor<2x4x4xf32>
+  %ud = systile.unpack %d : !l8 -> tensor<8x4xf32>
+  return %un, %ud : tensor<2x4x4xf32>, tensor<8x4xf32>
+}
+
+// ...and once nothing else reads it, it is.
+// CHECK-LABEL: func.func @dead_shared_acc(
+// CHECK: systile.on_buffers ins(%{{.*}} : memref<32xf32>) outs(%[[N:.*]] : memref<32xf32>)
+// CHECK-NEXT: ^bb0(
+// CHECK-NEXT: systile.elementwise
+// CHECK-NOT: memref.alloc
+// CHECK: systile.on_buffers ins(%{{.*}}, %{{.*}}, %[[N]] : memref<32xf32>, memref<16xf32>, memref<32xf32>) outs(%[[N]] : memref<32xf32>)
+func.func @dead_shared_acc(%x: tensor<2x4x4xf32>, %l: tensor<8x4xf32>, %w: tensor<4x4xf32>) -> tensor<8x4xf32> {
+  %a = systile.pack %x : tensor<2x4x4xf32> -> !b2
+  %lt = systile.pack %l : tensor<8x4xf32> -> !l8
+  %wt = systile.pack %w : tensor<4x4xf32> -> !w4
+  %n = systile.elementwise ins(%a : !b2) -> !b2 {
+  ^bb0(%e: f32):
+    %r = arith.negf %e : f32
+    systile.yield %r : f32
+  }
+  %v = systile.merge_rows %n : !b2 -> !l8
+  %d = systile.matmul %lt, %wt, %v : !l8, !w4 -> !l8
+  %ud = systile.unpack %d : !l8 -> tensor<8x4xf32>
+  return %ud : tensor<8x4xf32>
+}

@@ -5,8 +5,9 @@
 // op bufferizes to a systile.on_buffers op holding the op itself (its
 // operands become the region's arguments), so the tiled types, and with
 // them the geometry, pad kind and mask, stay in the IR for
-// convert-systile-to-runtime. Results get fresh buffers, except a matmul's,
-// which is written over its accumulator's buffer when nothing reads the
+// convert-systile-to-runtime. Results get fresh buffers, except a free
+// relayout's, which is its input's buffer (no copy), and a matmul's, which
+// is written over its accumulator's buffer when nothing reads the
 // accumulator later. A complete chain of mxu_matmul loads bufferizes as
 // the one systile.matmul it computes (bit for bit, RFC 6), so the runtime
 // simulates it whole, as the interpreter does; a chain with loads folded
@@ -26,6 +27,7 @@
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/IR/SymbolTable.h"
+#include "mlir/Interfaces/FunctionInterfaces.h"
 
 using namespace mlir;
 using namespace mlir::bufferization;
@@ -93,11 +95,43 @@ OpOperand *accumulatorOf(Operation *op) {
 /// read the buffer directly and run first) and it is defined in this op's
 /// block (not a value from outside a loop, read again by each iteration).
 /// A chain of mxu_matmul loads then accumulates in one buffer.
+///
+/// A buffer may stand for several values (a free relayout's result is its
+/// input's buffer, see sharesInputStorage): every other value of it must be
+/// dead too (its to_tensor unused), and the allocation must be in this
+/// op's block as well, so that a value from outside a loop, seen through a
+/// relayout inside it, is never overwritten.
 bool accumulateInPlace(OpOperand &acc) {
   auto toTensor = acc.get().getDefiningOp<bufferization::ToTensorOp>();
-  return toTensor && toTensor->hasOneUse() &&
-         toTensor->getBlock() == acc.getOwner()->getBlock() &&
-         toTensor.getBuffer().getDefiningOp<memref::AllocOp>();
+  if (!toTensor || !toTensor->hasOneUse())
+    return false;
+  Block *block = acc.getOwner()->getBlock();
+  auto alloc = toTensor.getBuffer().getDefiningOp<memref::AllocOp>();
+  if (!alloc || toTensor->getBlock() != block || alloc->getBlock() != block)
+    return false;
+  return llvm::all_of(alloc->getUsers(), [&](Operation *user) {
+    auto other = dyn_cast<bufferization::ToTensorOp>(user);
+    return !other || other == toTensor || other->use_empty();
+  });
+}
+
+/// Whether `op` is a relayout whose result's storage is its input's, bit
+/// for bit and slot for slot (RelayoutOpInterface::isFree, with the same
+/// element type and number of storage slots: a free slice that keeps
+/// every matrix, a batch reshape, a free row regroup). Its result then
+/// bufferizes to the input's buffer itself, with no copy, as the
+/// interpreter shares the storage. A free slice of fewer matrices still
+/// copies its range (a buffer is an identity-layout memref of the whole
+/// storage).
+bool sharesInputStorage(Operation *op) {
+  auto relayout = dyn_cast<RelayoutOpInterface>(op);
+  if (!relayout || op->getNumOperands() != 1 || op->getNumResults() != 1 ||
+      !relayout.isFree())
+    return false;
+  auto in = dyn_cast<TiledType>(op->getOperand(0).getType());
+  auto out = dyn_cast<TiledType>(op->getResult(0).getType());
+  return in && out && in.getElementType() == out.getElementType() &&
+         in.getNumStorageElements() == out.getNumStorageElements();
 }
 
 /// The loads of the complete chain `op` heads, when one whole-matmul
@@ -116,6 +150,61 @@ SmallVector<MxuMatmulOp> fusableChain(MxuMatmulOp op) {
       !isInMatmulOrder(chain) || (!singlePass && op.getDepthBlocks() != 1))
     return {};
   return chain;
+}
+
+/// The first tiled type `op` carries through its regions (see
+/// checkNoTiledRegionCarriers), or null.
+TiledType tiledRegionCarrierType(Operation *op) {
+  if (op->getNumRegions() == 0 || isa<FunctionOpInterface>(op) ||
+      isa<SystileDialect>(op->getDialect()))
+    return {};
+  auto tiled = [](TypeRange types) -> TiledType {
+    for (Type t : types)
+      if (auto tiled = dyn_cast<TiledType>(t))
+        return tiled;
+    return {};
+  };
+  if (TiledType t = tiled(op->getOperandTypes()))
+    return t;
+  if (TiledType t = tiled(op->getResultTypes()))
+    return t;
+  for (Region &region : op->getRegions())
+    for (Block &block : region)
+      if (TiledType t = tiled(block.getArgumentTypes()))
+        return t;
+  return {};
+}
+
+LogicalResult refuseTiledRegionCarrier(Operation *op, TiledType type) {
+  return op->emitOpError()
+         << "carries a tiled value (" << type
+         << ") through its regions, which bufferization cannot take: "
+            "MLIR's bufferization of scf ops takes builtin tensors only. "
+            "Carry the dense tensor instead (systile.unpack before the op, "
+            "systile.pack inside it), or run the program interpreted";
+}
+
+/// The op with regions carrying a tiled value that `op`, about to
+/// bufferize, feeds or sits in, if any: one-shot-bufferize would rebuild
+/// that op endlessly, so bufferizing `op` fails first with its diagnostic.
+/// (checkNoTiledRegionCarriers, which systile-lower-to-llvm runs first,
+/// finds every such op; this catches those a systile op feeds or reads
+/// when one-shot-bufferize runs on its own.)
+LogicalResult checkNotCarried(Operation *op) {
+  for (Value result : op->getResults())
+    for (Operation *user : result.getUsers()) {
+      Operation *carrier =
+          user->hasTrait<OpTrait::IsTerminator>() ? user->getParentOp() : user;
+      if (carrier)
+        if (TiledType t = tiledRegionCarrierType(carrier))
+          return refuseTiledRegionCarrier(carrier, t);
+    }
+  for (Value operand : op->getOperands())
+    if (auto arg = dyn_cast<BlockArgument>(operand))
+      if (Operation *owner = arg.getOwner()->getParentOp())
+        if (TiledType t = tiledRegionCarrierType(owner))
+          return refuseTiledRegionCarrier(owner, t);
+  return success();
 }
 
 /// The model of every systile op with tiled or tensor operands and results
@@ -140,8 +229,10 @@ struct SystileOpModel
                                const AnalysisState &) const {
     return false;
   }
-  AliasingValueList getAliasingValues(Operation *, OpOperand &,
+  AliasingValueList getAliasingValues(Operation *op, OpOperand &operand,
                                       const AnalysisState &) const {
+    if (sharesInputStorage(op))
+      return {{op->getResult(0), BufferRelation::Equivalent}};
     return {};
   }
   FailureOr<BufferLikeType>
@@ -154,6 +245,16 @@ struct SystileOpModel
                           const BufferizationOptions &options,
                           BufferizationState &state) const {
     Location loc = op->getLoc();
+    if (failed(checkNotCarried(op)))
+      return failure();
+    if (sharesInputStorage(op)) {
+      FailureOr<Value> buffer =
+          getBuffer(rewriter, op->getOperand(0), options, state);
+      if (failed(buffer))
+        return failure();
+      replaceOpWithBufferizedValues(rewriter, op, *buffer);
+      return success();
+    }
     SmallVector<Value> inputs;
     for (Value operand : op->getOperands()) {
       if (!isa<TensorLikeType>(operand.getType())) {
@@ -270,6 +371,8 @@ struct ConstantOpModel
                           const BufferizationOptions &,
                           BufferizationState &state) const {
     auto constant = cast<ConstantOp>(op);
+    if (failed(checkNotCarried(op)))
+      return failure();
     auto module = op->getParentOfType<ModuleOp>();
     if (!module)
       return op->emitError("a systile.constant must be inside a module to "
@@ -315,4 +418,16 @@ void systile::registerBufferizableOpInterfaceExternalModels(
         *ctx);
     // The ops of an element-wise region are scalar: nothing to bufferize.
   });
+}
+
+LogicalResult systile::checkNoTiledRegionCarriers(Operation *root) {
+  LogicalResult result = success();
+  root->walk([&](Operation *op) {
+    if (TiledType t = tiledRegionCarrierType(op)) {
+      result = refuseTiledRegionCarrier(op, t);
+      return WalkResult::interrupt();
+    }
+    return WalkResult::advance();
+  });
+  return result;
 }
