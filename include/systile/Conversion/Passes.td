@@ -313,6 +313,16 @@ def SystileExpandUnloweredOps : Pass<"systile-expand-unlowered-ops"> {
       `isnan` and `isfinite` only. They become comparisons of the
       magnitude, `|x| == inf` and `smallest normal <= |x| < inf` (ordered,
       so false for NaN), element-wise on tensors as on scalars.
+    * Splat constants of 64 MiB or more: LLVM spells out every element of
+      a global (compiling a 256 MiB splat weight took 1.5 GB and 4.9 s; a
+      16 GiB one ran LLVM out of memory). A splat `arith.constant` of a
+      static tensor becomes `linalg.fill` of a `tensor.empty`, and a splat
+      `systile.constant` the `systile.splat` of its value where the two
+      have the same storage (the value is zero, the pad kind `undef`, or
+      the shape has no padding; `systile.splat`'s folder in reverse). The
+      buffer is then an allocation of the run, which `systile-run
+      --compile` holds to its `--max-memory` budget like the
+      interpreter's values.
 
     One form has no path at all, and the pass refuses it with an error
     at the op: an op with regions, such as `scf.for`, `scf.while`,

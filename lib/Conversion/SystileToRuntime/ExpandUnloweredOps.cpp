@@ -11,6 +11,10 @@
 //   isfinite only) as comparisons of the magnitude: |x| == inf, and
 //   smallest normal <= |x| < inf (ordered: false for NaN).
 //
+// * a splat constant of 64 MiB or more (arith.constant of a tensor,
+//   systile.constant) as a fill at run time (linalg.fill of tensor.empty,
+//   systile.splat): LLVM would spell out every element of the global.
+//
 // An op with regions that carries a tiled value (an scf.for iter_arg, an
 // scf.if result) has no path at all: MLIR's scf bufferization takes
 // builtin tensors only (on such an op One-Shot Bufferize rebuilds it
@@ -21,7 +25,10 @@
 #include "systile/Conversion/Passes.h"
 #include "systile/Dialect/Systile/Transforms/BufferizableOpInterfaceImpl.h"
 
+#include "systile/Dialect/Systile/IR/SystileOps.h"
+
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/IR/PatternMatch.h"
@@ -50,6 +57,73 @@ struct BitcastAsElementwise : OpRewritePattern<tensor::BitcastOp> {
       source = tensor::CastOp::create(
           rewriter, op.getLoc(), to.clone(from.getElementType()), source);
     rewriter.replaceOpWithNewOp<arith::BitcastOp>(op, to, source);
+    return success();
+  }
+};
+
+/// Splat constants from this size on are filled at run time rather than
+/// compiled into the program: LLVM spells out every element of a global
+/// (measured: compiling a 256 MiB splat weight took 1.5 GB; a 16 GiB one
+/// ran out of memory inside LLVM), while a filled buffer is an allocation
+/// of the run, held to systile-run's --max-memory budget like every other.
+constexpr uint64_t kLargeSplatBytes = uint64_t(64) << 20;
+
+/// The bytes of `count` elements of `type`, saturating.
+uint64_t elementBytes(Type type, uint64_t count) {
+  uint64_t bytes = (type.getIntOrFloatBitWidth() + 7) / 8;
+  return count > UINT64_MAX / std::max<uint64_t>(bytes, 1) ? UINT64_MAX
+                                                           : count * bytes;
+}
+
+/// A large splat arith.constant of a static tensor as linalg.fill of a
+/// tensor.empty, which bufferizes to an allocation and a fill.
+struct FillLargeSplatConstant : OpRewritePattern<arith::ConstantOp> {
+  using OpRewritePattern::OpRewritePattern;
+
+  LogicalResult matchAndRewrite(arith::ConstantOp op,
+                                PatternRewriter &rewriter) const override {
+    auto type = dyn_cast<RankedTensorType>(op.getType());
+    auto splat = dyn_cast<SplatElementsAttr>(op.getValue());
+    if (!type || !splat || !type.hasStaticShape() ||
+        !type.getElementType().isIntOrFloat() ||
+        elementBytes(type.getElementType(), type.getNumElements()) <
+            kLargeSplatBytes)
+      return rewriter.notifyMatchFailure(op, "not a large splat tensor");
+    Location loc = op.getLoc();
+    Value scalar =
+        arith::ConstantOp::create(rewriter, loc, splat.getSplatValue<TypedAttr>());
+    Value empty = tensor::EmptyOp::create(rewriter, loc, type.getShape(),
+                                          type.getElementType());
+    rewriter.replaceOpWithNewOp<linalg::FillOp>(op, scalar, empty);
+    return success();
+  }
+};
+
+/// A large splat systile.constant as the systile.splat of its value, where
+/// the two have the same storage (systile.splat's folder in reverse: the
+/// value is zero, the pad kind undef, or the shape has no padding).
+struct SplatLargeTiledConstant : OpRewritePattern<systile::ConstantOp> {
+  using OpRewritePattern::OpRewritePattern;
+
+  LogicalResult matchAndRewrite(systile::ConstantOp op,
+                                PatternRewriter &rewriter) const override {
+    systile::TiledType type = op.getType();
+    auto splat = dyn_cast<SplatElementsAttr>(op.getValue());
+    if (!splat || elementBytes(type.getElementType(),
+                               type.getNumStorageElements()) < kLargeSplatBytes)
+      return rewriter.notifyMatchFailure(op, "not a large splat");
+    auto value = splat.getSplatValue<TypedAttr>();
+    bool zero = false;
+    if (auto f = dyn_cast<FloatAttr>(value))
+      zero = f.getValue().isPosZero();
+    else if (auto i = dyn_cast<IntegerAttr>(value))
+      zero = i.getValue().isZero();
+    const bool noPadding =
+        type.getNumStorageElements() == type.getNumLogicalElements();
+    if (!zero && !noPadding && type.getPadKind() != systile::PadKind::Undef)
+      return rewriter.notifyMatchFailure(op, "padding differs from a splat's");
+    Value scalar = arith::ConstantOp::create(rewriter, op.getLoc(), value);
+    rewriter.replaceOpWithNewOp<systile::SplatOp>(op, type, scalar);
     return success();
   }
 };
@@ -106,7 +180,8 @@ struct SystileExpandUnloweredOps
       return signalPassFailure();
     RewritePatternSet patterns(&getContext());
     patterns.add<BitcastAsElementwise, ClassifyByMagnitude<math::IsInfOp>,
-                 ClassifyByMagnitude<math::IsNormalOp>>(&getContext());
+                 ClassifyByMagnitude<math::IsNormalOp>, FillLargeSplatConstant,
+                 SplatLargeTiledConstant>(&getContext());
     walkAndApplyPatterns(getOperation(), std::move(patterns));
   }
 };
