@@ -3,8 +3,9 @@
 # lit regression tests and the gtest unit tests (run through lit too), the
 # PyTorch, CNN, JAX and ONNX models end to end (scripts/test-pytorch.sh,
 # test-cnn.sh, test-jax.sh, test-onnx.sh), then the same suite
-# again in the ASan+UBSan build (scripts/test-sanitizers.sh) and the fuzz
-# targets over their seeds (fuzz/smoke.sh). SYSTILE_PYTORCH=0 (PyTorch and
+# again in the ASan+UBSan build (scripts/test-sanitizers.sh), the fuzz
+# targets over their seeds (fuzz/smoke.sh) and the seeds down the compiled
+# path (fuzz/sweep-compiled.sh). SYSTILE_PYTORCH=0 (PyTorch and
 # CNN), SYSTILE_JAX=0,
 # SYSTILE_ONNX=0 and SYSTILE_SANITIZERS=0 skip those for a quick local run.
 # The last line sums every count: "tests: N passed, M failed".
@@ -64,6 +65,10 @@ frontend() {
 # The systile Python package (python/): its report API on a PyTorch model
 # and a JAX function, in those two venvs, and its CLI.
 [ "${SYSTILE_PYTORCH:-1}" = 0 ] || [ "${SYSTILE_JAX:-1}" = 0 ] || frontend python
+# The compiled path over the fuzz seeds: no program may crash a step, run
+# it out of memory or hang it on the way to machine code
+# (fuzz/sweep-compiled.sh, docs/Fuzzing.md).
+"$root/fuzz/sweep-compiled.sh" || status=$?
 
 if [ "${SYSTILE_SANITIZERS:-1}" != 0 ]; then
   "$root/scripts/test-sanitizers.sh" || status=$?
