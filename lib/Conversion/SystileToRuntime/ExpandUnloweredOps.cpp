@@ -9,8 +9,7 @@
 //   the result's shape where the static sizes differ;
 // * math.isinf and math.isnormal (convert-math-to-llvm lowers isnan and
 //   isfinite only) as comparisons of the magnitude: |x| == inf, and
-//   smallest normal <= |x| < inf (ordered: false for NaN).
-//
+//   smallest normal <= |x| < inf (ordered: false for NaN);
 // * a splat constant of 64 MiB or more (arith.constant of a tensor,
 //   systile.constant) as a fill at run time (linalg.fill of tensor.empty,
 //   systile.splat): LLVM would spell out every element of the global.
@@ -90,8 +89,8 @@ struct FillLargeSplatConstant : OpRewritePattern<arith::ConstantOp> {
             kLargeSplatBytes)
       return rewriter.notifyMatchFailure(op, "not a large splat tensor");
     Location loc = op.getLoc();
-    Value scalar =
-        arith::ConstantOp::create(rewriter, loc, splat.getSplatValue<TypedAttr>());
+    Value scalar = arith::ConstantOp::create(rewriter, loc,
+                                             splat.getSplatValue<TypedAttr>());
     Value empty = tensor::EmptyOp::create(rewriter, loc, type.getShape(),
                                           type.getElementType());
     rewriter.replaceOpWithNewOp<linalg::FillOp>(op, scalar, empty);
