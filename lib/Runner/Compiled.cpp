@@ -171,6 +171,8 @@ llvm::orc::SymbolMap runtimeSymbols(llvm::orc::MangleAndInterner interner) {
   SYSTILE_BIND(_mlir_ciface_systile_matmul_i8_i8)
   SYSTILE_BIND(_mlir_ciface_systile_check_failed)
   SYSTILE_BIND(_mlir_ciface_systile_loop_step)
+  SYSTILE_BIND(_mlir_ciface_systile_call_enter)
+  SYSTILE_BIND(_mlir_ciface_systile_call_leave)
   SYSTILE_BIND(_mlir_ciface_systile_tanh_f32)
   SYSTILE_BIND(_mlir_ciface_systile_truncf)
   SYSTILE_BIND(_mlir_ciface_systile_extf)

@@ -628,6 +628,24 @@ void _mlir_ciface_systile_loop_step(SystileMemRef1D *loop) {
               "systile_set_max_steps; 0 for none)");
 }
 
+/// The depth of the calls that can recur (systile-count-loop-steps
+/// brackets them), per thread; the interpreter's limit.
+static thread_local int64_t callDepth = 0;
+static constexpr int64_t kMaxCallDepth = 256;
+
+void _mlir_ciface_systile_call_enter(SystileMemRef1D *call) {
+  if (++callDepth <= kMaxCallDepth)
+    return;
+  callDepth = 0;
+  checkFailed(textOf(call) + ": call depth exceeds " +
+              std::to_string(kMaxCallDepth) + " (unbounded recursion?)");
+}
+
+void _mlir_ciface_systile_call_leave(SystileMemRef1D *) {
+  if (callDepth > 0)
+    --callDepth;
+}
+
 void _mlir_ciface_systile_tanh_f32(SystileMemRef1D *in, SystileMemRef1D *out,
                                    int64_t count) {
   CallTimer timer;
@@ -668,6 +686,7 @@ void systile_reset_stats(void) {
   state().totals = rt::UtilizationTotals();
   state().anyMatmul = false;
   state().steps.store(0, std::memory_order_relaxed);
+  callDepth = 0;
   state().callNanos.store(0, std::memory_order_relaxed);
   state().matmulNanos.store(0, std::memory_order_relaxed);
 }

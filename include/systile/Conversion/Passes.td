@@ -350,7 +350,8 @@ def SystileExpandUnloweredOps : Pass<"systile-expand-unlowered-ops"> {
 def SystileCountLoopSteps : Pass<"systile-count-loop-steps",
                                  "::mlir::ModuleOp"> {
   let summary = "Count the iterations of the program's loops against the "
-                "run's budget, so that an endless loop is an error naming it";
+                "run's budget, and bound its recursion, so that an endless "
+                "loop or unbounded recursion is an error naming it";
   let description = [{
     The interpreter bounds the loop iterations of a run (`systile-run
     --max-steps`, default 10,000,000) and refuses an endless loop with an
@@ -366,10 +367,24 @@ def SystileCountLoopSteps : Pass<"systile-count-loop-steps",
     iterations, its limit (...)` as a failed check (`systile_check_failed`),
     which does not return.
 
+    Recursion gets the interpreter's bound the same way. Every `func.call`
+    that can recur (its callee reaches, through the module's calls, the
+    function holding the call) is bracketed by calls of
+    `systile_call_enter` and `systile_call_leave` naming it, e.g.
+    `'func.call' of @even at model.mlir:9:10`. The runtime keeps the depth
+    of such calls on the calling thread; past 256 (the interpreter's
+    limit) the next one reports `<call>: call depth exceeds 256 (unbounded
+    recursion?)` as a failed check, instead of a stack overflow, or a hang
+    once LLVM has turned a tail call into a loop. (The interpreter counts
+    every frame and the compiled code the recurring calls only, so near
+    the limit the two may differ by the frames of the calls that cannot
+    recur.)
+
     It runs first in `systile-lower-to-llvm`, on the program as written,
     so the loops it counts are the ones the interpreter counts, not the
     loops the lowering of linalg and systile ops makes. A program that
-    defines `@systile_loop_step` with another type is an error.
+    defines `@systile_loop_step`, `@systile_call_enter` or
+    `@systile_call_leave` with another type is an error.
   }];
   let dependentDialects = ["::mlir::func::FuncDialect",
                            "::mlir::memref::MemRefDialect",

@@ -84,6 +84,16 @@ SYSTILE_RUNNER_UTILS_EXPORT void systile_set_max_steps(uint64_t steps);
 SYSTILE_RUNNER_UTILS_EXPORT void
 _mlir_ciface_systile_loop_step(SystileMemRef1D *loop);
 
+/// Generated code from systile-count-loop-steps calls systile_call_enter
+/// before, and systile_call_leave after, each call that can recur (`call`
+/// names it and its location). The depth of such calls on the calling
+/// thread may not exceed 256, the interpreter's limit: the next enter is a
+/// failed check (systile_set_check_handler) that names the call.
+SYSTILE_RUNNER_UTILS_EXPORT void
+_mlir_ciface_systile_call_enter(SystileMemRef1D *call);
+SYSTILE_RUNNER_UTILS_EXPORT void
+_mlir_ciface_systile_call_leave(SystileMemRef1D *call);
+
 /// Generated code (systile-insert-runtime-checks) calls this before each
 /// buffer it allocates (memref.alloc, which lowers to malloc), with the
 /// allocating op's location: "a buffer allocated at model.mlir:12:8". A

@@ -13,6 +13,8 @@
 #include "GeneratedCalls.h"
 
 #include "mlir/Dialect/SCF/IR/SCF.h"
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/SetVector.h"
 
 namespace systile {
 #define GEN_PASS_DEF_SYSTILECOUNTLOOPSTEPS
@@ -39,20 +41,77 @@ struct SystileCountLoopSteps
       else if (auto a = dyn_cast<scf::ForallOp>(op))
         loops.push_back({op, a.getBody()});
     });
-    if (loops.empty())
+    SmallVector<func::CallOp> recursive = recursiveCalls(module);
+    if (loops.empty() && recursive.empty())
       return;
     SymbolTable symbols(module);
-    auto step = systile::generated::TextCalls::get(
-        module, symbols, "systile_loop_step", "__systile_loop_name");
-    if (!step)
-      return signalPassFailure();
-    for (auto [loop, body] : loops) {
-      Location loc = loop->getLoc();
-      OpBuilder b = OpBuilder::atBlockBegin(body);
-      std::string text = "'" + loop->getName().getStringRef().str() +
-                         "' at " + systile::generated::locationText(loc);
-      step->create(b, loc, text);
+    if (!loops.empty()) {
+      auto step = systile::generated::TextCalls::get(
+          module, symbols, "systile_loop_step", "__systile_loop_name");
+      if (!step)
+        return signalPassFailure();
+      for (auto [loop, body] : loops) {
+        Location loc = loop->getLoc();
+        OpBuilder b = OpBuilder::atBlockBegin(body);
+        std::string text = "'" + loop->getName().getStringRef().str() +
+                           "' at " + systile::generated::locationText(loc);
+        step->create(b, loc, text);
+      }
     }
+    if (recursive.empty())
+      return;
+    auto enter = systile::generated::TextCalls::get(
+        module, symbols, "systile_call_enter", "__systile_call_name");
+    auto leave = systile::generated::TextCalls::get(
+        module, symbols, "systile_call_leave", "__systile_call_name");
+    if (!enter || !leave)
+      return signalPassFailure();
+    for (func::CallOp call : recursive) {
+      Location loc = call.getLoc();
+      std::string text = "'func.call' of @" + call.getCallee().str() +
+                         " at " + systile::generated::locationText(loc);
+      OpBuilder b(call);
+      enter->create(b, loc, text);
+      b.setInsertionPointAfter(call);
+      leave->create(b, loc, text);
+    }
+  }
+
+private:
+  /// The func.call ops whose callee can call back into the function
+  /// holding the call (directly or through other functions of the module).
+  static SmallVector<func::CallOp> recursiveCalls(ModuleOp module) {
+    // Each function's callees (functions of this module).
+    llvm::DenseMap<Operation *, llvm::SetVector<Operation *>> callees;
+    SmallVector<std::pair<func::CallOp, Operation *>> calls;
+    SymbolTable table(module);
+    module.walk([&](func::CallOp call) {
+      auto caller = call->getParentOfType<func::FuncOp>();
+      auto callee = table.lookup<func::FuncOp>(call.getCallee());
+      if (!caller || !callee || callee.isExternal())
+        return;
+      callees[caller].insert(callee);
+      calls.push_back({call, caller.getOperation()});
+    });
+    SmallVector<func::CallOp> recursive;
+    for (auto [call, caller] : calls) {
+      // Does the callee reach the caller?
+      Operation *callee = table.lookup(call.getCallee());
+      llvm::SetVector<Operation *> seen;
+      SmallVector<Operation *> work{callee};
+      bool reaches = false;
+      while (!work.empty() && !reaches) {
+        Operation *f = work.pop_back_val();
+        if (f == caller)
+          reaches = true;
+        else if (seen.insert(f))
+          for (Operation *next : callees.lookup(f))
+            work.push_back(next);
+      }
+      if (reaches)
+        recursive.push_back(call);
+    }
+    return recursive;
   }
 };
 

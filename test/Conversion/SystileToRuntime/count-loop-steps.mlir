@@ -103,3 +103,67 @@ func.func @clash(%n: index) {
   }
   return
 }
+
+// -----
+
+// A call that can recur (its callee reaches the caller: @even and @odd
+// call each other, @self calls itself) is bracketed by systile_call_enter
+// and systile_call_leave with its callee and location; a call that cannot
+// (@main's calls) and a call of a declaration are left alone.
+// CHECK-DAG: func.func private @systile_call_enter(memref<?xi8>) attributes {llvm.emit_c_interface}
+// CHECK-DAG: func.func private @systile_call_leave(memref<?xi8>) attributes {llvm.emit_c_interface}
+// CHECK-LABEL: func.func @even
+// CHECK: call @systile_call_enter
+// CHECK-NEXT: call @odd
+// CHECK-NEXT: memref.get_global
+// CHECK-NEXT: memref.cast
+// CHECK-NEXT: call @systile_call_leave
+// CHECK-LABEL: func.func @odd
+// CHECK: call @systile_call_enter
+// CHECK-NEXT: call @even
+// CHECK: call @systile_call_leave
+// CHECK-LABEL: func.func @self
+// CHECK: call @systile_call_enter
+// CHECK-NEXT: call @self
+// CHECK: call @systile_call_leave
+// CHECK-LABEL: func.func @main
+// CHECK-NOT: systile_call
+// CHECK: return
+func.func private @external(i64) -> i64
+func.func @even(%n: i64) -> i1 {
+  %c0 = arith.constant 0 : i64
+  %c1 = arith.constant 1 : i64
+  %z = arith.cmpi eq, %n, %c0 : i64
+  %r = scf.if %z -> i1 {
+    %t = arith.constant true
+    scf.yield %t : i1
+  } else {
+    %m = arith.subi %n, %c1 : i64
+    %o = func.call @odd(%m) : (i64) -> i1
+    scf.yield %o : i1
+  }
+  return %r : i1
+}
+func.func @odd(%n: i64) -> i1 {
+  %c0 = arith.constant 0 : i64
+  %c1 = arith.constant 1 : i64
+  %z = arith.cmpi eq, %n, %c0 : i64
+  %r = scf.if %z -> i1 {
+    %f = arith.constant false
+    scf.yield %f : i1
+  } else {
+    %m = arith.subi %n, %c1 : i64
+    %e = func.call @even(%m) : (i64) -> i1
+    scf.yield %e : i1
+  }
+  return %r : i1
+}
+func.func @self(%n: i64) -> i64 {
+  %r = func.call @self(%n) : (i64) -> i64
+  return %r : i64
+}
+func.func @main(%n: i64) -> (i1, i64) {
+  %e = func.call @even(%n) : (i64) -> i1
+  %x = func.call @external(%n) : (i64) -> i64
+  return %e, %x : i1, i64
+}
