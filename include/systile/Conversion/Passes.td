@@ -380,6 +380,14 @@ def SystileCountLoopSteps : Pass<"systile-count-loop-steps",
     the limit the two may differ by the frames of the calls that cannot
     recur.)
 
+    A loop whose step is not positive never ends (upstream folds such an
+    `scf.for` away, leaving its results unset), and the interpreter
+    refuses it. So before each `scf.for` and `scf.forall` whose step is
+    not a positive constant the pass puts a `cf.assert` that it is
+    positive, `'scf.for' at model.mlir:7:8: its step is not positive; the
+    loop would not terminate`, which `systile-insert-runtime-checks` makes
+    a check.
+
     It runs first in `systile-lower-to-llvm`, on the program as written,
     so the loops it counts are the ones the interpreter counts, not the
     loops the lowering of linalg and systile ops makes. A program that
@@ -388,7 +396,9 @@ def SystileCountLoopSteps : Pass<"systile-count-loop-steps",
   }];
   let dependentDialects = ["::mlir::func::FuncDialect",
                            "::mlir::memref::MemRefDialect",
-                           "::mlir::LLVM::LLVMDialect"];
+                           "::mlir::LLVM::LLVMDialect",
+                           "::mlir::arith::ArithDialect",
+                           "::mlir::cf::ControlFlowDialect"];
 }
 
 def SystileInsertRuntimeChecks : Pass<"systile-insert-runtime-checks",

@@ -22,6 +22,12 @@
 
 namespace systile::generated {
 
+/// Marks a cf.assert whose message is a whole check message (the op, its
+/// location and what failed): systile-insert-runtime-checks reports it as
+/// it is, and other asserts as "'cf.assert' at LOC: assertion failed: ...".
+inline constexpr llvm::StringLiteral kRuntimeCheckAttr =
+    "systile.runtime_check";
+
 /// `loc` as "file:line:col" (the first file location inside it), or "an
 /// unknown location".
 inline std::string locationText(mlir::Location loc) {

@@ -12,6 +12,9 @@
 
 #include "GeneratedCalls.h"
 
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Arith/Utils/Utils.h"
+#include "mlir/Dialect/ControlFlow/IR/ControlFlowOps.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/SetVector.h"
@@ -41,6 +44,8 @@ struct SystileCountLoopSteps
       else if (auto a = dyn_cast<scf::ForallOp>(op))
         loops.push_back({op, a.getBody()});
     });
+    for (auto [loop, body] : loops)
+      assertPositiveSteps(loop);
     SmallVector<func::CallOp> recursive = recursiveCalls(module);
     if (loops.empty() && recursive.empty())
       return;
@@ -78,6 +83,34 @@ struct SystileCountLoopSteps
   }
 
 private:
+  /// A cf.assert before `loop` (an scf.for or scf.forall) that each of its
+  /// steps is positive; none for a constant positive step.
+  static void assertPositiveSteps(Operation *loop) {
+    SmallVector<OpFoldResult> steps;
+    if (auto f = dyn_cast<scf::ForOp>(loop))
+      steps.push_back(f.getStep());
+    else if (auto a = dyn_cast<scf::ForallOp>(loop))
+      steps = a.getMixedStep();
+    Location loc = loop->getLoc();
+    OpBuilder b(loop);
+    for (OpFoldResult step : steps) {
+      std::optional<int64_t> known = getConstantIntValue(step);
+      if (known && *known > 0)
+        continue;
+      Value value = getValueOrCreateConstantIndexOp(b, loc, step);
+      Value zero = arith::ConstantOp::create(
+          b, loc, b.getZeroAttr(value.getType()));
+      Value positive = arith::CmpIOp::create(
+          b, loc, arith::CmpIPredicate::sgt, value, zero);
+      auto check = cf::AssertOp::create(
+          b, loc, positive,
+          "'" + loop->getName().getStringRef().str() + "' at " +
+              systile::generated::locationText(loc) +
+              ": its step is not positive; the loop would not terminate");
+      check->setAttr(systile::generated::kRuntimeCheckAttr, b.getUnitAttr());
+    }
+  }
+
   /// The func.call ops whose callee can call back into the function
   /// holding the call (directly or through other functions of the module).
   static SmallVector<func::CallOp> recursiveCalls(ModuleOp module) {

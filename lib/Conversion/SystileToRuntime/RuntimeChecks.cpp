@@ -60,7 +60,8 @@ public:
   }
 
   /// Marks the asserts this pass makes: their message is complete.
-  static constexpr llvm::StringLiteral kCheckAttr = "systile.runtime_check";
+  static constexpr llvm::StringLiteral kCheckAttr =
+      systile::generated::kRuntimeCheckAttr;
 
   Value constant(Type type, const APInt &value) {
     return arith::ConstantOp::create(b, loc, type,

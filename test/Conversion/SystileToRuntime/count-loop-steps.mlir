@@ -167,3 +167,27 @@ func.func @main(%n: i64) -> (i1, i64) {
   %x = func.call @external(%n) : (i64) -> i64
   return %e, %x : i1, i64
 }
+
+// -----
+
+// A step that is not a positive constant is checked before the loop (a
+// cf.assert with the whole message, which systile-insert-runtime-checks
+// reports as it is); a constant positive step is not.
+// CHECK-LABEL: func.func @steps
+// CHECK: %[[P:.*]] = arith.cmpi sgt, %arg0, %{{.*}} : index
+// CHECK-NEXT: cf.assert %[[P]], "'scf.for' at {{.*}}count-loop-steps.mlir:{{[0-9]+}}:8: its step is not positive; the loop would not terminate" {systile.runtime_check}
+// CHECK-NEXT: scf.for
+// CHECK-NOT: cf.assert
+// CHECK: return
+func.func @steps(%s: index) -> index {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c8 = arith.constant 8 : index
+  %r = scf.for %i = %c0 to %c8 step %s iter_args(%a = %c0) -> index {
+    scf.yield %i : index
+  }
+  %q = scf.for %i = %c0 to %c8 step %c1 iter_args(%a = %r) -> index {
+    scf.yield %i : index
+  }
+  return %q : index
+}
