@@ -7,17 +7,26 @@
 // RUN: %python -c "import numpy as np; [np.save('%t/s%%d.npy' %% i, np.array(s, dtype='<i8')) for i, s in enumerate((0, -1, 2))]"
 // RUN: not systile-run %s --entry sum --input %t/s0.npy --compile 2>&1 | FileCheck %s --check-prefix=FOR
 // RUN: not systile-run %s --entry sum --input %t/s1.npy --compile 2>&1 | FileCheck %s --check-prefix=FOR
-// FOR: systile-run: error: --compile: 'scf.for' at {{.*}}loop-step-sign.mlir:[[@LINE+17]]:8: its step is not positive; the loop would not terminate
+// FOR: systile-run: error: --compile: 'scf.for' at {{.*}}loop-step-sign.mlir:[[@LINE+26]]:8: its step is not positive; the loop would not terminate
 // RUN: not systile-run %s --entry sum --input %t/s0.npy 2>&1 | FileCheck %s --check-prefix=FORI
-// FORI: loop-step-sign.mlir:[[@LINE+15]]:8: error: 'scf.for': step 0 is not positive; the loop would not terminate
+// FORI: loop-step-sign.mlir:[[@LINE+24]]:8: error: 'scf.for': step 0 is not positive; the loop would not terminate
 // RUN: systile-run %s --entry sum --input %t/s2.npy --compile | FileCheck %s --check-prefix=SUM
 // RUN: systile-run %s --entry sum --input %t/s2.npy | FileCheck %s --check-prefix=SUM
 // 0 + 2 + 4 + 6 + 8
 // SUM: result #0: i64 = 20
 // RUN: not systile-run %s --entry forall --input %t/s0.npy --compile 2>&1 | FileCheck %s --check-prefix=FORALL
-// FORALL: systile-run: error: --compile: 'scf.forall' at {{.*}}loop-step-sign.mlir:[[@LINE+23]]:8: its step is not positive; the loop would not terminate
+// FORALL: systile-run: error: --compile: 'scf.forall' at {{.*}}loop-step-sign.mlir:[[@LINE+32]]:8: its step is not positive; the loop would not terminate
 // RUN: systile-run %s --entry forall --input %t/s2.npy --compile | FileCheck %s --check-prefix=FORALL2
 // FORALL2: result #0: tensor<4xf32> = [1, 0, 1, 0]
+//
+// An unsigned loop reads its step as unsigned: 130 (-126 as a signed i8)
+// is positive, 0 is not.
+// RUN: %python -c "import numpy as np; np.save('%t/u130.npy', np.array(-126, dtype='i1')); np.save('%t/u0.npy', np.array(0, dtype='i1'))"
+// RUN: systile-run %s --entry unsigned_step --input %t/u130.npy --compile | FileCheck %s --check-prefix=UNSIGNED
+// RUN: systile-run %s --entry unsigned_step --input %t/u130.npy | FileCheck %s --check-prefix=UNSIGNED
+// UNSIGNED: result #0: i32 = 1
+// RUN: not systile-run %s --entry unsigned_step --input %t/u0.npy --compile 2>&1 | FileCheck %s --check-prefix=UNSIGNED0
+// UNSIGNED0: 'scf.for' at {{.*}}: its step is not positive; the loop would not terminate
 
 func.func @sum(%step: i64) -> i64 {
   %c0 = arith.constant 0 : index
@@ -44,4 +53,16 @@ func.func @forall(%step: i64) -> tensor<4xf32> {
     }
   }
   return %r : tensor<4xf32>
+}
+
+func.func @unsigned_step(%step: i8) -> i32 {
+  %c0 = arith.constant 0 : i8
+  %c100 = arith.constant 100 : i8
+  %zero = arith.constant 0 : i32
+  %one = arith.constant 1 : i32
+  %r = scf.for unsigned %i = %c0 to %c100 step %step iter_args(%k = %zero) -> i32 : i8 {
+    %n = arith.addi %k, %one : i32
+    scf.yield %n : i32
+  }
+  return %r : i32
 }

@@ -87,21 +87,28 @@ private:
   /// steps is positive; none for a constant positive step.
   static void assertPositiveSteps(Operation *loop) {
     SmallVector<OpFoldResult> steps;
-    if (auto f = dyn_cast<scf::ForOp>(loop))
+    // An unsigned scf.for reads its step as unsigned, as the interpreter
+    // does: any step but 0 is positive.
+    bool isUnsigned = false;
+    if (auto f = dyn_cast<scf::ForOp>(loop)) {
       steps.push_back(f.getStep());
-    else if (auto a = dyn_cast<scf::ForallOp>(loop))
+      isUnsigned = f.getUnsignedCmp();
+    } else if (auto a = dyn_cast<scf::ForallOp>(loop)) {
       steps = a.getMixedStep();
+    }
     Location loc = loop->getLoc();
     OpBuilder b(loop);
     for (OpFoldResult step : steps) {
       std::optional<int64_t> known = getConstantIntValue(step);
-      if (known && *known > 0)
+      if (known && (isUnsigned ? *known != 0 : *known > 0))
         continue;
       Value value = getValueOrCreateConstantIndexOp(b, loc, step);
       Value zero = arith::ConstantOp::create(
           b, loc, b.getZeroAttr(value.getType()));
       Value positive = arith::CmpIOp::create(
-          b, loc, arith::CmpIPredicate::sgt, value, zero);
+          b, loc,
+          isUnsigned ? arith::CmpIPredicate::ugt : arith::CmpIPredicate::sgt,
+          value, zero);
       auto check = cf::AssertOp::create(
           b, loc, positive,
           "'" + loop->getName().getStringRef().str() + "' at " +
