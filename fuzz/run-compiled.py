@@ -104,7 +104,8 @@ def main():
     files = []
     for p in args.paths:
         if os.path.isdir(p):
-            files += sorted(os.path.join(p, f) for f in os.listdir(p))
+            files += sorted(os.path.join(p, f) for f in os.listdir(p)
+                            if os.path.isfile(os.path.join(p, f)))
         else:
             files.append(p)
     run = os.path.join(args.bin_dir, "systile-run")

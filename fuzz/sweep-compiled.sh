@@ -54,9 +54,14 @@ one() {
 export -f one
 export work bin llvm
 
-find "$@" -type f | sort >"$work/list"
-count=$(wc -l <"$work/list")
-xargs -P "$jobs" -I{} bash -c 'one "$@"' _ {} <"$work/list" >"$work/report"
+find "$@" -type f -print0 | sort -z >"$work/list"
+count=$(tr -cd '\0' <"$work/list" | wc -c)
+if [ "$count" -eq 0 ]; then
+  echo "sweep: no inputs in $*"
+  exit 2
+fi
+xargs -0 -P "$jobs" -I{} bash -c 'one "$@"' _ {} <"$work/list" >"$work/report" || {
+  echo "sweep: a job failed to run"; exit 2; }
 if [ -s "$work/report" ]; then
   cat "$work/report"
   echo "sweep: $(wc -l <"$work/report") of $count inputs reported"

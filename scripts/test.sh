@@ -68,7 +68,7 @@ frontend() {
 # The compiled path over the fuzz seeds: no program may crash a step, run
 # it out of memory or hang it on the way to machine code
 # (fuzz/sweep-compiled.sh, docs/Fuzzing.md).
-"$root/fuzz/sweep-compiled.sh" || status=$?
+SYSTILE_BIN_DIR="$build/bin" "$root/fuzz/sweep-compiled.sh" || status=$?
 
 if [ "${SYSTILE_SANITIZERS:-1}" != 0 ]; then
   "$root/scripts/test-sanitizers.sh" || status=$?

@@ -112,14 +112,10 @@ struct SplatLargeTiledConstant : OpRewritePattern<systile::ConstantOp> {
                                type.getNumStorageElements()) < kLargeSplatBytes)
       return rewriter.notifyMatchFailure(op, "not a large splat");
     auto value = splat.getSplatValue<TypedAttr>();
-    bool zero = false;
-    if (auto f = dyn_cast<FloatAttr>(value))
-      zero = f.getValue().isPosZero();
-    else if (auto i = dyn_cast<IntegerAttr>(value))
-      zero = i.getValue().isZero();
-    const bool noPadding =
-        type.getNumStorageElements() == type.getNumLogicalElements();
-    if (!zero && !noPadding && type.getPadKind() != systile::PadKind::Undef)
+    // (A canonicalization after this would fold the splat straight back
+    // into the constant; systile-lower-to-llvm runs none before
+    // bufferization.)
+    if (!systile::splatIsStorage(value, type))
       return rewriter.notifyMatchFailure(op, "padding differs from a splat's");
     Value scalar = arith::ConstantOp::create(rewriter, op.getLoc(), value);
     rewriter.replaceOpWithNewOp<systile::SplatOp>(op, type, scalar);

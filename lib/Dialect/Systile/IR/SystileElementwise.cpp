@@ -40,9 +40,7 @@ static RankedTensorType storageType(TiledType type) {
                                type.getElementType());
 }
 
-/// Whether a splat of `value` is a valid storage of `type` (padding is the
-/// splat too, so it must be zero unless padding is unspecified or absent).
-static bool splatIsStorage(Attribute value, TiledType type) {
+bool systile::splatIsStorage(Attribute value, TiledType type) {
   return isZeroBits(value) || type.getPadKind() == PadKind::Undef ||
          type.getNumStorageElements() == type.getNumLogicalElements();
 }

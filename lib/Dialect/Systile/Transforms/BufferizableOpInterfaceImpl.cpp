@@ -156,7 +156,7 @@ SmallVector<MxuMatmulOp> fusableChain(MxuMatmulOp op) {
 /// checkNoTiledRegionCarriers), or null.
 TiledType tiledRegionCarrierType(Operation *op) {
   if (op->getNumRegions() == 0 || isa<FunctionOpInterface>(op) ||
-      isa<SystileDialect>(op->getDialect()))
+      isa_and_nonnull<SystileDialect>(op->getDialect()))
     return {};
   auto tiled = [](TypeRange types) -> TiledType {
     for (Type t : types)

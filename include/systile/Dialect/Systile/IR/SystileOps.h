@@ -56,6 +56,11 @@ mlir::DenseElementsAttr unpackDenseConstant(mlir::DenseElementsAttr storage,
 /// type; null otherwise.
 mlir::DenseElementsAttr constantValueOf(mlir::Value input,
                                         mlir::Attribute folded = {});
+/// Whether a splat of `value` (a float or integer attribute) is a valid
+/// storage of `type`: padding is the splat too, so it must be zero unless
+/// padding is unspecified (pad kind undef) or absent. systile.splat folds
+/// to a splat systile.constant exactly then.
+bool splatIsStorage(mlir::Attribute value, TiledType type);
 
 } // namespace systile
 
