@@ -47,7 +47,8 @@
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/AsmState.h"
-#include "mlir/IR/SymbolTable.h"
+#include "mlir/Pass/PassManager.h"
+#include "mlir/Transforms/Passes.h"
 #include "mlir/IR/MLIRContext.h"
 #include "mlir/Parser/Parser.h"
 #include "mlir/Support/FileUtilities.h"
@@ -489,38 +490,6 @@ LogicalResult Runner::transform() {
   return failed(applied) ? error(message) : success();
 }
 
-/// Erases the functions of `module` that `entry` cannot reach through
-/// symbol uses (calls, func.constant), so that --compile lowers and
-/// compiles only what the entry runs, as the interpreter runs only the
-/// entry: another function the lowering refuses (an elided resource, an
-/// op with no path to LLVM) no longer fails this one. What every other
-/// top-level op refers to is kept too. Nothing is erased when a symbol
-/// use cannot be enumerated.
-void keepReachableFunctions(ModuleOp module, StringRef entry) {
-  SymbolTable table(module);
-  llvm::SmallPtrSet<Operation *, 16> live;
-  SmallVector<Operation *> work;
-  for (Operation &op : module.getBody()->getOperations())
-    if (!isa<func::FuncOp>(op) || cast<func::FuncOp>(op).getSymName() == entry)
-      if (live.insert(&op).second)
-        work.push_back(&op);
-  while (!work.empty()) {
-    Operation *op = work.pop_back_val();
-    std::optional<SymbolTable::UseRange> uses = SymbolTable::getSymbolUses(op);
-    if (!uses)
-      return;
-    for (const SymbolTable::SymbolUse &use : *uses)
-      if (Operation *target =
-              table.lookup(use.getSymbolRef().getRootReference()))
-        if (live.insert(target).second)
-          work.push_back(target);
-  }
-  for (func::FuncOp fn :
-       llvm::make_early_inc_range(module.getOps<func::FuncOp>()))
-    if (!live.contains(fn))
-      fn.erase();
-}
-
 /// --compile: lowers a clone of the module, JIT-compiles it and runs the
 /// entry --repeat times.
 LogicalResult Runner::executeCompiled() {
@@ -528,7 +497,19 @@ LogicalResult Runner::executeCompiled() {
   if (config.registerPasses)
     config.registerPasses();
   transformed = module->clone();
-  keepReachableFunctions(*transformed, opts.entryName);
+  // Only what the entry reaches is compiled, as only the entry is
+  // interpreted: another function the lowering refuses (an elided
+  // resource, an op with no path to LLVM) does not fail this one. Every
+  // other function becomes private, and upstream's symbol-dce drops those
+  // no public symbol uses.
+  for (func::FuncOp other : transformed->getOps<func::FuncOp>())
+    if (other.getSymName() != opts.entryName)
+      other.setPrivate();
+  PassManager dce(&context);
+  dce.addPass(createSymbolDCEPass());
+  if (failed(dce.run(*transformed)))
+    return error("--compile: dropping the functions " + fnName +
+                 " does not call failed");
   auto fn = transformed->lookupSymbol<func::FuncOp>(opts.entryName);
   fn->setAttr("llvm.emit_c_interface", UnitAttr::get(&context));
   // The entry's tensor arguments are the run's inputs, which --repeat

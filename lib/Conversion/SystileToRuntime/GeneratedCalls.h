@@ -138,7 +138,14 @@ public:
   /// A call with `text` at `b`'s insertion point.
   void create(mlir::OpBuilder &b, mlir::Location loc,
               const std::string &text) {
-    mlir::func::CallOp::create(b, loc, function, texts.get(b, loc, text));
+    create(b, loc, text, function);
+  }
+
+  /// The same for `other`, another text function (declareTextFunction),
+  /// whose texts share this one's globals.
+  void create(mlir::OpBuilder &b, mlir::Location loc, const std::string &text,
+              mlir::func::FuncOp other) {
+    mlir::func::CallOp::create(b, loc, other, texts.get(b, loc, text));
   }
 
 private:

@@ -67,8 +67,8 @@ struct SystileCountLoopSteps
       return;
     auto enter = systile::generated::TextCalls::get(
         module, symbols, "systile_call_enter", "__systile_call_name");
-    auto leave = systile::generated::TextCalls::get(
-        module, symbols, "systile_call_leave", "__systile_call_name");
+    func::FuncOp leave = systile::generated::declareTextFunction(
+        module, symbols, "systile_call_leave");
     if (!enter || !leave)
       return signalPassFailure();
     for (func::CallOp call : recursive) {
@@ -78,7 +78,7 @@ struct SystileCountLoopSteps
       OpBuilder b(call);
       enter->create(b, loc, text);
       b.setInsertionPointAfter(call);
-      leave->create(b, loc, text);
+      enter->create(b, loc, text, leave);
     }
   }
 
