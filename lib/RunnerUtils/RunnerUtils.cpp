@@ -18,6 +18,7 @@
 #include "systile/Runtime/Matmul.h"
 #include "systile/Runtime/Reduce.h"
 #include "systile/Runtime/Relayout.h"
+#include "systile/Runtime/Scalar.h"
 #include "systile/Runtime/TiledBatch.h"
 #include "systile/Runtime/Utilization.h"
 
@@ -654,6 +655,34 @@ void _mlir_ciface_systile_tanh_f32(SystileMemRef1D *in, SystileMemRef1D *out,
                 " elements of buffers of " + std::to_string(in->size) +
                 " and " + std::to_string(out->size));
   rt::tanhLanes(elements<float>(in), elements<float>(out), count);
+}
+
+} // extern "C"
+
+/// Scalar.h's truncFloat for a mode from generated code.
+template <typename To, typename From> To truncfRounded(From x, int32_t mode) {
+  if (mode < 0 || mode > 4)
+    checkFailed("systile truncf: rounding mode " + std::to_string(mode) +
+                " is not one of arith's (0 to 4)");
+  return rt::scalar::truncFloat<To>(x, static_cast<rt::scalar::Rounding>(mode));
+}
+
+extern "C" {
+
+float systile_truncf_f64_f32(double x, int32_t mode) {
+  return truncfRounded<float>(x, mode);
+}
+uint16_t systile_truncf_f64_bf16(double x, int32_t mode) {
+  return truncfRounded<rt::bf16>(x, mode).bits();
+}
+uint16_t systile_truncf_f64_f16(double x, int32_t mode) {
+  return truncfRounded<rt::f16>(x, mode).bits;
+}
+uint16_t systile_truncf_f32_bf16(float x, int32_t mode) {
+  return truncfRounded<rt::bf16>(x, mode).bits();
+}
+uint16_t systile_truncf_f32_f16(float x, int32_t mode) {
+  return truncfRounded<rt::f16>(x, mode).bits;
 }
 
 void systile_set_threads(int64_t threads) {

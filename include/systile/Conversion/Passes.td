@@ -257,7 +257,16 @@ def ConvertSystileToRuntime : Pass<"convert-systile-to-runtime",
       as LLVM's lowering and the interpreter do) to bf16 in the module
       becomes RFC 6's integer rounding (nearest, ties to even, NaN kept quiet with
       its sign), never the target's conversion instruction, whose handling
-      of subnormals and NaN varies.
+      of subnormals and NaN varies. An explicit `to_nearest_even` is that
+      default rounding.
+    * Every scalar `arith.truncf` with another rounding mode (`downward`,
+      `upward`, `toward_zero`, `to_nearest_away`), from f64 or f32 to f32,
+      bf16 or f16, becomes a call of the runtime's
+      `systile_truncf_<from>_<to>(x, mode)`, which rounds the exact value
+      once in that mode, as the interpreter does. Upstream's lowering
+      would make it a constrained `fptrunc`, which takes the mode to be the
+      floating-point environment's and, on a default environment, rounds
+      to nearest even. Any other such truncf (on vectors) is an error.
 
     * The relayouts (`reshape_batch`, `merge_rows`, `split_rows`,
       `split_heads`, `merge_heads`, `reshape`, `slice`, `transpose`) and

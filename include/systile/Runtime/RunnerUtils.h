@@ -194,6 +194,23 @@ SYSTILE_RUNNER_UTILS_EXPORT void
 _mlir_ciface_systile_tanh_f32(SystileMemRef1D *in, SystileMemRef1D *out,
                               int64_t count);
 
+// arith.truncf with a rounding mode other than to_nearest_even, one
+// element: `mode` is arith::RoundingMode's number (1 downward, 2 upward, 3
+// toward_zero, 4 to_nearest_away; 0 the default rounding) and the result
+// is the interpreter's (Scalar.h's truncFloat). bf16 and f16 results are
+// their bits. convert-systile-to-runtime calls these for such a truncf;
+// a mode outside 0 to 4 is a failed check.
+SYSTILE_RUNNER_UTILS_EXPORT float systile_truncf_f64_f32(double x,
+                                                         int32_t mode);
+SYSTILE_RUNNER_UTILS_EXPORT uint16_t systile_truncf_f64_bf16(double x,
+                                                             int32_t mode);
+SYSTILE_RUNNER_UTILS_EXPORT uint16_t systile_truncf_f64_f16(double x,
+                                                            int32_t mode);
+SYSTILE_RUNNER_UTILS_EXPORT uint16_t systile_truncf_f32_bf16(float x,
+                                                             int32_t mode);
+SYSTILE_RUNNER_UTILS_EXPORT uint16_t systile_truncf_f32_f16(float x,
+                                                            int32_t mode);
+
 // The entry points above that exist for every element type T (f32, bf16,
 // f64, i8, i32): pack, unpack, broadcast, splat, fill_padding, relayout.
 #define SYSTILE_DECLARE_PER_TYPE(T)                                            \

@@ -754,6 +754,95 @@ template <typename To, typename From> To convertFloat(From x) {
     return store<To>(load(x));
 }
 
+/// arith.truncf's rounding modes, with arith::RoundingMode's numbering.
+enum class Rounding : int32_t {
+  NearestEven = 0,
+  Downward = 1,
+  Upward = 2,
+  TowardZero = 3,
+  NearestAway = 4,
+};
+
+/// The precision (significand bits, the implicit one included) and the
+/// exponent range of a float storage type.
+template <typename T> struct FloatFormat;
+template <> struct FloatFormat<float> {
+  static constexpr int precision = 24, minExponent = -126, maxExponent = 127;
+};
+template <> struct FloatFormat<double> {
+  static constexpr int precision = 53, minExponent = -1022,
+                       maxExponent = 1023;
+};
+template <> struct FloatFormat<bf16> {
+  static constexpr int precision = 8, minExponent = -126, maxExponent = 127;
+};
+template <> struct FloatFormat<f16> {
+  static constexpr int precision = 11, minExponent = -14, maxExponent = 15;
+};
+
+/// truncf with rounding mode `mode`. to_nearest_even is the default
+/// rounding (convertFloat: f64 -> bf16 through f32, as LLVM legalises it).
+/// Any other mode rounds the exact value once, as IEEE 754 defines the
+/// mode, subnormal results included: downward toward -inf, upward toward
+/// +inf, toward_zero by dropping bits, to_nearest_away to the nearer
+/// neighbour and, from a tie, away from zero. A value beyond the largest
+/// finite one becomes infinity when the mode rounds its magnitude up
+/// (to_nearest_away; downward for negative and upward for positive
+/// values), else the largest finite value of its sign. NaN, infinities
+/// and zeros convert as by default.
+template <typename To, typename From> To truncFloat(From x, Rounding mode) {
+  static_assert(std::is_same_v<From, float> || std::is_same_v<From, double>,
+                "truncf narrows f32 or f64");
+  if (mode == Rounding::NearestEven)
+    return convertFloat<To>(x);
+  const double v = static_cast<double>(x); // exact
+  if (std::isnan(v) || std::isinf(v) || v == 0)
+    return convertFloat<To>(x);
+  using Fmt = FloatFormat<To>;
+  const bool negative = std::signbit(v);
+  const double magnitude = std::fabs(v);
+  int e = 0;
+  (void)std::frexp(magnitude, &e); // magnitude in [2^(e-1), 2^e)
+  // The spacing of To's values at this magnitude: 2^quantum (To's
+  // subnormal spacing below its least normal exponent).
+  const int quantum =
+      (e - 1 > Fmt::minExponent ? e - 1 : Fmt::minExponent) -
+      (Fmt::precision - 1);
+  // magnitude / 2^quantum < 2^precision: an exact scaling by a power of
+  // two, split into the integer and the fraction, both exact.
+  const double scaled = std::ldexp(magnitude, -quantum);
+  double whole = std::floor(scaled);
+  const double fraction = scaled - whole;
+  bool up = false;
+  switch (mode) {
+  case Rounding::Downward:
+    up = negative && fraction > 0;
+    break;
+  case Rounding::Upward:
+    up = !negative && fraction > 0;
+    break;
+  case Rounding::TowardZero:
+    break;
+  case Rounding::NearestAway:
+    up = fraction >= 0.5;
+    break;
+  case Rounding::NearestEven:
+    break;
+  }
+  whole += up ? 1 : 0;
+  double rounded = std::ldexp(whole, quantum); // exact: whole <= 2^precision
+  const double largest =
+      std::ldexp(2.0 - std::ldexp(1.0, 1 - Fmt::precision), Fmt::maxExponent);
+  if (rounded > largest) {
+    const bool toInfinity = mode == Rounding::NearestAway ||
+                            (mode == Rounding::Downward && negative) ||
+                            (mode == Rounding::Upward && !negative);
+    rounded = toInfinity ? std::numeric_limits<double>::infinity() : largest;
+  }
+  // Exactly representable in To (and in f32 for bf16 and f16).
+  return convertFloat<To>(negative ? -rounded : rounded);
+}
+
 /// sitofp/uitofp: f32 and f64 are rounded once from the integer; bf16 and
 /// f16 through f32, as LLVM legalises them.
 template <typename To, bool Signed, typename From> To intToFloat(From v) {

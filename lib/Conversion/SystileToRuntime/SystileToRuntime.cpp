@@ -669,6 +669,70 @@ void lowerTruncToBF16(arith::TruncFOp trunc) {
   trunc.erase();
 }
 
+/// The runtime's name for a truncf from `from` to `to`, for the pairs
+/// systile_truncf_* covers.
+std::optional<std::string> roundedTruncName(Type from, Type to) {
+  auto name = [](Type t) -> std::optional<StringRef> {
+    if (t.isF64())
+      return StringRef("f64");
+    if (t.isF32())
+      return StringRef("f32");
+    if (t.isBF16())
+      return StringRef("bf16");
+    if (t.isF16())
+      return StringRef("f16");
+    return std::nullopt;
+  };
+  std::optional<StringRef> a = name(from), b = name(to);
+  if (!a || !b || (!from.isF64() && !from.isF32()) || to.isF64())
+    return std::nullopt;
+  return ("systile_truncf_" + *a + "_" + *b).str();
+}
+
+/// arith.truncf with a rounding mode other than to_nearest_even, on a
+/// scalar: a call of the runtime's systile_truncf_<from>_<to>(x, mode),
+/// which rounds as the interpreter does. Upstream's lowering would make it
+/// a constrained fptrunc, which assumes the mode is the floating-point
+/// environment's and so rounds to nearest even on a default environment.
+LogicalResult lowerTruncRounded(arith::TruncFOp trunc, ModuleOp module,
+                                SymbolTable &symbols) {
+  Type from = trunc.getIn().getType(), to = trunc.getType();
+  std::optional<std::string> name = roundedTruncName(from, to);
+  if (!name)
+    return trunc.emitError()
+           << "'arith.truncf' with rounding mode "
+           << arith::stringifyRoundingMode(*trunc.getRoundingmode())
+           << " from " << from << " to " << to
+           << " is not supported by the compiled path (scalar f64 or f32 "
+              "to f32, bf16 or f16 only)";
+  OpBuilder b(trunc);
+  Location loc = trunc.getLoc();
+  Type result = to.isF32() ? to : Type(b.getI16Type());
+  FunctionType type = b.getFunctionType({from, b.getI32Type()}, {result});
+  auto fn = symbols.lookup<func::FuncOp>(*name);
+  if (fn && fn.getFunctionType() != type)
+    return fn.emitError() << "the program defines @" << *name
+                          << ", a function of systile's runtime, with "
+                             "another type";
+  if (!fn) {
+    OpBuilder top = OpBuilder::atBlockBegin(module.getBody());
+    fn = func::FuncOp::create(top, module.getLoc(), *name, type);
+    fn.setPrivate();
+    symbols.insert(fn);
+  }
+  Value mode = arith::ConstantOp::create(
+      b, loc,
+      b.getI32IntegerAttr(static_cast<int32_t>(*trunc.getRoundingmode())));
+  Value value =
+      func::CallOp::create(b, loc, fn, ValueRange{trunc.getIn(), mode})
+          .getResult(0);
+  if (value.getType() != to)
+    value = arith::BitcastOp::create(b, loc, to, value);
+  trunc.replaceAllUsesWith(value);
+  trunc.erase();
+  return success();
+}
+
 struct ConvertSystileToRuntime
     : public systile::impl::ConvertSystileToRuntimeBase<
           ConvertSystileToRuntime> {
@@ -695,14 +759,23 @@ struct ConvertSystileToRuntime
         failedAny = true;
       }
     });
-    SmallVector<arith::TruncFOp> truncs;
+    SmallVector<arith::TruncFOp> truncs, rounded;
     module.walk([&](arith::TruncFOp t) {
-      if ((t.getIn().getType().isF32() || t.getIn().getType().isF64()) &&
-          t.getType().isBF16() && !t.getRoundingmodeAttr())
+      // An explicit to_nearest_even is the default rounding.
+      if (t.getRoundingmode() == arith::RoundingMode::to_nearest_even)
+        t.removeRoundingmodeAttr();
+      if (t.getRoundingmodeAttr())
+        rounded.push_back(t);
+      else if ((t.getIn().getType().isF32() || t.getIn().getType().isF64()) &&
+               t.getType().isBF16())
         truncs.push_back(t);
     });
     for (arith::TruncFOp t : truncs)
       lowerTruncToBF16(t);
+    SymbolTable symbols(module);
+    for (arith::TruncFOp t : rounded)
+      if (failed(lowerTruncRounded(t, module, symbols)))
+        failedAny = true;
     if (failedAny)
       signalPassFailure();
   }

@@ -336,14 +336,40 @@ template <bool Nsw, bool Nuw> struct TruncChecked {
   }
 };
 
-/// extf/truncf; only truncf's default rounding (to nearest even) runs.
+/// truncf with a rounding mode other than the default (Scalar.h's
+/// truncFloat).
+template <sc::Rounding Mode> struct FloatToFloatRounded : Exact {
+  template <typename To, typename From> static bool apply(From v, To &r) {
+    if constexpr (std::is_same_v<From, float> || std::is_same_v<From, double>)
+      r = sc::truncFloat<To>(v, Mode);
+    else
+      r = sc::convertFloat<To>(v); // not a truncf (the verifier's rule)
+    return true;
+  }
+};
+
+/// extf/truncf, truncf in each of its rounding modes.
 LogicalResult runFloatCast(Operation *op, ExecContext &ctx) {
-  if (auto trunc = dyn_cast<arith::TruncFOp>(op))
-    if (std::optional<arith::RoundingMode> mode = trunc.getRoundingmode();
-        mode && *mode != arith::RoundingMode::to_nearest_even)
-      return ctx.opError(op)
-             << " with rounding mode " << arith::stringifyRoundingMode(*mode)
-             << " is not supported by systile-run (only to_nearest_even)";
+  auto trunc = dyn_cast<arith::TruncFOp>(op);
+  std::optional<arith::RoundingMode> mode;
+  if (trunc)
+    mode = trunc.getRoundingmode();
+  switch (mode.value_or(arith::RoundingMode::to_nearest_even)) {
+  case arith::RoundingMode::downward:
+    return runConvert<Lanes::Float, Lanes::Float,
+                      FloatToFloatRounded<sc::Rounding::Downward>>(op, ctx);
+  case arith::RoundingMode::upward:
+    return runConvert<Lanes::Float, Lanes::Float,
+                      FloatToFloatRounded<sc::Rounding::Upward>>(op, ctx);
+  case arith::RoundingMode::toward_zero:
+    return runConvert<Lanes::Float, Lanes::Float,
+                      FloatToFloatRounded<sc::Rounding::TowardZero>>(op, ctx);
+  case arith::RoundingMode::to_nearest_away:
+    return runConvert<Lanes::Float, Lanes::Float,
+                      FloatToFloatRounded<sc::Rounding::NearestAway>>(op, ctx);
+  case arith::RoundingMode::to_nearest_even:
+    break;
+  }
   return runConvert<Lanes::Float, Lanes::Float, FloatToFloat>(op, ctx);
 }
 

@@ -69,12 +69,6 @@ func.func @ipowi() -> i32 {
   return %0 : i32
 }
 
-func.func @rounding() -> bf16 {
-  %a = arith.constant 1.5 : f32
-  %0 = arith.truncf %a upward : f32 to bf16
-  return %0 : bf16
-}
-
 func.func @elided() -> tensor<2xf32> {
   %0 = arith.constant dense_resource<__elided__> : tensor<2xf32>
   return %0 : tensor<2xf32>
