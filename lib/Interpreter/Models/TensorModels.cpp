@@ -117,13 +117,11 @@ LogicalResult checkBox(Operation *op, ArrayRef<int64_t> shape, const Box &box) {
              << " is negative";
     if (size == 0)
       continue;
-    if (stride < 1)
-      return ExecContext::opError(op)
-             << ": slice stride " << stride << " of dimension " << d
-             << " is not positive";
+    // Any stride: element i is at off + i * stride, so a stride of 0 reads
+    // (or writes) one element size times and a negative one goes down.
     __int128 last =
         static_cast<__int128>(off) + static_cast<__int128>(size - 1) * stride;
-    if (off < 0 || last >= shape[d])
+    if (off < 0 || off >= shape[d] || last < 0 || last >= shape[d])
       return ExecContext::opError(op)
              << ": slice of dimension " << d << " (offset " << off << ", size "
              << size << ", stride " << stride

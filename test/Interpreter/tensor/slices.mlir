@@ -7,6 +7,15 @@
 // RUN: systile-run %s --entry insert | FileCheck %s --check-prefix=INSERT
 // RUN: systile-run %s --entry elements | FileCheck %s --check-prefix=ELEM
 // RUN: systile-run %s --entry empty | FileCheck %s --check-prefix=EMPTY
+//
+// Strides of any sign, interpreted and compiled (the arguments are an
+// iota, [[1, 2], [3, 4]] and [1, 2, 3]):
+// RUN: rm -rf %t && mkdir -p %t
+// RUN: %python -c "import numpy as np; np.save('%t/x.npy', np.arange(20, dtype='<i4').reshape(4, 5)); np.save('%t/s.npy', np.array([[1, 2], [3, 4]], '<i4')); np.save('%t/t.npy', np.array([1, 2, 3], '<i4'))"
+// RUN: systile-run %s --entry strides --input %t/x.npy --input %t/s.npy --input %t/t.npy | FileCheck %s --check-prefix=STRIDES
+// RUN: systile-run %s --entry strides --input %t/x.npy --input %t/s.npy --input %t/t.npy --compile | FileCheck %s --check-prefix=STRIDES
+// RUN: %python %S/../Inputs/expect_exit.py 1 systile-run %s --entry below --input %t/x.npy 2>&1 | FileCheck %s --check-prefix=BELOW
+// RUN: %python %S/../Inputs/expect_exit.py 1 systile-run %s --entry below --input %t/x.npy --compile 2>&1 | FileCheck %s --check-prefix=BELOW-COMPILED
 
 // Rows 1, 3 and columns 0, 2, 4; row 2 columns 1..4 as a rank-1 tensor (a
 // view); rows 1..3 and columns 2..3 at dynamic offsets; column 3 with a
@@ -86,4 +95,33 @@ func.func @empty() -> (tensor<0x3xf32>, tensor<2x3xf32>, tensor<2x2xf32>) {
     tensor.yield %one : f32
   } : tensor<0x2xf32> to tensor<2x2xf32>
   return %e, %c, %p : tensor<0x3xf32>, tensor<2x3xf32>, tensor<2x2xf32>
+}
+
+// Element i of a dimension is at offset + i * stride, whatever the
+// stride's sign: rows 3, 2 and columns 4, 2, 0; row 1 three times
+// (stride 0); [[1, 2], [3, 4]] written from (2, 3) up and left; [1, 2, 3]
+// written to element 1 three times, in order, so the last stays.
+// STRIDES: result #0: tensor<2x3xi32> = {{\[\[}}19, 17, 15], [14, 12, 10]]
+// STRIDES: result #1: tensor<3x2xi32> = {{\[\[}}7, 8], [7, 8], [7, 8]]
+// STRIDES: result #2: tensor<3x4xi32> = {{\[\[}}0, 0, 0, 0], [0, 0, 4, 3], [0, 0, 2, 1]]
+// STRIDES: result #3: tensor<4xi32> = [0, 3, 0, 0]
+func.func @strides(%x: tensor<4x5xi32>, %s: tensor<2x2xi32>, %t: tensor<3xi32>) -> (tensor<2x3xi32>, tensor<3x2xi32>, tensor<3x4xi32>, tensor<4xi32>) {
+  %a = tensor.extract_slice %x[3, 4] [2, 3] [-1, -2] : tensor<4x5xi32> to tensor<2x3xi32>
+  %b = tensor.extract_slice %x[1, 2] [3, 2] [0, 1] : tensor<4x5xi32> to tensor<3x2xi32>
+  %z = arith.constant 0 : i32
+  %e = tensor.empty() : tensor<3x4xi32>
+  %d = linalg.fill ins(%z : i32) outs(%e : tensor<3x4xi32>) -> tensor<3x4xi32>
+  %c = tensor.insert_slice %s into %d[2, 3] [2, 2] [-1, -1] : tensor<2x2xi32> into tensor<3x4xi32>
+  %e4 = tensor.empty() : tensor<4xi32>
+  %d4 = linalg.fill ins(%z : i32) outs(%e4 : tensor<4xi32>) -> tensor<4xi32>
+  %f = tensor.insert_slice %t into %d4[1] [3] [0] : tensor<3xi32> into tensor<4xi32>
+  return %a, %b, %c, %f : tensor<2x3xi32>, tensor<3x2xi32>, tensor<3x4xi32>, tensor<4xi32>
+}
+
+// A negative stride that runs below 0 (rows 1, 0, -1): refused by both.
+// BELOW: slices.mlir:[[# @LINE + 3]]:8: error: 'tensor.extract_slice': slice of dimension 0 (offset 1, size 3, stride -1) is out of bounds of its size 4
+// BELOW-COMPILED: subview runs out-of-bounds along dimension 0
+func.func @below(%x: tensor<4x5xi32>) -> tensor<3x1xi32> {
+  %a = tensor.extract_slice %x[1, 0] [3, 1] [-1, 1] : tensor<4x5xi32> to tensor<3x1xi32>
+  return %a : tensor<3x1xi32>
 }
