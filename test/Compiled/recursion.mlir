@@ -55,3 +55,38 @@ func.func @odd(%n: i64) -> i1 {
   }
   return %r : i1
 }
+
+// A call through func.call_indirect may call any function whose address a
+// func.constant takes, so it is bounded when one of those reaches its
+// caller (@spin), and not otherwise (@once). The interpreter does not run
+// func.constant.
+// RUN: not systile-run %s --entry spin --input %t/n0.npy --compile 2>&1 | FileCheck %s --check-prefix=SPIN
+// SPIN: systile-run: error: --compile: 'func.call_indirect' at {{.*}}recursion.mlir:[[@LINE+18]]:8: call depth exceeds 256 (unbounded recursion?)
+// RUN: systile-run %s --entry once --input %t/n7.npy --compile | FileCheck %s --check-prefix=ONCE
+// ONCE: result #0: i64 = 7
+// RUN: not systile-run %s --entry once --input %t/n7.npy 2>&1 | FileCheck %s --check-prefix=ONCEI
+// ONCEI: error: no execution model for 'func.constant' (systile-run cannot execute it)
+// RUN: systile-opt %s --systile-count-loop-steps | FileCheck %s --check-prefix=IR
+// IR-LABEL: func.func @spin
+// IR: call @systile_call_enter
+// IR: call_indirect
+// IR: call @systile_call_leave
+// IR-LABEL: func.func @leaf
+// IR-NOT: systile_call_enter
+// IR: func.func @once
+// IR-NOT: systile_call_enter
+// IR: call_indirect
+// IR-NOT: systile_call_enter
+func.func @spin(%n: i64) -> i64 {
+  %f = func.constant @spin : (i64) -> i64
+  %r = func.call_indirect %f(%n) : (i64) -> i64
+  return %r : i64
+}
+func.func @leaf(%n: i64) -> i64 {
+  return %n : i64
+}
+func.func @once(%n: i64) -> i64 {
+  %f = func.constant @leaf : (i64) -> i64
+  %r = func.call_indirect %f(%n) : (i64) -> i64
+  return %r : i64
+}

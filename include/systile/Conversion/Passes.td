@@ -387,8 +387,9 @@ def SystileCountLoopSteps : Pass<"systile-count-loop-steps",
     once LLVM has turned a tail call into a loop. (The interpreter counts
     every frame and the compiled code the recurring calls only, so near
     the limit the two may differ by the frames of the calls that cannot
-    recur. Calls through `func.call_indirect`, which the interpreter does
-    not run, are not bounded.)
+    recur.) A `func.call_indirect` may call any function whose address a
+    `func.constant` takes; it is bracketed when one of those reaches the
+    function holding it.
 
     A loop whose step is not positive never ends (upstream folds such an
     `scf.for` away, leaving its results unset), and the interpreter

@@ -46,7 +46,7 @@ struct SystileCountLoopSteps
     });
     for (auto [loop, body] : loops)
       assertPositiveSteps(loop);
-    SmallVector<func::CallOp> recursive = recursiveCalls(module);
+    SmallVector<Operation *> recursive = recursiveCalls(module);
     if (loops.empty() && recursive.empty())
       return;
     SymbolTable symbols(module);
@@ -71,10 +71,12 @@ struct SystileCountLoopSteps
         module, symbols, "systile_call_leave");
     if (!enter || !leave)
       return signalPassFailure();
-    for (func::CallOp call : recursive) {
-      Location loc = call.getLoc();
-      std::string text = "'func.call' of @" + call.getCallee().str() +
-                         " at " + systile::generated::locationText(loc);
+    for (Operation *call : recursive) {
+      Location loc = call->getLoc();
+      std::string text = "'" + call->getName().getStringRef().str() + "'";
+      if (auto direct = dyn_cast<func::CallOp>(call))
+        text += " of @" + direct.getCallee().str();
+      text += " at " + systile::generated::locationText(loc);
       OpBuilder b(call);
       enter->create(b, loc, text);
       b.setInsertionPointAfter(call);
@@ -118,27 +120,43 @@ private:
     }
   }
 
-  /// The func.call ops whose callee can call back into the function
-  /// holding the call (directly or through other functions of the module).
-  static SmallVector<func::CallOp> recursiveCalls(ModuleOp module) {
-    // Each function's callees (functions of this module).
-    llvm::DenseMap<Operation *, llvm::SetVector<Operation *>> callees;
-    SmallVector<std::pair<func::CallOp, Operation *>> calls;
+  /// The calls whose callee can call back into the function holding the
+  /// call (directly or through other functions of the module): func.call
+  /// ops, and func.call_indirect ops, which may call any function whose
+  /// address a func.constant takes.
+  static SmallVector<Operation *> recursiveCalls(ModuleOp module) {
     SymbolTable table(module);
-    module.walk([&](func::CallOp call) {
-      auto caller = call->getParentOfType<func::FuncOp>();
-      auto callee = table.lookup<func::FuncOp>(call.getCallee());
-      if (!caller || !callee || callee.isExternal())
-        return;
-      callees[caller].insert(callee);
-      calls.push_back({call, caller.getOperation()});
+    llvm::SetVector<Operation *> addressTaken;
+    module.walk([&](func::ConstantOp constant) {
+      auto f = table.lookup<func::FuncOp>(constant.getValue());
+      if (f && !f.isExternal())
+        addressTaken.insert(f);
     });
-    SmallVector<func::CallOp> recursive;
-    for (auto [call, caller] : calls) {
-      // Does the callee reach the caller?
-      Operation *callee = table.lookup(call.getCallee());
+    // Each call's possible callees (functions of this module with a body),
+    // and each function's.
+    llvm::DenseMap<Operation *, llvm::SetVector<Operation *>> callees;
+    SmallVector<std::pair<Operation *, llvm::SetVector<Operation *>>> calls;
+    module.walk([&](Operation *op) {
+      llvm::SetVector<Operation *> targets;
+      if (auto call = dyn_cast<func::CallOp>(op)) {
+        auto callee = table.lookup<func::FuncOp>(call.getCallee());
+        if (callee && !callee.isExternal())
+          targets.insert(callee);
+      } else if (isa<func::CallIndirectOp>(op)) {
+        targets = addressTaken;
+      }
+      auto caller = op->getParentOfType<func::FuncOp>();
+      if (!caller || targets.empty())
+        return;
+      callees[caller].insert(targets.begin(), targets.end());
+      calls.push_back({op, std::move(targets)});
+    });
+    SmallVector<Operation *> recursive;
+    for (auto &[call, targets] : calls) {
+      // Does a callee reach the caller?
+      Operation *caller = call->getParentOfType<func::FuncOp>();
       llvm::SetVector<Operation *> seen;
-      SmallVector<Operation *> work{callee};
+      SmallVector<Operation *> work(targets.begin(), targets.end());
       bool reaches = false;
       while (!work.empty() && !reaches) {
         Operation *f = work.pop_back_val();
