@@ -6,16 +6,19 @@
 // speed anchor, the machine's no-FMA peak (a register-only loop of
 // independent multiplies and adds), dense <-> tiled packing of a 4096x4096
 // f32 matrix against memcpy of the same bytes, and dynamic zero-block
-// skipping with 75% all-zero mxu blocks.
+// skipping with 75% all-zero mxu blocks, and f32 tanh over 2M lanes on
+// each path the CPU has against the libm's tanhf called per element.
 //
 // GFLOP/s counts 2*M*N*K per matmul (logical work, as BLAS does).
 //
 //===----------------------------------------------------------------------===//
 
+#include "systile/Runtime/Libm.h"
 #include "systile/Runtime/Runtime.h"
 
 #include <benchmark/benchmark.h>
 
+#include <cmath>
 #include <cstring>
 #include <immintrin.h>
 #include <map>
@@ -318,6 +321,39 @@ void BM_Memcpy(benchmark::State &state) {
   setBytes(state);
 }
 
+/// tanh of 2M f32 lanes (GELU's argument range and beyond, as a
+/// 1024x2048 FFN activation has): Arg 0 the libm's tanhf per element (the
+/// bits every path must give), 1 the portable vector form, 2 AVX2, 3
+/// AVX-512 (skipped where the CPU lacks the path). One thread.
+void BM_Tanh(benchmark::State &state) {
+  constexpr int64_t kLanes = 2 << 20;
+  static const std::vector<float> x = [] {
+    std::vector<float> v = randomDense(kLanes, 11);
+    for (float &f : v)
+      f *= 6.0f;
+    return v;
+  }();
+  const Isa paths[] = {Isa::Auto, Isa::Portable, Isa::AVX2, Isa::AVX512};
+  const Isa isa = paths[state.range(0)];
+  if (state.range(0) > 0 && !cpuSupports(isa)) {
+    state.SkipWithError("this CPU lacks the path");
+    return;
+  }
+  std::vector<float> y(x.size());
+  for (auto _ : state) {
+    if (state.range(0) == 0)
+      for (int64_t i = 0; i < kLanes; ++i)
+        y[i] = std::tanh(x[i]);
+    else
+      tanhVectorForm(x.data(), y.data(), kLanes, isa);
+    benchmark::DoNotOptimize(y.data());
+    benchmark::ClobberMemory();
+  }
+  state.counters["Glanes"] = benchmark::Counter(
+      double(kLanes) * 1e-9, benchmark::Counter::kIsIterationInvariantRate);
+  state.SetLabel(state.range(0) == 0 ? "libm" : toString(isa));
+}
+
 // Args: M, K, N, threads (0 = all). Wall-clock time, since the work is
 // threaded. Cubes 256..4096 and three non-square shapes: a tall
 // K-thin product, a 256-row batch and batch-8 inference (padding and
@@ -349,6 +385,8 @@ BENCHMARK(BM_MatmulSkip)
 BENCHMARK(BM_Pack)->UseRealTime()->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_Unpack)->UseRealTime()->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_Memcpy)->UseRealTime()->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_Tanh)->DenseRange(0, 3)->UseRealTime()->Unit(
+    benchmark::kMillisecond);
 
 } // namespace
 

@@ -6,8 +6,9 @@
 #    256..4096 and the non-square shapes 4096x1024x4096, 256x4096x4096 and
 #    8x4096x4096, against OpenBLAS cblas_sgemm on the same shapes and the
 #    machine's no-FMA peak (the ceiling is the lower of the two);
-#  - pack/unpack GB/s of a 4096x4096 f32 matrix against memcpy, and dynamic
-#    zero-block skipping;
+#  - pack/unpack GB/s of a 4096x4096 f32 matrix against memcpy, dynamic
+#    zero-block skipping, and f32 tanh of 2M lanes on each path the CPU has
+#    against the libm's tanhf per element;
 #  - a PNG of GFLOP/s against size (matplotlib from python3-matplotlib),
 #    written to $build/bench/matmul-gflops.png.
 #

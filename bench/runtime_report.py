@@ -145,4 +145,22 @@ if t0 and t1:
     print(f"  results equal (finite inputs): {'yes' if eq else 'NO'}")
     results.append(eq)
     ratio("speedup", t0["real_time"], t1["real_time"], 3.0)
+print("\n== f32 tanh of 2M lanes, 1 thread (every path gives the libm's "
+      "bits; unit tests check each one)")
+tanh_libm = med.get("BM_Tanh/0/real_time")
+tanh = {}
+for arg in (1, 2, 3):
+    b = med.get(f"BM_Tanh/{arg}/real_time")
+    if b and not b.get("error_occurred"):
+        tanh[b.get("label", str(arg))] = b["real_time"]
+if tanh_libm:
+    print(f"  {'libm tanhf per element':28s} {tanh_libm['real_time']:8.2f} "
+          f"{tanh_libm['time_unit']}")
+    for name, t in tanh.items():
+        print(f"  {name + ' vector form':28s} {t:8.2f} {tanh_libm['time_unit']}"
+              f"   {tanh_libm['real_time'] / t:5.2f}x the libm")
+    if tanh:
+        widest = list(tanh)[-1]
+        ratio(f"widest path ({widest}) / libm per element",
+              tanh_libm["real_time"], tanh[widest], 2.0)
 print(f"\n== {sum(results)} of {len(results)} targets met")

@@ -15,6 +15,7 @@
 
 namespace systile::rt::detail {
 bool tanhLanesAVX2(const float *x, float *y, int64_t n);
+bool tanhLanesAVX512(const float *x, float *y, int64_t n);
 } // namespace systile::rt::detail
 
 using namespace systile::rt;
@@ -79,14 +80,17 @@ void portableLanes(const float *x, float *y, int64_t n) {
 } // namespace
 
 bool systile::rt::tanhVectorMatchesLibm() {
-  // The portable form is the same operations as the AVX2 one; checking it
-  // needs no CPU support.
+  // The portable form is the same operations as the AVX2 and AVX-512
+  // ones; checking it needs no CPU support.
   static const bool matches = vectorMatches(portableLanes);
   return matches;
 }
 
 void systile::rt::tanhVectorForm(const float *x, float *y, int64_t n,
                                  Isa isa) {
+  if (isa == Isa::AVX512 && cpuSupports(Isa::AVX512) &&
+      detail::tanhLanesAVX512(x, y, n))
+    return;
   if (isa == Isa::AVX2 && cpuSupports(Isa::AVX2) &&
       detail::tanhLanesAVX2(x, y, n))
     return;
@@ -96,5 +100,5 @@ void systile::rt::tanhVectorForm(const float *x, float *y, int64_t n,
 void systile::rt::tanhLanes(const float *x, float *y, int64_t n, Isa isa) {
   if (n < kMinVectorLanes || !tanhVectorMatchesLibm())
     return tanhEachLane(x, y, n);
-  tanhVectorForm(x, y, n, resolveIsa(isa, {Isa::AVX2}));
+  tanhVectorForm(x, y, n, resolveIsa(isa, {Isa::AVX512, Isa::AVX2}));
 }

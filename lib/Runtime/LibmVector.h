@@ -2,7 +2,8 @@
 //
 // fdlibm's tanhf (s_tanhf.c) and the expm1f it calls (s_expm1f.c), as
 // glibc 2.40 and earlier build them, on a vector of W floats (GCC vector
-// extensions; W = 4 in the baseline translation unit, 8 in the AVX2 one).
+// extensions; W = 4 in the baseline translation unit, 8 in the AVX2 one,
+// 16 in the AVX-512 one).
 // Every operation is the scalar code's IEEE single-precision operation, in
 // its order, on each lane: both sides of each branch are computed and the
 // lane's side is selected, so each lane gets the scalar function's bits

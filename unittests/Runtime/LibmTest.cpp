@@ -14,6 +14,8 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <cstdio>
+#include <string>
 #include <cstring>
 #include <vector>
 
@@ -61,12 +63,14 @@ std::vector<Isa> paths() {
   std::vector<Isa> p = {Isa::Portable};
   if (cpuSupports(Isa::AVX2))
     p.push_back(Isa::AVX2);
+  if (cpuSupports(Isa::AVX512))
+    p.push_back(Isa::AVX512);
   return p;
 }
 
 TEST(Libm, TanhLanesHasTheLibmBitsOnEveryPath) {
   const std::vector<float> x = sweep();
-  for (Isa isa : {Isa::Auto, Isa::Portable, Isa::AVX2}) {
+  for (Isa isa : {Isa::Auto, Isa::Portable, Isa::AVX2, Isa::AVX512}) {
     std::vector<float> y(x.size());
     tanhLanes(x.data(), y.data(), static_cast<int64_t>(x.size()), isa);
     int64_t bad = firstMismatch(x, y);
@@ -79,6 +83,11 @@ TEST(Libm, VectorFormIsFdlibmTanhf) {
     GTEST_SKIP() << "this libm's tanhf is not fdlibm's; tanhLanes calls it "
                     "per lane (checked above)";
   const std::vector<float> x = sweep();
+  std::string checked;
+  for (Isa isa : paths())
+    checked += std::string(checked.empty() ? "" : " ") + toString(isa);
+  std::printf("[ info     ] tanh paths checked on this machine: %s\n",
+              checked.c_str());
   for (Isa isa : paths()) {
     std::vector<float> y(x.size());
     tanhVectorForm(x.data(), y.data(), static_cast<int64_t>(x.size()), isa);
@@ -95,7 +104,7 @@ TEST(Libm, VectorFormIsFdlibmTanhf) {
 TEST(Libm, DISABLED_VectorFormOnEveryFloat) {
   if (!tanhVectorMatchesLibm())
     GTEST_SKIP() << "this libm's tanhf is not fdlibm's";
-  const Isa isa = cpuSupports(Isa::AVX2) ? Isa::AVX2 : Isa::Portable;
+  const Isa isa = resolveIsa(Isa::Auto, {Isa::AVX512, Isa::AVX2});
   constexpr uint64_t kBlock = 1 << 20;
   std::vector<float> x(kBlock), y(kBlock);
   uint64_t mismatches = 0;
@@ -114,7 +123,7 @@ TEST(Libm, TailsAndInPlace) {
     std::vector<float> x(static_cast<size_t>(n));
     for (int64_t i = 0; i < n; ++i)
       x[i] = -3.0f + 0.37f * float(i % 17) + 1e-3f * float(i);
-    for (Isa isa : {Isa::Auto, Isa::Portable, Isa::AVX2}) {
+    for (Isa isa : {Isa::Auto, Isa::Portable, Isa::AVX2, Isa::AVX512}) {
       std::vector<float> y(x.size(), 42.0f), z = x;
       tanhLanes(x.data(), y.data(), n, isa);
       EXPECT_EQ(firstMismatch(x, y), -1) << "n = " << n;

@@ -3,8 +3,8 @@
 // The interpreter gives math.tanh the bits of the machine's glibc tanhf
 // (what upstream's lowering calls; docs/Interpreter.md). One call per
 // element costs about 27 ns here, the largest cost of a GELU after the
-// matmuls. tanhLanes computes the same function eight or four lanes at a
-// time: fdlibm's tanhf and expm1f (the ones glibc shipped until it moved to
+// matmuls. tanhLanes computes the same function sixteen, eight or four
+// lanes at a time: fdlibm's tanhf and expm1f (the ones glibc shipped until it moved to
 // CORE-MATH's correctly rounded functions), written as the same sequence
 // of IEEE single-precision operations on every lane, with every branch
 // computed and the lane's branch selected. Same operations, same bits.
@@ -26,8 +26,9 @@
 namespace systile::rt {
 
 /// y[i] = tanhf(x[i]) for i < n, with this process's libm's bits. `isa`
-/// forces a path (Portable: 4-lane generic vectors; AVX2; tests run each
-/// one the machine has); Auto takes AVX2 where the CPU has it. Either way
+/// forces a path (Portable: 4-lane generic vectors; AVX2: 8 lanes;
+/// AVX512: 16; tests run each one the machine has); Auto takes the widest
+/// the CPU has. Either way
 /// the vector form runs only when tanhVectorMatchesLibm(), and arrays
 /// shorter than a few vectors go lane by lane. `y` may be `x`.
 void tanhLanes(const float *x, float *y, int64_t n, Isa isa = Isa::Auto);
@@ -36,8 +37,8 @@ void tanhLanes(const float *x, float *y, int64_t n, Isa isa = Isa::Auto);
 /// bits on the check sample (computed once, thread-safe).
 bool tanhVectorMatchesLibm();
 
-/// The vector form alone, on the path `isa` (Portable or AVX2; AVX2 only
-/// where the CPU has it), whatever the check says: for tests that compare
+/// The vector form alone, on the path `isa` (Portable, AVX2 or AVX512;
+/// the last two only where the CPU has them, else Portable), whatever the check says: for tests that compare
 /// it with the libm.
 void tanhVectorForm(const float *x, float *y, int64_t n, Isa isa);
 
