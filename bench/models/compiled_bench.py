@@ -17,11 +17,20 @@ transformer block at most 0.8x. A second line per model splits the
 compiled run: the time inside the runtime's functions (systile-run
 --timing's runtime-calls=, the interpreter's own kernels, so a floor for
 any compiled code that calls them) and the rest, the compiled code's own.
+A third holds the matmuls against the machine: the MACs they issue
+(systile-run --stats, padding included) at this core's peak of separate
+multiplies and adds (RFC 6 rounds each product, so no FMA;
+systile-runtime-bench's BM_NoFmaPeak, one thread), as a share of the
+interpreter's execute: no executor that keeps these numerics, compiled or
+not, can run the model in less.
 Run it on an idle machine, with the PyTorch venv:
   build/venv-pytorch/bin/python bench/models/compiled_bench.py \\
       [--bin build/bin] [--reps 5] [--threads 1] [--keep DIR]
 """
+import json
 import os
+import re
+import subprocess
 import sys
 
 import numpy as np
@@ -59,6 +68,31 @@ def models():
     return [("mlp", mlp, x_mlp, 1.0), ("gpt2", block, x_block, 0.8)]
 
 
+def no_fma_peak(bin_dir):
+    """GFLOP/s of BM_NoFmaPeak/1 (median of 3), or None without the
+    benchmark program (built with the project: build/bench)."""
+    prog = os.path.join(bin_dir, os.pardir, "bench", "systile-runtime-bench")
+    if not os.path.exists(prog):
+        return None, "n/a"
+    r = subprocess.run([prog, "--benchmark_filter=^BM_NoFmaPeak/1/",
+                        "--benchmark_repetitions=3",
+                        "--benchmark_report_aggregates_only=true",
+                        "--benchmark_format=json"],
+                       capture_output=True, text=True, check=True)
+    for b in json.loads(r.stdout)["benchmarks"]:
+        if b.get("aggregate_name") == "median":
+            return b["GFLOPS"], b.get("label", "?")
+    return None, "n/a"
+
+
+def issued_macs(run, mlir, x_npy):
+    """The MACs the program's matmuls issue (systile-run --stats)."""
+    r = subprocess.run([run, mlir, f"--input={x_npy}", "--quiet", "--stats"],
+                       capture_output=True, text=True, check=True)
+    m = re.search(r"^total: .*issued_macs=(\d+)", r.stdout + r.stderr, re.M)
+    return int(m.group(1)) if m else None
+
+
 def main():
     args = parse_args(__doc__, ROOT)
     torch.set_num_threads(args.threads)
@@ -66,6 +100,7 @@ def main():
     print(f"cpu: {cpu}; features: {feats}; threads: {args.threads}")
     run = os.path.join(args.bin, "systile-run")
     status = 0
+    peak, peak_isa = no_fma_peak(args.bin)
     with work_dir(args) as work:
         for name, model, x, goal in models():
             x_npy = os.path.join(work, f"{name}.x.npy")
@@ -107,6 +142,20 @@ def main():
                   f"the runtime's share alone is "
                   f"{comp['calls'] / interp['warm']:.2f}x the interpreter's "
                   f"execute, the floor of the ratio above")
+            macs = issued_macs(run, low, x_npy)
+            if macs and peak:
+                floor = 2 * macs / (peak * 1e9) * 1e3
+                print(f"{name}: matmul roofline: {macs / 1e9:.2f} G MACs "
+                      f"issued, at this core's no-FMA peak of {peak:.1f} "
+                      f"GFLOP/s ({peak_isa}, one thread) {floor:.1f} ms = "
+                      f"{floor / interp['warm']:.2f}x the interpreter's "
+                      f"execute; the runtime's matmuls took "
+                      f"{comp['matmul_calls']:.1f} ms "
+                      f"({floor / comp['matmul_calls'] * 100:.0f}% of that "
+                      f"peak)")
+            else:
+                print(f"{name}: matmul roofline: n/a (no --stats total or "
+                      f"no build/bench/systile-runtime-bench)")
     return status
 
 
