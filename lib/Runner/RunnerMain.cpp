@@ -737,9 +737,17 @@ LogicalResult Runner::run() {
         ran(rt::KernelFamily::MatmulSimulator),
         ran(rt::KernelFamily::DenseContraction));
     if (compiledEntry) {
-      llvm::errs() << llvm::format("timing: compile=%.2fms (lowering and "
-                                   "JIT, part of execute)\n",
-                                   compileMs);
+      const CompiledEntry::BoundConstants &bound =
+          compiledEntry->boundConstants();
+      llvm::errs() << llvm::format(
+          "timing: compile=%.2fms (lowering and JIT, part of execute) "
+          "bound-constants=%lld (%.2f MiB, %lld copied to align them) "
+          "zero-constants=%lld (%.2f MiB of zero pages)\n",
+          compileMs, static_cast<long long>(bound.data),
+          double(bound.dataBytes) / (1 << 20),
+          static_cast<long long>(bound.copies),
+          static_cast<long long>(bound.zeros),
+          double(bound.zeroBytes) / (1 << 20));
       // Where each run's time went: the runtime's functions (the
       // interpreter's kernels; matmuls among them) and the rest, the
       // compiled code's own.

@@ -19,6 +19,7 @@
 
 #include <memory>
 #include <string>
+#include <vector>
 
 namespace mlir {
 class ExecutionEngine;
@@ -47,9 +48,21 @@ public:
   /// The runtime's figures of the last run (systile_format_stats).
   std::string stats() const;
 
+  /// The large constants bound to memory instead of being compiled: data
+  /// the MLIRContext holds (some of it copied, once, to align it) and
+  /// zero splats mapped to zero pages.
+  struct BoundConstants {
+    int64_t data = 0, dataBytes = 0, copies = 0, zeros = 0, zeroBytes = 0;
+  };
+  const BoundConstants &boundConstants() const { return bound; }
+
 private:
   CompiledEntry() = default;
   std::unique_ptr<mlir::ExecutionEngine> engine;
+  /// Memory large constants are bound to: aligned copies of weights, and
+  /// read-only zero pages.
+  std::vector<std::shared_ptr<void>> boundMemory;
+  BoundConstants bound;
   std::string name;
   mlir::FunctionType type;
 };
