@@ -226,7 +226,7 @@ struct Bindings {
 /// process holds one copy of each weight instead of several, and zeros
 /// cost no memory; the compiled code reads the same values. Other splats
 /// stay globals.
-Bindings bindLargeConstants(ModuleOp module) {
+Bindings bindLargeConstants(ModuleOp module, const MemoryBudgetRef &budget) {
   Bindings bound;
   for (auto global : module.getOps<LLVM::GlobalOp>()) {
     if (!global.getConstant())
@@ -255,14 +255,24 @@ Bindings bindLargeConstants(ModuleOp module) {
       // straddles cost them about a tenth of their speed: a copy, once,
       // where the attribute's bytes are not 64-byte aligned (as the
       // global's were).
-      if (reinterpret_cast<uintptr_t>(data) % 64 != 0) {
-        void *copy = std::aligned_alloc(64, (bytes + 63) / 64 * 64);
-        if (!copy)
-          continue;
-        std::memcpy(copy, data, bytes);
-        bound.memory.emplace_back(copy, std::free);
-        data = copy;
-        ++bound.counts.copies;
+      // The copy is held to --max-memory; past it, the bytes are bound as
+      // they are.
+      uint64_t rounded = (bytes + 63) / 64 * 64;
+      if (reinterpret_cast<uintptr_t>(data) % 64 != 0 &&
+          (!budget || !errorToBool(budget->reserve(
+                          rounded, "an aligned copy of a constant")))) {
+        if (void *copy = std::aligned_alloc(64, rounded)) {
+          std::memcpy(copy, data, bytes);
+          bound.memory.emplace_back(copy, [budget, rounded](void *p) {
+            std::free(p);
+            if (budget)
+              budget->release(rounded);
+          });
+          data = copy;
+          ++bound.counts.copies;
+        } else if (budget) {
+          budget->release(rounded);
+        }
       }
     }
     std::string name =
@@ -334,7 +344,8 @@ std::vector<int64_t> descriptor(const void *data, ArrayRef<int64_t> shape) {
 CompiledEntry::~CompiledEntry() = default;
 
 llvm::Expected<std::unique_ptr<CompiledEntry>>
-CompiledEntry::compile(ModuleOp module, StringRef entry, FunctionType type) {
+CompiledEntry::compile(ModuleOp module, StringRef entry, FunctionType type,
+                       const MemoryBudgetRef &budget) {
   for (Type t : type.getResults())
     if (isa<UnrankedTensorType>(t) ||
         !getElementKind(getElementTypeOrSelf(t)) ||
@@ -387,7 +398,7 @@ CompiledEntry::compile(ModuleOp module, StringRef entry, FunctionType type) {
     if (!lib.empty() && llvm::sys::fs::exists(lib))
       libs.push_back(lib);
   options.sharedLibPaths = libs;
-  Bindings constants = bindLargeConstants(module);
+  Bindings constants = bindLargeConstants(module, budget);
   // Zero pages, never written: reading them maps the kernel's zero page.
   void *zeros = nullptr;
   if (constants.zeroBytes) {

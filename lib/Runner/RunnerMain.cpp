@@ -526,7 +526,7 @@ LogicalResult Runner::executeCompiled() {
                  "' to LLVM failed" +
                  (message.empty() ? std::string() : ": " + message));
   auto compiled = CompiledEntry::compile(*transformed, opts.entryName,
-                                         entry.getFunctionType());
+                                         entry.getFunctionType(), budget);
   if (!compiled)
     return error(llvm::toString(compiled.takeError()));
   compiledEntry = std::move(*compiled);

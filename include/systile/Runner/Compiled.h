@@ -33,10 +33,12 @@ public:
   /// JIT-compiles `module` (LLVM dialect) for calling `entry`, whose
   /// signature before lowering was `type` (ranked tensors and scalars in,
   /// ranked tensors out). Errors: a signature it cannot call, a failure to
-  /// translate or compile, a symbol that does not resolve.
+  /// translate or compile, a symbol that does not resolve. Aligned copies
+  /// of constants are reserved against `budget` (bytes bound as they are
+  /// past it).
   static llvm::Expected<std::unique_ptr<CompiledEntry>>
   compile(mlir::ModuleOp module, llvm::StringRef entry,
-          mlir::FunctionType type);
+          mlir::FunctionType type, const interp::MemoryBudgetRef &budget);
 
   /// Calls the entry on `args` (dense values of its argument types); the
   /// results are copied out of the buffers the compiled code returned.
