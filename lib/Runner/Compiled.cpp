@@ -228,6 +228,7 @@ struct Bindings {
 /// stay globals.
 Bindings bindLargeConstants(ModuleOp module, const MemoryBudgetRef &budget) {
   Bindings bound;
+  unsigned next = 0;
   for (auto global : module.getOps<LLVM::GlobalOp>()) {
     if (!global.getConstant())
       continue;
@@ -253,10 +254,9 @@ Bindings bindLargeConstants(ModuleOp module, const MemoryBudgetRef &budget) {
       data = raw.data();
       // The matmul kernels read a weight's storage in place, and lines it
       // straddles cost them about a tenth of their speed: a copy, once,
-      // where the attribute's bytes are not 64-byte aligned (as the
-      // global's were).
-      // The copy is held to --max-memory; past it, the bytes are bound as
-      // they are.
+      // where the attribute's bytes are not 64-byte aligned (the global's
+      // were). The copy is held to --max-memory; past it, bytes aligned
+      // to their element are bound as they are.
       uint64_t rounded = (bytes + 63) / 64 * 64;
       if (reinterpret_cast<uintptr_t>(data) % 64 != 0 &&
           (!budget || !errorToBool(budget->reserve(
@@ -274,16 +274,20 @@ Bindings bindLargeConstants(ModuleOp module, const MemoryBudgetRef &budget) {
           budget->release(rounded);
         }
       }
+      if (reinterpret_cast<uintptr_t>(data) % elementBytes != 0)
+        continue;
     }
-    std::string name =
-        "__systile_bound_constant_" + std::to_string(bound.names.size());
+    std::string name;
+    do
+      name = "__systile_bound_constant_" + std::to_string(next++);
+    while (SymbolTable::lookupSymbolIn(module, name));
     if (failed(SymbolTable::replaceAllSymbolUses(
             global, StringAttr::get(module.getContext(), name), module)))
       continue;
     global.setSymName(name);
     global.setLinkage(LLVM::Linkage::External);
     global.removeValueAttr();
-    // The bytes are aligned to their element only.
+    // Bytes bound as they are may be aligned to their element only.
     global.removeAlignmentAttr();
     bound.names.push_back({name, data});
     if (!data) {
