@@ -236,46 +236,33 @@ Bindings bindLargeConstants(ModuleOp module, const MemoryBudgetRef &budget) {
         dyn_cast_if_present<DenseIntOrFPElementsAttr>(global.getValueAttr());
     if (!dense)
       continue;
+    // Elements of 1, 2, 4 or 8 bytes, which MLIR and LLVM both store
+    // packed (an i24 takes 3 bytes in the attribute and 4 in LLVM's array;
+    // an i1 a bit or a byte).
     Type element = dense.getElementType();
-    if (!element.isIntOrFloat() || element.getIntOrFloatBitWidth() % 8 != 0)
-      continue; // i1 and other sub-byte storage
-    size_t elementBytes = element.getIntOrFloatBitWidth() / 8;
+    unsigned bits = element.isIntOrFloat() ? element.getIntOrFloatBitWidth() : 0;
+    if (bits != 8 && bits != 16 && bits != 32 && bits != 64)
+      continue;
+    size_t elementBytes = bits / 8;
     size_t bytes = elementBytes * size_t(dense.getNumElements());
     ArrayRef<char> raw = dense.getRawData();
-    const void *data = nullptr;
     if (bytes < kBoundConstantBytes)
       continue;
+    const void *data = nullptr;
+    bool copy = false;
     if (dense.isSplat()) {
       if (llvm::any_of(raw, [](char c) { return c != 0; }))
         continue;
     } else {
-      if (raw.size() != bytes)
+      if (raw.size() != bytes ||
+          reinterpret_cast<uintptr_t>(raw.data()) % elementBytes != 0)
         continue;
       data = raw.data();
       // The matmul kernels read a weight's storage in place, and lines it
       // straddles cost them about a tenth of their speed: a copy, once,
       // where the attribute's bytes are not 64-byte aligned (the global's
-      // were). The copy is held to --max-memory; past it, bytes aligned
-      // to their element are bound as they are.
-      uint64_t rounded = (bytes + 63) / 64 * 64;
-      if (reinterpret_cast<uintptr_t>(data) % 64 != 0 &&
-          (!budget || !errorToBool(budget->reserve(
-                          rounded, "an aligned copy of a constant")))) {
-        if (void *copy = std::aligned_alloc(64, rounded)) {
-          std::memcpy(copy, data, bytes);
-          bound.memory.emplace_back(copy, [budget, rounded](void *p) {
-            std::free(p);
-            if (budget)
-              budget->release(rounded);
-          });
-          data = copy;
-          ++bound.counts.copies;
-        } else if (budget) {
-          budget->release(rounded);
-        }
-      }
-      if (reinterpret_cast<uintptr_t>(data) % elementBytes != 0)
-        continue;
+      // were).
+      copy = reinterpret_cast<uintptr_t>(data) % 64 != 0;
     }
     std::string name;
     do
@@ -287,8 +274,28 @@ Bindings bindLargeConstants(ModuleOp module, const MemoryBudgetRef &budget) {
     global.setSymName(name);
     global.setLinkage(LLVM::Linkage::External);
     global.removeValueAttr();
-    // Bytes bound as they are may be aligned to their element only.
-    global.removeAlignmentAttr();
+    // The copy is held to --max-memory; past it the bytes are bound as
+    // they are.
+    uint64_t rounded = (bytes + 63) / 64 * 64;
+    if (copy && (!budget || !errorToBool(budget->reserve(
+                                rounded, "an aligned copy of a constant")))) {
+      if (void *aligned = std::aligned_alloc(64, rounded)) {
+        std::memcpy(aligned, data, bytes);
+        bound.memory.emplace_back(aligned, [budget, rounded](void *p) {
+          std::free(p);
+          if (budget)
+            budget->release(rounded);
+        });
+        data = aligned;
+        ++bound.counts.copies;
+      } else if (budget) {
+        budget->release(rounded);
+      }
+    }
+    // Copies and zero pages keep the global's alignment; bytes bound as
+    // they are are aligned to their element only.
+    if (data && reinterpret_cast<uintptr_t>(data) % 64 != 0)
+      global.removeAlignmentAttr();
     bound.names.push_back({name, data});
     if (!data) {
       bound.zeroBytes = std::max(bound.zeroBytes, bytes);

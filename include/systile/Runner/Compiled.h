@@ -33,9 +33,10 @@ public:
   /// JIT-compiles `module` (LLVM dialect) for calling `entry`, whose
   /// signature before lowering was `type` (ranked tensors and scalars in,
   /// ranked tensors out). Errors: a signature it cannot call, a failure to
-  /// translate or compile, a symbol that does not resolve. Aligned copies
-  /// of constants are reserved against `budget` (bytes bound as they are
-  /// past it).
+  /// translate or compile, a symbol that does not resolve. Large
+  /// constants are bound to the bytes of their attributes, so the
+  /// MLIRContext must outlive the entry. Aligned copies of constants are
+  /// reserved against `budget` (bytes bound as they are past it).
   static llvm::Expected<std::unique_ptr<CompiledEntry>>
   compile(mlir::ModuleOp module, llvm::StringRef entry,
           mlir::FunctionType type, const interp::MemoryBudgetRef &budget);
@@ -60,10 +61,10 @@ public:
 
 private:
   CompiledEntry() = default;
-  std::unique_ptr<mlir::ExecutionEngine> engine;
   /// Memory large constants are bound to: aligned copies of weights, and
-  /// read-only zero pages.
+  /// read-only zero pages (declared first: it outlives the JIT).
   std::vector<std::shared_ptr<void>> boundMemory;
+  std::unique_ptr<mlir::ExecutionEngine> engine;
   BoundConstants bound;
   std::string name;
   mlir::FunctionType type;

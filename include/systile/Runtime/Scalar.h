@@ -785,11 +785,12 @@ template <> struct FloatFormat<f16> {
 /// Any other mode rounds the exact value once, as IEEE 754 defines the
 /// mode, subnormal results included: downward toward -inf, upward toward
 /// +inf, toward_zero by dropping bits, to_nearest_away to the nearer
-/// neighbour and, from a tie, away from zero. A value beyond the largest
-/// finite one becomes infinity when the mode rounds its magnitude up
-/// (to_nearest_away; downward for negative and upward for positive
-/// values), else the largest finite value of its sign. NaN, infinities
-/// and zeros convert as by default.
+/// neighbour and, from a tie, away from zero. A value whose rounding
+/// with the exponent unbounded is beyond the largest finite one becomes
+/// infinity when the mode rounds to nearest or rounds its magnitude up
+/// (downward for negative and upward for positive values), else the
+/// largest finite value of its sign. NaN, infinities and zeros convert as
+/// by default.
 template <typename To, typename From> To truncFloat(From x, Rounding mode) {
   static_assert(std::is_same_v<From, float> || std::is_same_v<From, double>,
                 "truncf narrows f32 or f64");

@@ -709,11 +709,13 @@ LogicalResult lowerTruncRounded(arith::TruncFOp trunc, ModuleOp module,
   Location loc = trunc.getLoc();
   Type result = to.isF32() ? to : Type(b.getI16Type());
   FunctionType type = b.getFunctionType({from, b.getI32Type()}, {result});
-  auto fn = symbols.lookup<func::FuncOp>(*name);
-  if (fn && fn.getFunctionType() != type)
-    return fn.emitError() << "the program defines @" << *name
-                          << ", a function of systile's runtime, with "
-                             "another type";
+  Operation *existing = symbols.lookup(*name);
+  auto fn = dyn_cast_if_present<func::FuncOp>(existing);
+  if (existing &&
+      (!fn || !fn.isExternal() || fn.getFunctionType() != type))
+    return existing->emitError()
+           << "the program defines @" << *name
+           << ", a function of systile's runtime, itself";
   if (!fn) {
     OpBuilder top = OpBuilder::atBlockBegin(module.getBody());
     fn = func::FuncOp::create(top, module.getLoc(), *name, type);

@@ -177,6 +177,18 @@ DenseValue subView(const DenseValue &source, int64_t begin,
   return DenseValue::adopt(source.kind(), shape, std::move(holder), data);
 }
 
+/// Whether `box` is the whole tensor of `shape` in order: each dimension
+/// from 0 by steps of 1 (a dimension of size 1 takes any stride).
+bool coversInOrder(ArrayRef<int64_t> shape, const Box &box) {
+  if (box.sizes.size() != shape.size())
+    return false;
+  for (size_t d = 0; d < shape.size(); ++d)
+    if (box.offsets[d] != 0 || box.sizes[d] != shape[d] ||
+        (box.sizes[d] > 1 && box.strides[d] != 1))
+      return false;
+  return true;
+}
+
 /// When `box` of a tensor of `shape` is one contiguous run of elements,
 /// its first element.
 std::optional<int64_t> contiguousStart(ArrayRef<int64_t> shape,
@@ -470,7 +482,7 @@ LogicalResult executeExtractSlice(tensor::ExtractSliceOp op, ExecContext &ctx) {
   }
   if (failed(checkAgainstType(op, shape, op.getType())))
     return failure();
-  if (count == src.numElements()) {
+  if (coversInOrder(src.shape(), box)) {
     ctx.bind(op.getResult(), src.reshaped(shape));
     return success();
   }
@@ -492,8 +504,10 @@ LogicalResult executeInsertSlice(tensor::InsertSliceOp op, ExecContext &ctx) {
   DenseValue source = ctx.dense(op.getSource()); // Alive past take().
   Box box = boxOf(op, ctx);
   const DenseValue &old = ctx.dense(op.getDest());
-  if (source.numElements() == old.numElements() && source.numElements() > 0) {
-    // The slice covers the whole destination: the result is the source.
+  if (source.numElements() == old.numElements() && source.numElements() > 0 &&
+      coversInOrder(old.shape(), box)) {
+    // The slice is the whole destination in order: the result is the
+    // source.
     if (failed(checkBox(op, old.shape(), box)) ||
         failed(checkSliceSource(op, source.shape(), box.sizes)))
       return failure();

@@ -12,10 +12,23 @@ func.func @vector(%x: vector<4xf32>) -> vector<4xbf16> {
 
 // -----
 
-// expected-error @+1 {{the program defines @systile_truncf_f32_bf16, a function of systile's runtime, with another type}}
+// expected-error @+1 {{the program defines @systile_truncf_f32_bf16, a function of systile's runtime, itself}}
 func.func private @systile_truncf_f32_bf16(f32) -> bf16
 
 func.func @clash(%x: f32) -> bf16 {
+  %t = arith.truncf %x upward : f32 to bf16
+  return %t : bf16
+}
+
+// -----
+
+// expected-error @+1 {{the program defines @systile_truncf_f32_bf16, a function of systile's runtime, itself}}
+func.func private @systile_truncf_f32_bf16(%x: f32, %m: i32) -> i16 {
+  %c = arith.constant 0 : i16
+  return %c : i16
+}
+
+func.func @body(%x: f32) -> bf16 {
   %t = arith.truncf %x upward : f32 to bf16
   return %t : bf16
 }

@@ -105,7 +105,12 @@ func.func @empty() -> (tensor<0x3xf32>, tensor<2x3xf32>, tensor<2x2xf32>) {
 // STRIDES: result #1: tensor<3x2xi32> = {{\[\[}}7, 8], [7, 8], [7, 8]]
 // STRIDES: result #2: tensor<3x4xi32> = {{\[\[}}0, 0, 0, 0], [0, 0, 4, 3], [0, 0, 2, 1]]
 // STRIDES: result #3: tensor<4xi32> = [0, 3, 0, 0]
-func.func @strides(%x: tensor<4x5xi32>, %s: tensor<2x2xi32>, %t: tensor<3xi32>) -> (tensor<2x3xi32>, tensor<3x2xi32>, tensor<3x4xi32>, tensor<4xi32>) {
+// Slices of the whole extent that are not the tensor in order: the rows
+// reversed, row 2 four times, [1, 2, 3] written backward over all of it.
+// STRIDES: result #4: tensor<4x5xi32> = {{\[\[}}15, 16, 17, 18, 19], [10, 11, 12, 13, 14], [5, 6, 7, 8, 9], [0, 1, 2, 3, 4]]
+// STRIDES: result #5: tensor<4x5xi32> = {{\[\[}}10, 11, 12, 13, 14], [10, 11, 12, 13, 14], [10, 11, 12, 13, 14], [10, 11, 12, 13, 14]]
+// STRIDES: result #6: tensor<3xi32> = [3, 2, 1]
+func.func @strides(%x: tensor<4x5xi32>, %s: tensor<2x2xi32>, %t: tensor<3xi32>) -> (tensor<2x3xi32>, tensor<3x2xi32>, tensor<3x4xi32>, tensor<4xi32>, tensor<4x5xi32>, tensor<4x5xi32>, tensor<3xi32>) {
   %a = tensor.extract_slice %x[3, 4] [2, 3] [-1, -2] : tensor<4x5xi32> to tensor<2x3xi32>
   %b = tensor.extract_slice %x[1, 2] [3, 2] [0, 1] : tensor<4x5xi32> to tensor<3x2xi32>
   %z = arith.constant 0 : i32
@@ -115,7 +120,12 @@ func.func @strides(%x: tensor<4x5xi32>, %s: tensor<2x2xi32>, %t: tensor<3xi32>) 
   %e4 = tensor.empty() : tensor<4xi32>
   %d4 = linalg.fill ins(%z : i32) outs(%e4 : tensor<4xi32>) -> tensor<4xi32>
   %f = tensor.insert_slice %t into %d4[1] [3] [0] : tensor<3xi32> into tensor<4xi32>
-  return %a, %b, %c, %f : tensor<2x3xi32>, tensor<3x2xi32>, tensor<3x4xi32>, tensor<4xi32>
+  %rev = tensor.extract_slice %x[3, 0] [4, 5] [-1, 1] : tensor<4x5xi32> to tensor<4x5xi32>
+  %rep = tensor.extract_slice %x[2, 0] [4, 5] [0, 1] : tensor<4x5xi32> to tensor<4x5xi32>
+  %e3 = tensor.empty() : tensor<3xi32>
+  %d3 = linalg.fill ins(%z : i32) outs(%e3 : tensor<3xi32>) -> tensor<3xi32>
+  %back = tensor.insert_slice %t into %d3[2] [3] [-1] : tensor<3xi32> into tensor<3xi32>
+  return %a, %b, %c, %f, %rev, %rep, %back : tensor<2x3xi32>, tensor<3x2xi32>, tensor<3x4xi32>, tensor<4xi32>, tensor<4x5xi32>, tensor<4x5xi32>, tensor<3xi32>
 }
 
 // A negative stride that runs below 0 (rows 1, 0, -1): refused by both.
