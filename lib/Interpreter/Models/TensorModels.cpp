@@ -655,13 +655,18 @@ void systile::interp::copyBox(char *big, ArrayRef<int64_t> bigShape,
     int64_t at = box.offsets[rank - 1];
     for (size_t d = 0; d + 1 < rank; ++d)
       at += (box.offsets[d] + idx[d] * box.strides[d]) * pitch[d];
-    char *b = big + at * elem;
+    const int64_t size = static_cast<int64_t>(elem);
     if (innerStride == 1) {
+      char *b = big + at * size;
       toBig ? std::memcpy(b, small, run) : std::memcpy(small, b, run);
     } else {
-      for (int64_t j = 0; j < inner; ++j, b += innerStride * elem)
-        toBig ? std::memcpy(b, small + j * elem, elem)
-              : std::memcpy(small + j * elem, b, elem);
+      // Element j at at + j * innerStride, a stride of any sign: each
+      // address is formed in bounds (none past either end).
+      for (int64_t j = 0; j < inner; ++j) {
+        char *b = big + (at + j * innerStride) * size;
+        toBig ? std::memcpy(b, small + j * size, elem)
+              : std::memcpy(small + j * size, b, elem);
+      }
     }
     small += run;
     int64_t d = static_cast<int64_t>(rank) - 2;
