@@ -9,6 +9,7 @@
 
 #include "systile/Runner/Compiled.h"
 #include "systile/Runner/RunnerSupport.h"
+#include "systile/Runtime/Allocation.h"
 #include "systile/Runtime/RunnerUtils.h"
 
 #include "mlir/ExecutionEngine/ExecutionEngine.h"
@@ -31,8 +32,6 @@
 #include <cstring>
 #include <functional>
 #include <mutex>
-
-#include <sys/mman.h>
 
 using namespace mlir;
 using namespace systile;
@@ -212,7 +211,7 @@ struct Bindings {
   std::vector<std::pair<std::string, const void *>> names;
   size_t zeroBytes = 0;
   /// Aligned copies of bytes that were not (and the zero pages).
-  std::vector<std::shared_ptr<void>> memory;
+  std::vector<std::shared_ptr<const void>> memory;
   CompiledEntry::BoundConstants counts;
 };
 
@@ -411,18 +410,15 @@ CompiledEntry::compile(ModuleOp module, StringRef entry, FunctionType type,
   options.sharedLibPaths = libs;
   Bindings constants = bindLargeConstants(module, budget);
   // Zero pages, never written: reading them maps the kernel's zero page.
-  void *zeros = nullptr;
+  const void *zeros = nullptr;
   if (constants.zeroBytes) {
-    void *map = ::mmap(nullptr, constants.zeroBytes, PROT_READ,
-                       MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
-    if (map == MAP_FAILED)
+    rt::Expected<std::shared_ptr<const void>> map =
+        rt::mapZeros(constants.zeroBytes);
+    if (!map)
       return llvm::createStringError(
-          "--compile: cannot map " + std::to_string(constants.zeroBytes) +
-          " bytes for the program's zero constants");
-    size_t length = constants.zeroBytes;
-    constants.memory.emplace_back(map,
-                                  [length](void *p) { ::munmap(p, length); });
-    zeros = map;
+          "--compile: the program's zero constants: " + map.error());
+    zeros = map->get();
+    constants.memory.push_back(std::move(*map));
   }
   auto engine = ExecutionEngine::create(module, options);
   if (!engine)

@@ -63,7 +63,7 @@ private:
   CompiledEntry() = default;
   /// Memory large constants are bound to: aligned copies of weights, and
   /// read-only zero pages (declared first: it outlives the JIT).
-  std::vector<std::shared_ptr<void>> boundMemory;
+  std::vector<std::shared_ptr<const void>> boundMemory;
   std::unique_ptr<mlir::ExecutionEngine> engine;
   BoundConstants bound;
   std::string name;

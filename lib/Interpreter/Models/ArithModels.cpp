@@ -348,29 +348,32 @@ template <sc::Rounding Mode> struct FloatToFloatRounded : Exact {
   }
 };
 
-/// extf/truncf, truncf in each of its rounding modes.
+static_assert(static_cast<unsigned>(arith::RoundingMode::downward) == 1 &&
+                  static_cast<unsigned>(arith::RoundingMode::upward) == 2 &&
+                  static_cast<unsigned>(arith::RoundingMode::toward_zero) ==
+                      3 &&
+                  static_cast<unsigned>(
+                      arith::RoundingMode::to_nearest_away) == 4,
+              "sc::Rounding numbers the modes as arith does");
+
+template <sc::Rounding Mode>
+constexpr auto runFloatRounded =
+    runConvert<Lanes::Float, Lanes::Float, FloatToFloatRounded<Mode>>;
+
+/// extf/truncf, truncf in each of its rounding modes (sc::Rounding numbers
+/// them as arith::RoundingMode does).
 LogicalResult runFloatCast(Operation *op, ExecContext &ctx) {
-  auto trunc = dyn_cast<arith::TruncFOp>(op);
+  static constexpr LogicalResult (*byMode[])(Operation *, ExecContext &) = {
+      runConvert<Lanes::Float, Lanes::Float, FloatToFloat>,
+      runFloatRounded<sc::Rounding::Downward>,
+      runFloatRounded<sc::Rounding::Upward>,
+      runFloatRounded<sc::Rounding::TowardZero>,
+      runFloatRounded<sc::Rounding::NearestAway>};
   std::optional<arith::RoundingMode> mode;
-  if (trunc)
+  if (auto trunc = dyn_cast<arith::TruncFOp>(op))
     mode = trunc.getRoundingmode();
-  switch (mode.value_or(arith::RoundingMode::to_nearest_even)) {
-  case arith::RoundingMode::downward:
-    return runConvert<Lanes::Float, Lanes::Float,
-                      FloatToFloatRounded<sc::Rounding::Downward>>(op, ctx);
-  case arith::RoundingMode::upward:
-    return runConvert<Lanes::Float, Lanes::Float,
-                      FloatToFloatRounded<sc::Rounding::Upward>>(op, ctx);
-  case arith::RoundingMode::toward_zero:
-    return runConvert<Lanes::Float, Lanes::Float,
-                      FloatToFloatRounded<sc::Rounding::TowardZero>>(op, ctx);
-  case arith::RoundingMode::to_nearest_away:
-    return runConvert<Lanes::Float, Lanes::Float,
-                      FloatToFloatRounded<sc::Rounding::NearestAway>>(op, ctx);
-  case arith::RoundingMode::to_nearest_even:
-    break;
-  }
-  return runConvert<Lanes::Float, Lanes::Float, FloatToFloat>(op, ctx);
+  return byMode[static_cast<unsigned>(
+      mode.value_or(arith::RoundingMode::to_nearest_even))](op, ctx);
 }
 
 template <bool Signed>
