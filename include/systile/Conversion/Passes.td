@@ -333,18 +333,27 @@ def SystileExpandUnloweredOps : Pass<"systile-expand-unlowered-ops"> {
       --compile` holds to its `--max-memory` budget like the
       interpreter's values.
 
-    One form has no path at all, and the pass refuses it with an error
-    at the op: an op with regions, such as `scf.for`, `scf.while`,
-    `scf.if` or `scf.execute_region`, that carries a tiled value (an
-    iter_arg, a result or a region argument of `!systile.tiled` type).
-    MLIR 22's bufferization of scf ops takes builtin tensors only; given a
-    tiled value it rebuilds the op endlessly. Such a program carries the
-    dense tensor instead (`systile.unpack` before the op, `systile.pack`
-    inside it), or runs interpreted. (`systile-pipeline` never carries a
-    tiled value through a region; the systile ops' bufferization models
-    also refuse to bufferize next to such an op, so that One-Shot
-    Bufferize run on its own fails with the same error instead of
-    running away.)
+    * An `scf.for`, `scf.while`, `scf.if` or `scf.index_switch` that
+      carries a tiled value (an iter_arg, a result, a value passed through
+      `scf.condition`): MLIR 22's bufferization of scf ops takes builtin
+      tensors only, and given a tiled value it rebuilds the op endlessly.
+      The op carries the value's storage instead, a `tensor<N x T>` of the
+      type's `N` storage slots, with `systile.to_storage` where the value
+      enters it and `systile.from_storage` where it is read (upstream's
+      structural type conversion of scf ops). Both bufferize to the tiled
+      value's own buffer, so the loop copies nothing of its own; a value
+      that is still read after a loop that starts from it is copied once,
+      before the loop (upstream's `scf.for` treats its initial buffers as
+      updated).
+
+    Any other op with regions that carries a tiled value
+    (`scf.execute_region`, `scf.forall`, an op of another dialect) has no
+    path, and the pass refuses it with an error at the op. Such a program
+    carries the dense tensor instead (`systile.unpack` before the op,
+    `systile.pack` inside it), or runs interpreted. (The systile ops'
+    bufferization models also refuse to bufferize next to any carrier, so
+    that One-Shot Bufferize run on its own, without this pass, fails with
+    the same error instead of running away.)
 
     Runs first in `systile-lower-to-llvm`'s tensor stage, before
     `convert-elementwise-to-linalg`. (`math.clampf`, which has no LLVM
@@ -353,7 +362,8 @@ def SystileExpandUnloweredOps : Pass<"systile-expand-unlowered-ops"> {
   }];
   let dependentDialects = ["::mlir::arith::ArithDialect",
                            "::mlir::math::MathDialect",
-                           "::mlir::tensor::TensorDialect"];
+                           "::mlir::tensor::TensorDialect",
+                           "::systile::SystileDialect"];
 }
 
 def SystileCountLoopSteps : Pass<"systile-count-loop-steps",

@@ -14,10 +14,16 @@
 //   systile.constant) as a fill at run time (linalg.fill of tensor.empty,
 //   systile.splat): LLVM would spell out every element of the global.
 //
-// An op with regions that carries a tiled value (an scf.for iter_arg, an
-// scf.if result) has no path at all: MLIR's scf bufferization takes
-// builtin tensors only (on such an op One-Shot Bufferize rebuilds it
-// endlessly). The pass refuses it with an error at the op.
+// * an scf.for, scf.while, scf.if or scf.index_switch that carries a tiled
+//   value (an iter_arg, a result): MLIR's scf bufferization takes builtin
+//   tensors only (on such an op One-Shot Bufferize rebuilds it endlessly),
+//   so the op carries the value's storage instead, a tensor<N x T>
+//   (systile.to_storage where the value enters, systile.from_storage where
+//   it is used: both bufferize to the same buffer, no copy), by upstream's
+//   structural type conversion of scf ops.
+//
+// Any other op with regions that carries a tiled value (scf.execute_region,
+// scf.forall) has no path: the pass refuses it with an error at the op.
 //
 //===----------------------------------------------------------------------===//
 
@@ -29,8 +35,11 @@
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/SCF/Transforms/Patterns.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/IR/PatternMatch.h"
+#include "mlir/Transforms/DialectConversion.h"
 #include "mlir/Transforms/WalkPatternRewriteDriver.h"
 
 namespace systile {
@@ -41,6 +50,72 @@ namespace systile {
 using namespace mlir;
 
 namespace {
+
+/// Whether `op` is an scf op that carries a tiled value, which
+/// carryStorage rewrites.
+bool carriesTiledValue(Operation *op) {
+  if (!isa<scf::ForOp, scf::WhileOp, scf::IfOp, scf::IndexSwitchOp>(op))
+    return false;
+  auto tiled = [](TypeRange types) {
+    return llvm::any_of(types, llvm::IsaPred<systile::TiledType>);
+  };
+  return tiled(op->getOperandTypes()) || tiled(op->getResultTypes());
+}
+
+/// Rewrites the scf ops under `root` that carry tiled values to carry
+/// their storage (upstream's structural type conversion of scf ops, with
+/// systile.to_storage and systile.from_storage as the materializations).
+LogicalResult carryStorage(Operation *root) {
+  bool any = false;
+  root->walk([&](Operation *op) {
+    any = carriesTiledValue(op);
+    return any ? WalkResult::interrupt() : WalkResult::advance();
+  });
+  if (!any)
+    return success();
+  MLIRContext *ctx = root->getContext();
+  TypeConverter converter;
+  converter.addConversion([](Type type) { return type; });
+  converter.addConversion([](systile::TiledType type) -> Type {
+    return RankedTensorType::get({type.getNumStorageElements()},
+                                 type.getElementType());
+  });
+  converter.addSourceMaterialization(
+      [](OpBuilder &builder, systile::TiledType type, ValueRange inputs,
+         Location loc) -> Value {
+        if (inputs.size() != 1 || !isa<RankedTensorType>(inputs[0].getType()))
+          return {};
+        return systile::FromStorageOp::create(builder, loc, type, inputs[0]);
+      });
+  converter.addTargetMaterialization(
+      [](OpBuilder &builder, RankedTensorType type, ValueRange inputs,
+         Location loc) -> Value {
+        if (inputs.size() != 1 ||
+            !isa<systile::TiledType>(inputs[0].getType()))
+          return {};
+        return systile::ToStorageOp::create(builder, loc, type, inputs[0]);
+      });
+  ConversionTarget target(*ctx);
+  RewritePatternSet patterns(ctx);
+  scf::populateSCFStructuralTypeConversionsAndLegality(converter, patterns,
+                                                       target);
+  target.markUnknownOpDynamicallyLegal([](Operation *) { return true; });
+  if (failed(applyPartialConversion(root, target, std::move(patterns))))
+    return failure();
+  // to_storage(from_storage(%s)) between two carriers is %s.
+  root->walk([](systile::ToStorageOp op) {
+    auto from = op.getInput().getDefiningOp<systile::FromStorageOp>();
+    if (from && from.getInput().getType() == op.getType()) {
+      op.replaceAllUsesWith(from.getInput());
+      op->erase();
+    }
+  });
+  root->walk([](systile::FromStorageOp op) {
+    if (op->use_empty())
+      op->erase();
+  });
+  return success();
+}
 
 struct BitcastAsElementwise : OpRewritePattern<tensor::BitcastOp> {
   using OpRewritePattern::OpRewritePattern;
@@ -171,7 +246,8 @@ struct SystileExpandUnloweredOps
   using Base::Base;
 
   void runOnOperation() override {
-    if (failed(systile::checkNoTiledRegionCarriers(getOperation())))
+    if (failed(carryStorage(getOperation())) ||
+        failed(systile::checkNoTiledRegionCarriers(getOperation())))
       return signalPassFailure();
     RewritePatternSet patterns(&getContext());
     patterns.add<BitcastAsElementwise, ClassifyByMagnitude<math::IsInfOp>,

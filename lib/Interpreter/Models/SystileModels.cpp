@@ -141,6 +141,74 @@ LogicalResult executeUnpack(systile::UnpackOp unpack, ExecContext &ctx) {
   return success();
 }
 
+/// systile.to_storage: a dense view of the tiled value's storage, which it
+/// keeps alive (no copy; values are never written in place while shared).
+LogicalResult executeToStorage(systile::ToStorageOp op, ExecContext &ctx) {
+  auto holder = std::make_shared<RtValue>(ctx.lookup(op.getInput()));
+  const void *data = std::visit(
+      [](const auto &b) -> const void * { return b.data(); },
+      holder->tiled().batch);
+  const ElementKind kind = holder->kind();
+  std::shared_ptr<const void> keep(holder, data);
+  ctx.bind(op.getResult(),
+           RtValue(DenseValue::adopt(kind, op.getType().getShape(),
+                                     std::move(keep), data)));
+  return success();
+}
+
+/// systile.from_storage: the tiled value borrowing the dense value's
+/// elements as its storage (no copy; copied only if misaligned). Padding
+/// that a pad = zero type promises to be zero is checked first.
+template <typename T>
+FailureOr<RtValue> tiledFromStorage(systile::FromStorageOp op,
+                                    const DenseValue &storage,
+                                    const MemoryBudgetRef &budget) {
+  TiledType type = op.getType();
+  if (type.getPadKind() == systile::PadKind::Zero) {
+    const int64_t n = type.getNumMatrixStorageElements();
+    for (int64_t b = 0; b < type.getNumMatrices(); ++b) {
+      std::optional<rt::TileGrid::Slot> slot = rt::findNonZeroPadding(
+          type.getTileGrid(), storage.data<T>() + b * n, sizeof(T));
+      if (!slot)
+        continue;
+      InFlightDiagnostic diag = ExecContext::opError(op);
+      diag << ": pad kind 'zero' requires zero padding, but padding slot ("
+           << slot->row << ", " << slot->col << ")";
+      if (type.isBatched())
+        diag << " of matrix " << b;
+      return diag << " at storage offset " << b * n + slot->offset
+                  << " is not +0";
+    }
+  }
+  rt::Expected<rt::Layout> layout = systile::layoutOf(type);
+  if (!layout)
+    return ExecContext::opError(op) << ": " << layout.error();
+  if (reinterpret_cast<uintptr_t>(storage.rawData()) % alignof(T) != 0 &&
+      failed(admit(op, type, budget)))
+    return failure();
+  auto holder = std::make_shared<DenseValue>(storage);
+  std::shared_ptr<const void> keep(holder, holder->rawData());
+  return unwrap(op, rt::TiledBatch<T>::borrow(
+                        systile::batchShapeOf(type), *layout,
+                        holder->rawData(), holder->sizeInBytes(),
+                        toRuntime(type.getPadKind()), std::move(keep)));
+}
+
+LogicalResult executeFromStorage(systile::FromStorageOp op, ExecContext &ctx) {
+  const DenseValue &storage = ctx.dense(op.getInput());
+  const MemoryBudgetRef &budget = ctx.options().memoryBudget;
+  Type element = op.getType().getElementType();
+  FailureOr<RtValue> value =
+      element.isF32()       ? tiledFromStorage<float>(op, storage, budget)
+      : element.isBF16()    ? tiledFromStorage<rt::bf16>(op, storage, budget)
+      : element.isInteger(8) ? tiledFromStorage<int8_t>(op, storage, budget)
+      : element.isF64()     ? tiledFromStorage<double>(op, storage, budget)
+                            : tiledFromStorage<int32_t>(op, storage, budget);
+  if (failed(value))
+    return failure();
+  return bindChecked(op, ctx, std::move(*value));
+}
+
 /// A splat constant's tiled value: storage of its own, filled with the
 /// value (admitted against the memory budget). A splat whose bits are all
 /// zero (+0, 0) borrows pages of zeros that are never written
@@ -1174,7 +1242,8 @@ LogicalResult executeMxuMatmul(systile::MxuMatmulOp m, ExecContext &ctx) {
 void systile::interp::registerSystileExecutionModels(
     DialectRegistry &registry) {
   registry.addExtension(+[](MLIRContext *ctx, systile::SystileDialect *) {
-    attachModels<executePack, executeUnpack, executeConstant,
+    attachModels<executePack, executeUnpack, executeToStorage,
+                 executeFromStorage, executeConstant,
                  executeFillPadding, executeReshapeBatch, executeMergeRows,
                  executeSplitRows, executeSplitHeads, executeMergeHeads,
                  executeSlice,

@@ -499,3 +499,23 @@ func.func @matmul_reads_transpose_in_place(%q: !systile.tiled<2x4x6x8xf32>, %k: 
   %m = systile.matmul %b, %wt, %c rhs_transposed : !systile.tiled<6x5xf32>, !systile.tiled<8x5xf32> -> !systile.tiled<6x8xf32>
   return %s, %m : !systile.tiled<8x6x6xf32>, !systile.tiled<6x8xf32>
 }
+
+// -----
+
+// The storage of a tiled value and the tiled value of a storage fold away
+// in pairs; a from_storage of another type stays.
+!m = !systile.tiled<3x5xf32, #systile.geometry<2x4, mxu = 4>>
+!u = !systile.tiled<3x5xf32, #systile.geometry<2x4, mxu = 4>, pad = undef>
+// CHECK-LABEL: func.func @storage_round_trips(
+// CHECK-SAME: %[[T:.*]]: !systile.tiled<3x5xf32, #systile.geometry<2x4, mxu = 4>>, %[[S:.*]]: tensor<32xf32>)
+// CHECK: %[[U:.*]] = systile.to_storage %[[T]]
+// CHECK: %[[V:.*]] = systile.from_storage %[[U]] : tensor<32xf32> -> !systile.tiled<3x5xf32, #systile.geometry<2x4, mxu = 4>, pad = undef>
+// CHECK: return %[[T]], %[[S]], %[[V]]
+func.func @storage_round_trips(%t: !m, %s: tensor<32xf32>) -> (!m, tensor<32xf32>, !u) {
+  %0 = systile.to_storage %t : !m -> tensor<32xf32>
+  %1 = systile.from_storage %0 : tensor<32xf32> -> !m
+  %2 = systile.from_storage %s : tensor<32xf32> -> !m
+  %3 = systile.to_storage %2 : !m -> tensor<32xf32>
+  %4 = systile.from_storage %0 : tensor<32xf32> -> !u
+  return %1, %3, %4 : !m, tensor<32xf32>, !u
+}

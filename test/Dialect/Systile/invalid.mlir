@@ -267,6 +267,46 @@ func.func @pack_dynamic(%t: tensor<?x5xf32>) {
 
 // -----
 
+func.func @to_storage_size(%t: !systile.tiled<3x5xf32, #systile.geometry<2x4, mxu = 4>>) {
+  // expected-error @below {{'systile.to_storage' op tensor of 15 elements is not the storage of '!systile.tiled<3x5xf32, #systile.geometry<2x4, mxu = 4>>', which has 32 storage slots}}
+  %0 = systile.to_storage %t : !systile.tiled<3x5xf32, #systile.geometry<2x4, mxu = 4>> -> tensor<15xf32>
+  return
+}
+
+// -----
+
+func.func @to_storage_element(%t: !systile.tiled<3x5xf32, #systile.geometry<2x4, mxu = 4>>) {
+  // expected-error @below {{'systile.to_storage' op tensor element type 'i32' does not match the tiled element type 'f32'}}
+  %0 = systile.to_storage %t : !systile.tiled<3x5xf32, #systile.geometry<2x4, mxu = 4>> -> tensor<32xi32>
+  return
+}
+
+// -----
+
+func.func @to_storage_rank(%t: !systile.tiled<3x5xf32, #systile.geometry<2x4, mxu = 4>>) {
+  // expected-error @below {{'systile.to_storage' op result #0 must be static one-dimensional tensor}}
+  %0 = systile.to_storage %t : !systile.tiled<3x5xf32, #systile.geometry<2x4, mxu = 4>> -> tensor<4x8xf32>
+  return
+}
+
+// -----
+
+func.func @from_storage_size(%s: tensor<31xf32>) {
+  // expected-error @below {{'systile.from_storage' op tensor of 31 elements is not the storage of '!systile.tiled<3x5xf32, #systile.geometry<2x4, mxu = 4>>', which has 32 storage slots}}
+  %0 = systile.from_storage %s : tensor<31xf32> -> !systile.tiled<3x5xf32, #systile.geometry<2x4, mxu = 4>>
+  return
+}
+
+// -----
+
+func.func @from_storage_encoding(%s: tensor<32xf32, "enc">) {
+  // expected-error @below {{'systile.from_storage' op tensor type 'tensor<32xf32, "enc">' has an encoding; a storage tensor is plain}}
+  %0 = systile.from_storage %s : tensor<32xf32, "enc"> -> !systile.tiled<3x5xf32, #systile.geometry<2x4, mxu = 4>>
+  return
+}
+
+// -----
+
 func.func @unpack_shape(%t: !systile.tiled<3x5xi8>) {
   // expected-error @below {{'systile.unpack' op tensor shape 3x4 does not match the tiled logical shape 3x5}}
   %0 = systile.unpack %t : !systile.tiled<3x5xi8> -> tensor<3x4xi8>

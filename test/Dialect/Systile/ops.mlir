@@ -33,6 +33,16 @@ func.func @batched_types(%a: !systile.tiled<2x24x96xf32>,
   return
 }
 
+// CHECK-LABEL: func.func @storage
+func.func @storage(%t: !systile.tiled<3x5xf32, #systile.geometry<2x4, mxu = 4>>,
+                   %s: tensor<64xbf16>) -> (tensor<32xf32>, !systile.tiled<2x3x5xbf16, #systile.geometry<2x4, mxu = 4>, pad = undef>) {
+  // CHECK: systile.to_storage %{{.*}} : !systile.tiled<3x5xf32, #systile.geometry<2x4, mxu = 4>> -> tensor<32xf32>
+  %0 = systile.to_storage %t : !systile.tiled<3x5xf32, #systile.geometry<2x4, mxu = 4>> -> tensor<32xf32>
+  // CHECK: systile.from_storage %{{.*}} : tensor<64xbf16> -> !systile.tiled<2x3x5xbf16, #systile.geometry<2x4, mxu = 4>, pad = undef>
+  %1 = systile.from_storage %s : tensor<64xbf16> -> !systile.tiled<2x3x5xbf16, #systile.geometry<2x4, mxu = 4>, pad = undef>
+  return %0, %1 : tensor<32xf32>, !systile.tiled<2x3x5xbf16, #systile.geometry<2x4, mxu = 4>, pad = undef>
+}
+
 // CHECK-LABEL: func.func @pack_unpack
 func.func @pack_unpack(%t: tensor<3x5xf32>, %h: tensor<3x5xbf16>,
                        %q: tensor<3x5xi8>, %i: tensor<3x5xi32>)

@@ -220,6 +220,20 @@ OpFoldResult UnpackOp::fold(FoldAdaptor adaptor) {
   return {};
 }
 
+OpFoldResult ToStorageOp::fold(FoldAdaptor) {
+  if (auto from = getInput().getDefiningOp<FromStorageOp>())
+    if (from.getInput().getType() == getType())
+      return from.getInput();
+  return {};
+}
+
+OpFoldResult FromStorageOp::fold(FoldAdaptor) {
+  if (auto to = getInput().getDefiningOp<ToStorageOp>())
+    if (to.getInput().getType() == getType())
+      return to.getInput();
+  return {};
+}
+
 OpFoldResult ConstantOp::fold(FoldAdaptor) { return getValueAttr(); }
 
 //===----------------------------------------------------------------------===//

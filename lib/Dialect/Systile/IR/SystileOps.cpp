@@ -126,6 +126,34 @@ LogicalResult UnpackOp::verify() {
   return verifyDenseMatchesTiled(*this, getType(), getInput().getType());
 }
 
+/// Checks that a one-dimensional tensor is the storage of a tiled type: as
+/// many elements as storage slots, of the same element type.
+static LogicalResult verifyStorageOf(Operation *op, RankedTensorType storage,
+                                     TiledType tiled) {
+  if (storage.getEncoding())
+    return op->emitOpError("tensor type ")
+           << storage << " has an encoding; a storage tensor is plain";
+  if (storage.getDimSize(0) != tiled.getNumStorageElements())
+    return op->emitOpError("tensor of ")
+           << storage.getDimSize(0) << " elements is not the storage of "
+           << tiled << ", which has " << tiled.getNumStorageElements()
+           << " storage slots";
+  if (storage.getElementType() != tiled.getElementType())
+    return op->emitOpError("tensor element type ")
+           << storage.getElementType()
+           << " does not match the tiled element type "
+           << tiled.getElementType();
+  return success();
+}
+
+LogicalResult ToStorageOp::verify() {
+  return verifyStorageOf(*this, getType(), getInput().getType());
+}
+
+LogicalResult FromStorageOp::verify() {
+  return verifyStorageOf(*this, getInput().getType(), getType());
+}
+
 std::optional<StorageBytes> ConstantOp::getStorageBytes() {
   ElementsAttr value = getValue();
   if (auto dense = dyn_cast<DenseElementsAttr>(value))

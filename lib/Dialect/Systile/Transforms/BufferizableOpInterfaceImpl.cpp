@@ -13,6 +13,8 @@
 // simulates it whole, as the interpreter does; a chain with loads folded
 // away stays load by load, accumulating in one buffer. A
 // systile.constant becomes a read-only memref.global of its storage.
+// systile.to_storage and systile.from_storage are the buffer they are
+// given (a copy only where a write could reach a tiled value).
 //
 //===----------------------------------------------------------------------===//
 
@@ -24,6 +26,7 @@
 #include "mlir/Dialect/Bufferization/IR/Bufferization.h"
 #include "mlir/Dialect/Bufferization/IR/BufferizationTypeInterfaces.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/IR/SymbolTable.h"
@@ -179,9 +182,12 @@ LogicalResult refuseTiledRegionCarrier(Operation *op, TiledType type) {
   return op->emitOpError()
          << "carries a tiled value (" << type
          << ") through its regions, which bufferization cannot take: "
-            "MLIR's bufferization of scf ops takes builtin tensors only. "
-            "Carry the dense tensor instead (systile.unpack before the op, "
-            "systile.pack inside it), or run the program interpreted";
+            "MLIR's bufferization of region ops takes builtin tensors only. "
+            "systile-expand-unlowered-ops carries tiled values through "
+            "scf.for, scf.while, scf.if and scf.index_switch as their "
+            "storage; through other ops, carry the dense tensor "
+            "(systile.unpack before the op, systile.pack inside it), or run "
+            "the program interpreted";
 }
 
 /// The op with regions carrying a tiled value that `op`, about to
@@ -396,6 +402,117 @@ struct ConstantOpModel
   }
 };
 
+/// systile.to_storage: the tiled value's buffer itself, seen as the
+/// builtin tensor's (the two bufferize to the same memref<N x T>). One-Shot
+/// Analysis does not follow tiled values (see SystileOpModel), so it may
+/// write the result in place only where no other value reads the buffer
+/// (isWritable); elsewhere a write to it copies it first.
+struct ToStorageOpModel
+    : public BufferizableOpInterface::ExternalModel<ToStorageOpModel,
+                                                    ToStorageOp> {
+  bool bufferizesToMemoryRead(Operation *, OpOperand &,
+                              const AnalysisState &) const {
+    return true;
+  }
+  bool bufferizesToMemoryWrite(Operation *, OpOperand &,
+                               const AnalysisState &) const {
+    return false;
+  }
+  AliasingValueList getAliasingValues(Operation *op, OpOperand &,
+                                      const AnalysisState &) const {
+    return {{op->getResult(0), BufferRelation::Equivalent}};
+  }
+  /// Writable only when the tiled value's buffer is its own (a fresh
+  /// allocation of a systile op's result) and nothing else reads it: this
+  /// is its one use. Not a constant's read-only global, a from_storage's
+  /// borrowed buffer, a free relayout's view of its input's buffer, or a
+  /// function argument.
+  bool isWritable(Operation *op, Value, const AnalysisState &) const {
+    Value input = op->getOperand(0);
+    Operation *def = input.getDefiningOp();
+    return input.hasOneUse() && def &&
+           isa_and_nonnull<SystileDialect>(def->getDialect()) &&
+           !isa<ConstantOp, FromStorageOp>(def) && !sharesInputStorage(def);
+  }
+  FailureOr<BufferLikeType>
+  getBufferType(Operation *op, Value, const BufferizationOptions &,
+                const BufferizationState &, SmallVector<Value> &) const {
+    return cast<BufferLikeType>(
+        storageBufferType(cast<ToStorageOp>(op).getInput().getType()));
+  }
+  LogicalResult bufferize(Operation *op, RewriterBase &rewriter,
+                          const BufferizationOptions &options,
+                          BufferizationState &state) const {
+    FailureOr<Value> buffer =
+        getBuffer(rewriter, op->getOperand(0), options, state);
+    if (failed(buffer))
+      return failure();
+    replaceOpWithBufferizedValues(rewriter, op, *buffer);
+    return success();
+  }
+};
+
+/// systile.from_storage: the builtin tensor's buffer itself, read as the
+/// tiled value's storage, when nothing can write that buffer while the
+/// tiled value lives: every use of the tensor is a from_storage or passes
+/// it on through an scf terminator (the form systile-expand-unlowered-ops
+/// writes). Otherwise, and when the buffer is not an identity-layout
+/// memref<N x T>, the storage is copied into a fresh buffer.
+struct FromStorageOpModel
+    : public BufferizableOpInterface::ExternalModel<FromStorageOpModel,
+                                                    FromStorageOp> {
+  /// (Bufferization goes in dominance order: a bufferization.to_buffer
+  /// user is an op before this one, bufferized already.)
+  static bool sharesBuffer(Operation *op) {
+    return llvm::all_of(op->getOperand(0).getUsers(), [](Operation *user) {
+      return isa<FromStorageOp, scf::YieldOp, scf::ConditionOp,
+                 bufferization::ToBufferOp>(user);
+    });
+  }
+  bool bufferizesToMemoryRead(Operation *, OpOperand &,
+                              const AnalysisState &) const {
+    return true;
+  }
+  bool bufferizesToMemoryWrite(Operation *, OpOperand &,
+                               const AnalysisState &) const {
+    return false;
+  }
+  AliasingValueList getAliasingValues(Operation *op, OpOperand &,
+                                      const AnalysisState &) const {
+    if (sharesBuffer(op))
+      return {{op->getResult(0), BufferRelation::Equivalent}};
+    return {};
+  }
+  FailureOr<BufferLikeType>
+  getBufferType(Operation *op, Value, const BufferizationOptions &,
+                const BufferizationState &, SmallVector<Value> &) const {
+    return cast<BufferLikeType>(
+        storageBufferType(cast<FromStorageOp>(op).getType()));
+  }
+  LogicalResult bufferize(Operation *op, RewriterBase &rewriter,
+                          const BufferizationOptions &options,
+                          BufferizationState &state) const {
+    if (failed(checkNotCarried(op)))
+      return failure();
+    const bool shares = sharesBuffer(op);
+    FailureOr<Value> buffer =
+        getBuffer(rewriter, op->getOperand(0), options, state);
+    if (failed(buffer))
+      return failure();
+    MemRefType type = storageBufferType(cast<FromStorageOp>(op).getType());
+    if (shares && buffer->getType() == type) {
+      replaceOpWithBufferizedValues(rewriter, op, *buffer);
+      return success();
+    }
+    FailureOr<Value> copy = options.createAlloc(rewriter, op->getLoc(), type, {});
+    if (failed(copy) ||
+        failed(options.createMemCpy(rewriter, op->getLoc(), *buffer, *copy)))
+      return failure();
+    replaceOpWithBufferizedValues(rewriter, op, *copy);
+    return success();
+  }
+};
+
 template <typename... Ops>
 void attachOpModels(MLIRContext *ctx) {
   (Ops::template attachInterface<SystileOpModel<Ops>>(*ctx), ...);
@@ -413,6 +530,8 @@ void systile::registerBufferizableOpInterfaceExternalModels(
                    QuantizeOp, DequantizeOp, ReduceOp, FillPaddingOp, SplatOp,
                    BroadcastOp, ElementwiseOp>(ctx);
     ConstantOp::attachInterface<ConstantOpModel>(*ctx);
+    ToStorageOp::attachInterface<ToStorageOpModel>(*ctx);
+    FromStorageOp::attachInterface<FromStorageOpModel>(*ctx);
     OnBuffersOp::attachInterface<BufferLevelOpModel<OnBuffersOp>>(*ctx);
     OnBuffersYieldOp::attachInterface<BufferLevelOpModel<OnBuffersYieldOp>>(
         *ctx);

@@ -115,6 +115,77 @@ def Systile_UnpackOp : Systile_Op<"unpack", [Pure]> {
   let hasFolder = 1;
 }
 
+// The storage of a tiled value as a one-dimensional builtin tensor.
+def Systile_StorageTensor : RankedTensorOf<[F32, BF16, F64, I8, I32], [HasStaticShapePred,
+    CPred<"::llvm::cast<::mlir::ShapedType>($_self).getRank() == 1">],
+    "static one-dimensional tensor">;
+
+def Systile_ToStorageOp : Systile_Op<"to_storage", [Pure]> {
+  let summary = "The padded storage of a tiled tensor, as a 1-D tensor";
+  let description = [{
+    The result holds every storage slot of the input, logical and padding,
+    in storage order (the layout of `!systile.tiled`; batch-major for a
+    batched type): `tensor<N x T>` for `N` storage slots of elements `T`.
+    No element is moved: it is the tiled value's storage seen as a builtin
+    tensor, which is what the value bufferizes to (`memref<N x T>`), so
+    bufferization gives the result the input's buffer, with no copy (a
+    buffer that is then only read: a write to it in place copies it
+    first).
+
+    It lets ops that take builtin tensors only carry a tiled value:
+    `systile-expand-unlowered-ops` rewrites an `scf.for`, `scf.while`,
+    `scf.if` or `scf.index_switch` that carries a tiled value to carry its
+    storage, with `systile.from_storage` where the tiled value is used.
+
+    Folds: `to_storage(from_storage(%s))` is `%s`.
+
+    Example:
+
+    ```mlir
+    // A 3x5 matrix on 2x4 tiles: padded 4x8, 32 storage slots.
+    %s = systile.to_storage %t
+        : !systile.tiled<3x5xf32, #systile.geometry<2x4, mxu = 4>> -> tensor<32xf32>
+    ```
+  }];
+  let arguments = (ins Systile_TiledType:$input);
+  let results = (outs Systile_StorageTensor:$result);
+  let assemblyFormat = "$input attr-dict `:` qualified(type($input)) `->` qualified(type($result))";
+  let hasVerifier = 1;
+  let hasFolder = 1;
+}
+
+def Systile_FromStorageOp : Systile_Op<"from_storage", [Pure]> {
+  let summary = "A tiled tensor whose padded storage is a 1-D tensor";
+  let description = [{
+    The inverse of `systile.to_storage`: the result is the tiled value of
+    its type whose storage slots, in storage order, are the elements of
+    the input, `tensor<N x T>` for the type's `N` storage slots of elements
+    `T`. It moves no element: bufferization gives the result the input's
+    buffer.
+
+    Where the result's pad kind is `zero`, the input's padding slots must
+    hold zero (all-zero bits), as `systile.constant`'s must: the interpreter
+    refuses other storage with an error naming the slot; compiled code
+    does not check it, and a later op that relies on the zero padding
+    reads what is there. `pad = undef` takes any storage. A storage that
+    came from `systile.to_storage` of the same type is always valid.
+
+    Folds: `from_storage(to_storage(%t))` is `%t` when the types agree.
+
+    Example:
+
+    ```mlir
+    %t = systile.from_storage %s
+        : tensor<32xf32> -> !systile.tiled<3x5xf32, #systile.geometry<2x4, mxu = 4>>
+    ```
+  }];
+  let arguments = (ins Systile_StorageTensor:$input);
+  let results = (outs Systile_TiledType:$result);
+  let assemblyFormat = "$input attr-dict `:` qualified(type($input)) `->` qualified(type($result))";
+  let hasVerifier = 1;
+  let hasFolder = 1;
+}
+
 def Systile_ConstantOp : Systile_Op<"constant", [ConstantLike, Pure]> {
   let summary = "A tiled constant in hardware storage order";
   let description = [{
