@@ -519,3 +519,18 @@ func.func @storage_round_trips(%t: !m, %s: tensor<32xf32>) -> (!m, tensor<32xf32
   %4 = systile.from_storage %0 : tensor<32xf32> -> !u
   return %1, %3, %4 : !m, tensor<32xf32>, !u
 }
+
+// -----
+
+// The storage of a constant is its value, in storage order: a 3x2 matrix
+// on 2x4 tiles is padded to 4x4, one tile per row of tiles, tile (0,0)
+// holding rows 0-1 and tile (1,0) rows 2-3, each 2x4 row-major.
+// CHECK-LABEL: func.func @storage_of_constant(
+// CHECK: %[[C:.*]] = arith.constant dense<[1.000000e+00, 2.000000e+00, 0.000000e+00, 0.000000e+00, 3.000000e+00, 4.000000e+00, 0.000000e+00, 0.000000e+00, 5.000000e+00, 6.000000e+00, 0.000000e+00, 0.000000e+00, 0.000000e+00, 0.000000e+00, 0.000000e+00, 0.000000e+00]> : tensor<16xf32>
+// CHECK: return %[[C]]
+func.func @storage_of_constant() -> tensor<16xf32> {
+  %x = arith.constant dense<[[1.0, 2.0], [3.0, 4.0], [5.0, 6.0]]> : tensor<3x2xf32>
+  %a = systile.pack %x : tensor<3x2xf32> -> !systile.tiled<3x2xf32, #systile.geometry<2x4, mxu = 4>>
+  %s = systile.to_storage %a : !systile.tiled<3x2xf32, #systile.geometry<2x4, mxu = 4>> -> tensor<16xf32>
+  return %s : tensor<16xf32>
+}

@@ -220,10 +220,13 @@ OpFoldResult UnpackOp::fold(FoldAdaptor adaptor) {
   return {};
 }
 
-OpFoldResult ToStorageOp::fold(FoldAdaptor) {
+OpFoldResult ToStorageOp::fold(FoldAdaptor adaptor) {
   if (auto from = getInput().getDefiningOp<FromStorageOp>())
     if (from.getInput().getType() == getType())
       return from.getInput();
+  // A constant's value is its storage, in storage order.
+  if (auto storage = dyn_cast_if_present<DenseElementsAttr>(adaptor.getInput()))
+    return storage.reshape(getType());
   return {};
 }
 

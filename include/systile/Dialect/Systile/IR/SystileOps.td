@@ -137,7 +137,8 @@ def Systile_ToStorageOp : Systile_Op<"to_storage", [Pure]> {
     `scf.if` or `scf.index_switch` that carries a tiled value to carry its
     storage, with `systile.from_storage` where the tiled value is used.
 
-    Folds: `to_storage(from_storage(%s))` is `%s`.
+    Folds: `to_storage(from_storage(%s))` is `%s`; the storage of a
+    `systile.constant` with a `dense<...>` value is that value.
 
     Example:
 
