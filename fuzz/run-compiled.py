@@ -9,8 +9,8 @@ their argument types (compiled_diff.py's), and reports:
 
 Each run gets a 6 GB address-space limit and --max-memory=2G. DIVERGE
 lines include the known differences that docs/Interpreter.md lists
-("Compiled mode"): tiled results, all-constant folds, types and ops only
-one mode takes. The exit status is 1 when any CRASH was reported.
+("Compiled mode"): all-constant folds, types and ops only one mode
+takes. The exit status is 1 when any CRASH was reported.
 
 usage: run-compiled.py [--bin-dir build/bin] [--jobs 2] FILE_OR_DIR...
   (with the PyTorch venv's python, which has numpy:

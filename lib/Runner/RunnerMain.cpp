@@ -45,8 +45,11 @@
 #include "systile/Support/OutputFile.h"
 #include "systile/Support/VerifyInput.h"
 
+#include "systile/Dialect/Systile/IR/SystileOps.h"
+
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/AsmState.h"
+#include "mlir/IR/Verifier.h"
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Transforms/Passes.h"
 #include "mlir/IR/MLIRContext.h"
@@ -490,6 +493,56 @@ LogicalResult Runner::transform() {
   return failed(applied) ? error(message) : success();
 }
 
+/// The function --compile calls for `fn` when it takes or returns tiled
+/// values: a new public function of dense tensors of the tiled values'
+/// logical shapes, which packs those arguments (as the interpreter packs a
+/// tiled argument from its file), calls `fn` and unpacks those results
+/// (as the interpreter prints and writes a tiled result). `fn` itself when
+/// it has none.
+static FailureOr<func::FuncOp> denseEntry(ModuleOp module, func::FuncOp fn,
+                                          std::string &message) {
+  auto dense = [](Type t) -> Type {
+    if (auto tiled = dyn_cast<systile::TiledType>(t))
+      return RankedTensorType::get(tiled.getShape(), tiled.getElementType());
+    return t;
+  };
+  FunctionType type = fn.getFunctionType();
+  if (llvm::none_of(type.getInputs(), llvm::IsaPred<systile::TiledType>) &&
+      llvm::none_of(type.getResults(), llvm::IsaPred<systile::TiledType>))
+    return fn;
+  SmallVector<Type> inputs = llvm::map_to_vector(type.getInputs(), dense);
+  SmallVector<Type> results = llvm::map_to_vector(type.getResults(), dense);
+  OpBuilder b(module.getContext());
+  b.setInsertionPointToEnd(module.getBody());
+  Location loc = fn.getLoc();
+  auto wrapper = func::FuncOp::create(
+      b, loc, "__systile_dense_entry",
+      b.getFunctionType(inputs, results));
+  SymbolTable(module).insert(wrapper); // renamed if the name is taken
+  Block *body = wrapper.addEntryBlock();
+  b.setInsertionPointToStart(body);
+  SmallVector<Value> args;
+  for (auto [arg, t] : llvm::zip_equal(body->getArguments(), type.getInputs()))
+    args.push_back(isa<systile::TiledType>(t)
+                       ? systile::PackOp::create(b, loc, t, arg).getResult()
+                       : Value(arg));
+  auto call = func::CallOp::create(b, loc, fn, args);
+  SmallVector<Value> outs;
+  for (auto [v, t] : llvm::zip_equal(call.getResults(), results))
+    outs.push_back(isa<systile::TiledType>(v.getType())
+                       ? Value(systile::UnpackOp::create(b, loc, t, v))
+                       : Value(v));
+  func::ReturnOp::create(b, loc, outs);
+  fn.setPrivate();
+  // A tiled type whose element type pack cannot take (none today) is an
+  // error here, not a crash later.
+  if (failed(mlir::verify(wrapper))) {
+    message = "its tiled arguments or results cannot be packed";
+    return failure();
+  }
+  return wrapper;
+}
+
 /// --compile: lowers a clone of the module, JIT-compiles it and runs the
 /// entry --repeat times.
 LogicalResult Runner::executeCompiled() {
@@ -510,7 +563,17 @@ LogicalResult Runner::executeCompiled() {
   if (failed(dce.run(*transformed)))
     return error("--compile: dropping the functions " + fnName +
                  " does not call failed");
-  auto fn = transformed->lookupSymbol<func::FuncOp>(opts.entryName);
+  auto tiledFn = transformed->lookupSymbol<func::FuncOp>(opts.entryName);
+  std::string wrapMessage;
+  FailureOr<func::FuncOp> wrapped =
+      denseEntry(*transformed, tiledFn, wrapMessage);
+  if (failed(wrapped))
+    return error("--compile: " + fnName + ": " + wrapMessage);
+  func::FuncOp fn = *wrapped;
+  // What the lowering is about to rewrite: the name and tensor-level
+  // type of the function called.
+  const std::string calledName = fn.getSymName().str();
+  const FunctionType calledType = fn.getFunctionType();
   fn->setAttr("llvm.emit_c_interface", UnitAttr::get(&context));
   // The entry's tensor arguments are the run's inputs, which --repeat
   // passes again and which may be mapped read-only from their .npy files:
@@ -525,8 +588,8 @@ LogicalResult Runner::executeCompiled() {
     return error("--compile: lowering " + fnName + " of '" + opts.inputFile +
                  "' to LLVM failed" +
                  (message.empty() ? std::string() : ": " + message));
-  auto compiled = CompiledEntry::compile(*transformed, opts.entryName,
-                                         entry.getFunctionType(), budget);
+  auto compiled =
+      CompiledEntry::compile(*transformed, calledName, calledType, budget);
   if (!compiled)
     return error(llvm::toString(compiled.takeError()));
   compiledEntry = std::move(*compiled);

@@ -14,10 +14,6 @@
 // RUN: not ls %t/s.json
 // OPTION: systile-run: error: --compile runs the compiled program; --compare-after, --dump-op/--dump-dir and --stats-json are interpreter options
 //
-// An entry taking a tiled value.
-// RUN: %python -c "import numpy as np; np.save('%t/t.npy', np.ones((2, 4), dtype='<f4'))"
-// RUN: not systile-run %s --entry tiled_argument --input %t/t.npy --compile 2>&1 | FileCheck %s --check-prefix=TILED
-// TILED: systile-run: error: --compile: the entry's arguments must be ranked tensors or scalars of a supported element type
 
 func.func private @missing_function(tensor<4xf32>) -> tensor<4xf32>
 
@@ -30,9 +26,4 @@ func.func @calls_missing() -> tensor<4xf32> {
 func.func @plain() -> tensor<4xf32> {
   %x = arith.constant dense<1.0> : tensor<4xf32>
   return %x : tensor<4xf32>
-}
-
-func.func @tiled_argument(%t: !systile.tiled<2x4xf32>) -> tensor<2x4xf32> {
-  %u = systile.unpack %t : !systile.tiled<2x4xf32> -> tensor<2x4xf32>
-  return %u : tensor<2x4xf32>
 }

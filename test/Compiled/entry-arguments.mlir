@@ -16,6 +16,18 @@
 // RUN: systile-run %s --entry big --compile --repeat 2 --input %t/A.npy --input %t/B.npy --input %t/C.npy --expect %t/D.npy | FileCheck %s --check-prefix=BIG
 // BIG: expect: result #0 matches {{.*}}D.npy (0 of 39000 elements differ, max ulp 0)
 //
+// An entry may take and return tiled values: compiled as interpreted, a
+// tiled argument is packed from its file's logical tensor and a tiled
+// result is its logical elements (systile-run --compile calls the entry
+// through a function of dense tensors that packs and unpacks them). A
+// 3x5 matrix on 2x4 tiles, so the storage has padding; -a and the sum of
+// a's rows by hand.
+// RUN: systile-run %s --entry tiled --compile --input %t/a.npy | FileCheck %s --check-prefix=TILED
+// RUN: systile-run %s --entry tiled --input %t/a.npy | FileCheck %s --check-prefix=TILED
+// TILED: result #0: !systile.tiled<3x5xf32, #systile.geometry<2x4, mxu = 4>> = {{\[\[}}-1, -1, -1, -1, -1], [-1, -1, -1, -1, -1], [-1, -1, -1, -1, -1]]
+// TILED: result #1: !systile.tiled<1x5xf32, #systile.geometry<2x4, mxu = 4>, pad = undef> = {{\[\[}}3, 3, 3, 3, 3]]
+// TILED: result #2: tensor<3x5xf32> = {{\[\[}}1, 1, 1, 1, 1], [1, 1, 1, 1, 1], [1, 1, 1, 1, 1]]
+//
 // A function the entry does not reach is not compiled: @elided's constant
 // has no data, which the lowering to LLVM refuses, yet @accumulate runs
 // (as interpreted, where only the entry runs). Compiled, @elided itself is
@@ -36,4 +48,17 @@ func.func @big(%a: tensor<300x200xf32>, %b: tensor<200x130xf32>, %c: tensor<300x
 func.func @elided() -> tensor<2xf32> {
   %0 = arith.constant dense_resource<__elided__> : tensor<2xf32>
   return %0 : tensor<2xf32>
+}
+
+!t = !systile.tiled<3x5xf32, #systile.geometry<2x4, mxu = 4>>
+!r = !systile.tiled<1x5xf32, #systile.geometry<2x4, mxu = 4>, pad = undef>
+func.func @tiled(%a: !t) -> (!t, !r, tensor<3x5xf32>) {
+  %n = systile.elementwise ins(%a : !t) -> !t {
+  ^bb0(%p: f32):
+    %q = arith.negf %p : f32
+    systile.yield %q : f32
+  }
+  %s = systile.reduce <sum> %a dim = 0 : !t -> !r
+  %u = systile.unpack %a : !t -> tensor<3x5xf32>
+  return %n, %s, %u : !t, !r, tensor<3x5xf32>
 }

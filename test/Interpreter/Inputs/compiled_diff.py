@@ -8,9 +8,9 @@ usage: compiled_diff.py --bin-dir DIR --work-dir DIR [--pipeline P]
 
 The file is first lowered by `systile-opt --PIPELINE` when --pipeline is
 given. Each entry (default: every public function whose arguments are
-static ranked tensors or scalars) gets seeded random inputs of its argument
-types, runs under `systile-run` (the interpreter) and `systile-run
---compile`, and both sets of --output files must be byte-identical.
+static ranked tensors, tiled values or scalars) gets seeded random inputs
+of its argument types (a tiled value's: its logical tensor), runs under
+`systile-run` (the interpreter) and `systile-run --compile`, and both sets of --output files must be byte-identical.
 Prints "ok ENTRY: N result(s), same bits" per entry, then "PASS: N entries";
 exits 1 on the first difference or failure. --skip leaves an entry out (the
 test says why); an --expect-error entry must fail in both modes with exit
@@ -34,10 +34,16 @@ from rfc6ref import f32_to_bf16
 # (function types), one level deep.
 FUNC = re.compile(r"^\s*func\.func\s+(private\s+)?@([\w$.]+)"
                   r"\(((?:[^()]|\([^()]*\))*)\)\s*(->|attributes|\{)", re.M)
-ARG = re.compile(r"%[\w$.]+\s*:\s*(tensor<[^>]*>|[a-z]+[0-9]*)")
+# A tiled argument (its type spelled out, its geometry one level of <>)
+# is given as its logical tensor, which systile-run packs in both modes.
+ARG = re.compile(r"%[\w$.]+\s*:\s*(tensor<[^>]*>|"
+                 r"!systile\.tiled<(?:[^<>]|<[^<>]*>)*>|[a-z]+[0-9]*)")
 
 
 def random_input(type_str, rng, given=None):
+    tiled = re.fullmatch(r"!systile\.tiled<([^,>]*).*>", type_str)
+    if tiled:
+        type_str = f"tensor<{tiled.group(1)}>"
     m = re.fullmatch(r"tensor<(.*)>", type_str)
     if m:
         # Dimensions, then the element type (which may hold an "x": index).
