@@ -1,8 +1,8 @@
 // Tiled values carried by scf ops (an scf.for or scf.while iter_arg, an
-// scf.if or scf.index_switch result) run compiled as they run interpreted:
-// systile-expand-unlowered-ops makes each op carry the value's storage
-// (systile.to_storage, systile.from_storage), which bufferizes to the
-// value's own buffer. The matrices are 3x5 on 2x4 tiles, so their storage
+// scf.if, scf.index_switch or scf.execute_region result) run compiled as
+// they run interpreted: systile-expand-unlowered-ops makes each op carry
+// the value's storage (systile.to_storage, systile.from_storage), which
+// bufferizes to the value's own buffer, or inlines the execute_region. The matrices are 3x5 on 2x4 tiles, so their storage
 // has padding. Every value is a small integer, so every sum is exact in
 // f32 whatever the order, and the expected results are numpy's.
 //
@@ -16,7 +16,8 @@
 // RUN:   systile-run %s --entry if $mode --input %t/x.npy --input %t/false.npy --expect %t/x.npy && \
 // RUN:   systile-run %s --entry switch $mode --input %t/x.npy --input %t/c0.npy --expect %t/x0.npy && \
 // RUN:   systile-run %s --entry switch $mode --input %t/x.npy --input %t/c1.npy --expect %t/x3.npy && \
-// RUN:   systile-run %s --entry switch $mode --input %t/x.npy --input %t/c2.npy --expect %t/x0.npy || exit 1; \
+// RUN:   systile-run %s --entry switch $mode --input %t/x.npy --input %t/c2.npy --expect %t/x0.npy && \
+// RUN:   systile-run %s --entry region $mode --input %t/x.npy --expect %t/neg.npy || exit 1; \
 // RUN: done > %t/log 2>&1; cat %t/log | FileCheck %s
 // Each run of either mode, in order:
 // CHECK-COUNT-2: expect: result #0 matches {{.*}}x4.npy (0 of 15 elements differ, max ulp 0)
@@ -140,6 +141,21 @@ func.func @switch(%x: tensor<3x5xf32>, %c: index) -> tensor<3x5xf32> {
     ^bb0(%p: f32):
       %zero = arith.constant 0.0 : f32
       %q = arith.mulf %p, %zero : f32
+      systile.yield %q : f32
+    }
+    scf.yield %t : !m
+  }
+  %u = systile.unpack %r : !m -> tensor<3x5xf32>
+  return %u : tensor<3x5xf32>
+}
+
+// -x, from an scf.execute_region.
+func.func @region(%x: tensor<3x5xf32>) -> tensor<3x5xf32> {
+  %a = systile.pack %x : tensor<3x5xf32> -> !m
+  %r = scf.execute_region -> !m {
+    %t = systile.elementwise ins(%a : !m) -> !m {
+    ^bb0(%p: f32):
+      %q = arith.negf %p : f32
       systile.yield %q : f32
     }
     scf.yield %t : !m

@@ -346,9 +346,14 @@ def SystileExpandUnloweredOps : Pass<"systile-expand-unlowered-ops"> {
       before the loop (upstream's `scf.for` treats its initial buffers as
       updated).
 
-    Any other op with regions that carries a tiled value
-    (`scf.execute_region`, `scf.forall`, an op of another dialect) has no
-    path, and the pass refuses it with an error at the op. Such a program
+    * An `scf.execute_region` that yields a tiled value is inlined into
+      its parent (upstream's canonicalization patterns: one block in
+      place, several as `cf` branches where the parent may hold blocks).
+
+    Any other op with regions that carries a tiled value (an
+    `scf.execute_region` of several blocks in a single-block region such
+    as a loop body, an op of another dialect) has no path, and the pass
+    refuses it with an error at the op. Such a program
     carries the dense tensor instead (`systile.unpack` before the op,
     `systile.pack` inside it), or runs interpreted. (The systile ops'
     bufferization models also refuse to bufferize next to any carrier, so

@@ -22,8 +22,10 @@
 //   it is used: both bufferize to the same buffer, no copy), by upstream's
 //   structural type conversion of scf ops.
 //
-// Any other op with regions that carries a tiled value (scf.execute_region,
-// scf.forall) has no path: the pass refuses it with an error at the op.
+// An scf.execute_region that yields a tiled value is inlined into its
+// parent first. Any other op with regions that carries a tiled value (an
+// execute_region of several blocks in a loop body, an op of another
+// dialect) has no path: the pass refuses it with an error at the op.
 //
 //===----------------------------------------------------------------------===//
 
@@ -40,6 +42,7 @@
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/IR/PatternMatch.h"
 #include "mlir/Transforms/DialectConversion.h"
+#include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 #include "mlir/Transforms/WalkPatternRewriteDriver.h"
 
 namespace systile {
@@ -66,6 +69,24 @@ bool carriesTiledValue(Operation *op) {
 /// their storage (upstream's structural type conversion of scf ops, with
 /// systile.to_storage and systile.from_storage as the materializations).
 LogicalResult carryStorage(Operation *root) {
+  // An scf.execute_region carrying a tiled value is inlined into its
+  // parent first (upstream's canonicalization: a single block in place, a
+  // multi-block region as cf branches where the parent may hold blocks), so
+  // its values become plain SSA values of the parent.
+  SmallVector<scf::ExecuteRegionOp> regions;
+  root->walk([&](scf::ExecuteRegionOp op) {
+    if (llvm::any_of(op->getResultTypes(), llvm::IsaPred<systile::TiledType>))
+      regions.push_back(op);
+  });
+  if (!regions.empty()) {
+    RewritePatternSet inline_(root->getContext());
+    scf::ExecuteRegionOp::getCanonicalizationPatterns(inline_,
+                                                      root->getContext());
+    GreedyRewriteConfig config;
+    config.setStrictness(GreedyRewriteStrictness::ExistingOps);
+    SmallVector<Operation *> ops(regions.begin(), regions.end());
+    (void)applyOpPatternsGreedily(ops, std::move(inline_), config);
+  }
   bool any = false;
   root->walk([&](Operation *op) {
     any = carriesTiledValue(op);
