@@ -105,7 +105,9 @@ bool matchesType(const RtValue &value, Type type) {
     return getElementKind(tensor.getElementType()) == value.kind();
   }
   if (value.isTiled()) // A tiled type; its verifier fixed everything else.
-    return !type.isIntOrIndexOrFloat();
+    return !type.isIntOrIndexOrFloat() && !isa<FunctionType>(type);
+  if (value.isFunction())
+    return isa<FunctionType>(type);
   return value.isDense() && value.dense().rank() == 0 &&
          getElementKind(type) == value.kind();
 }
@@ -244,7 +246,8 @@ Interpreter::Impl::boundValues(ValueRange values) const {
   for (Value v : values) {
     auto it = frame.find(v);
     bool present = it != frame.end() &&
-                   (it->second.isDense() || it->second.isTiled());
+                   (it->second.isDense() || it->second.isTiled() ||
+                    it->second.isFunction());
     bound.push_back(present ? &it->second : nullptr);
   }
   return bound;

@@ -17,8 +17,9 @@ FailureOr<LaneOperands> scalar::takeOperands(Operation *op, ExecContext &ctx) {
     RtValue v = ctx.take(operand);
     if (!v.isDense())
       return ExecContext::opError(op)
-             << " operand #" << operand.getOperandNumber()
-             << " is a tiled value; it expects a dense one";
+             << " operand #" << operand.getOperandNumber() << " is a "
+             << (v.isFunction() ? "function" : "tiled")
+             << " value; it expects a dense one";
     ops.values.push_back(std::move(v));
   }
   if (ops.values.empty())

@@ -58,14 +58,14 @@ func.func @odd(%n: i64) -> i1 {
 
 // A call through func.call_indirect may call any function whose address a
 // func.constant takes, so it is bounded when one of those reaches its
-// caller (@spin), and not otherwise (@once). The interpreter does not run
-// func.constant.
+// caller (@spin), and not otherwise (@once). Interpreted, the same.
 // RUN: not systile-run %s --entry spin --input %t/n0.npy --compile 2>&1 | FileCheck %s --check-prefix=SPIN
-// SPIN: systile-run: error: --compile: 'func.call_indirect' at {{.*}}recursion.mlir:[[@LINE+18]]:8: call depth exceeds 256 (unbounded recursion?)
+// SPIN: systile-run: error: --compile: 'func.call_indirect' at {{.*}}recursion.mlir:[[@LINE+19]]:8: call depth exceeds 256 (unbounded recursion?)
+// RUN: not systile-run %s --entry spin --input %t/n0.npy 2>&1 | FileCheck %s --check-prefix=SPINI
+// SPINI: recursion.mlir:[[@LINE+17]]:8: error: call depth exceeds 256 (unbounded recursion?) calling @spin
 // RUN: systile-run %s --entry once --input %t/n7.npy --compile | FileCheck %s --check-prefix=ONCE
+// RUN: systile-run %s --entry once --input %t/n7.npy | FileCheck %s --check-prefix=ONCE
 // ONCE: result #0: i64 = 7
-// RUN: not systile-run %s --entry once --input %t/n7.npy 2>&1 | FileCheck %s --check-prefix=ONCEI
-// ONCEI: error: no execution model for 'func.constant' (systile-run cannot execute it)
 // RUN: systile-opt %s --systile-count-loop-steps | FileCheck %s --check-prefix=IR
 // IR-LABEL: func.func @spin
 // IR: call @systile_call_enter

@@ -23,6 +23,10 @@
 #include "systile/Runtime/TiledBatch.h"
 
 #include "mlir/IR/Types.h"
+
+namespace mlir {
+class Operation;
+} // namespace mlir
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/Support/Error.h"
 #include "llvm/Support/raw_ostream.h"
@@ -195,8 +199,18 @@ public:
   template <typename T>
   RtValue(rt::TiledBatch<T> batch) : RtValue(TiledValue{std::move(batch)}) {}
 
+  /// A function value (func.constant's result, called by
+  /// func.call_indirect): the func.func it names.
+  static RtValue function(mlir::Operation *fn) {
+    RtValue v;
+    v.function_ = fn;
+    return v;
+  }
+
   bool isDense() const { return isDense_; }
   bool isTiled() const { return tiled_ != nullptr; }
+  bool isFunction() const { return function_ != nullptr; }
+  mlir::Operation *function() const { return function_; }
   const DenseValue &dense() const { return dense_; }
   const TiledValue &tiled() const { return *tiled_; }
   /// Whether this is the only reference to a tiled value's matrix and the
@@ -212,11 +226,13 @@ public:
   }
   /// The tiled matrix for in-place update; only when isUniqueTiled().
   TiledValue &mutableTiled() { return const_cast<TiledValue &>(*tiled_); }
+  /// The element kind of a dense or tiled value (not of a function).
   ElementKind kind() const { return isDense_ ? dense_.kind() : tiled_->kind(); }
 
 private:
   DenseValue dense_;
   std::shared_ptr<const TiledValue> tiled_;
+  mlir::Operation *function_ = nullptr;
   bool isDense_ = false;
 };
 

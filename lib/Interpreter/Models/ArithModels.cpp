@@ -189,8 +189,18 @@ LogicalResult runCmp(Operation *op, ExecContext &ctx) {
   });
 }
 
-/// select with an i1 condition that is a scalar or element-wise.
+/// select with an i1 condition that is a scalar or element-wise; of two
+/// function values (func.constant's), by a scalar condition.
 LogicalResult runSelect(Operation *op, ExecContext &ctx) {
+  if (isa<FunctionType>(op->getResult(0).getType())) {
+    const RtValue &cond = ctx.lookup(op->getOperand(0));
+    if (!cond.isDense() || cond.dense().rank() != 0)
+      return ExecContext::opError(op)
+             << " chooses between functions by a scalar i1 condition only";
+    const bool pick = *cond.dense().data<uint8_t>() != 0;
+    ctx.bind(op->getResult(0), ctx.lookup(op->getOperand(pick ? 1 : 2)));
+    return success();
+  }
   FailureOr<LaneOperands> ops = takeOperands(op, ctx);
   if (failed(ops) || failed(checkSameKinds(op, *ops, 1)))
     return failure();
