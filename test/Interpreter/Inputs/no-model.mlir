@@ -4,8 +4,8 @@ func.func @callee() {
   return
 }
 func.func @nomodel() {
-  %f = func.constant @callee : () -> ()
-  func.call_indirect %f() : () -> ()
+  func.call @callee() : () -> ()
+  %m = memref.alloc() : memref<4xf32>
   return
 }
 func.func @i4() -> i8 {
