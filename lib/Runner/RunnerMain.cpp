@@ -513,12 +513,11 @@ static FailureOr<func::FuncOp> denseEntry(ModuleOp module, func::FuncOp fn,
   SmallVector<Type> inputs = llvm::map_to_vector(type.getInputs(), dense);
   SmallVector<Type> results = llvm::map_to_vector(type.getResults(), dense);
   OpBuilder b(module.getContext());
-  b.setInsertionPointToEnd(module.getBody());
   Location loc = fn.getLoc();
-  auto wrapper = func::FuncOp::create(
-      b, loc, "__systile_dense_entry",
-      b.getFunctionType(inputs, results));
-  SymbolTable(module).insert(wrapper); // renamed if the name is taken
+  // Created detached, then inserted: renamed if the name is taken.
+  auto wrapper = func::FuncOp::create(loc, "__systile_dense_entry",
+                                      b.getFunctionType(inputs, results));
+  SymbolTable(module).insert(wrapper);
   Block *body = wrapper.addEntryBlock();
   b.setInsertionPointToStart(body);
   SmallVector<Value> args;

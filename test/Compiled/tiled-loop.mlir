@@ -7,7 +7,7 @@
 // f32 whatever the order, and the expected results are numpy's.
 //
 // RUN: rm -rf %t && mkdir -p %t
-// RUN: %python -c "import numpy as np; x = (np.arange(15, dtype='<f4').reshape(3, 5) %% 7) - 3; w = (np.arange(25, dtype='<f4').reshape(5, 5) %% 3) - 1; np.save('%t/x.npy', x); np.save('%t/w.npy', w); np.save('%t/x4.npy', 4 * x); np.save('%t/acc.npy', x + 3 * (x @ w)); np.save('%t/neg.npy', -x); np.save('%t/x8.npy', 8 * x); np.save('%t/x3.npy', 3 * x); np.save('%t/x0.npy', 0 * x); np.save('%t/true.npy', np.array(True)); np.save('%t/false.npy', np.array(False)); [np.save('%t/c%%d.npy' %% c, np.array(c, dtype='<i8')) for c in range(3)]"
+// RUN: %python -c "import numpy as np; x = (np.arange(15, dtype='<f4').reshape(3, 5) %% 7) - 3; w = (np.arange(25, dtype='<f4').reshape(5, 5) %% 3) - 1; np.save('%t/x.npy', x); np.save('%t/w.npy', w); np.save('%t/x4.npy', 4 * x); np.save('%t/acc.npy', x + 3 * (x @ w)); np.save('%t/neg.npy', -x); np.save('%t/x8.npy', 8 * x); np.save('%t/x3.npy', 3 * x); np.save('%t/x0.npy', 0 * x); np.save('%t/acc1.npy', x + (-x) @ w); np.save('%t/true.npy', np.array(True)); np.save('%t/false.npy', np.array(False)); [np.save('%t/c%%d.npy' %% c, np.array(c, dtype='<i8')) for c in range(3)]"
 // RUN: for mode in "" --compile; do \
 // RUN:   systile-run %s --entry for $mode --input %t/x.npy --expect %t/x4.npy --expect %t/x.npy && \
 // RUN:   systile-run %s --entry acc $mode --input %t/x.npy --input %t/w.npy --expect %t/acc.npy --expect %t/x.npy && \
@@ -17,7 +17,10 @@
 // RUN:   systile-run %s --entry switch $mode --input %t/x.npy --input %t/c0.npy --expect %t/x0.npy && \
 // RUN:   systile-run %s --entry switch $mode --input %t/x.npy --input %t/c1.npy --expect %t/x3.npy && \
 // RUN:   systile-run %s --entry switch $mode --input %t/x.npy --input %t/c2.npy --expect %t/x0.npy && \
-// RUN:   systile-run %s --entry region $mode --input %t/x.npy --expect %t/neg.npy || exit 1; \
+// RUN:   systile-run %s --entry region $mode --input %t/x.npy --expect %t/neg.npy && \
+// RUN:   systile-run %s --entry if_then_acc $mode --input %t/x.npy --input %t/w.npy --input %t/true.npy --expect %t/x.npy --expect %t/acc1.npy && \
+// RUN:   systile-run %s --entry if_then_acc $mode --input %t/x.npy --input %t/w.npy --input %t/false.npy --expect %t/neg.npy --expect %t/acc1.npy && \
+// RUN:   systile-run %s --entry loop_storage $mode --input %t/x.npy --expect %t/x.npy || exit 1; \
 // RUN: done > %t/log 2>&1; cat %t/log | FileCheck %s
 // Each run of either mode, in order:
 // CHECK-COUNT-2: expect: result #0 matches {{.*}}x4.npy (0 of 15 elements differ, max ulp 0)
@@ -25,18 +28,22 @@
 // CHECK-NOT: error
 //
 // The carried storage is the tiled value's own buffer: no relayout, and
-// no copy but where a value must outlive an in-place update. In @for the
-// initial value is read again after the loop, which upstream's scf.for
-// treats as updating its initial buffer, so that buffer is copied once,
-// before the loop; in @if and @switch, which update nothing, no copy.
+// no copy in a loop but where a value must outlive an in-place update. In
+// @for the initial value is read again after the loop, which upstream's
+// scf.for treats as updating its initial buffer, so that buffer is copied
+// once, before the loop; inside the loop nothing is copied; after it, the
+// tiled value read from the loop's result is a copy (from_storage shares
+// a buffer only inside the loop, where it is marked `unique`).
 // RUN: systile-opt %s --systile-expand-unlowered-ops --convert-elementwise-to-linalg --one-shot-bufferize="bufferize-function-boundaries function-boundary-type-conversion=identity-layout-map allow-return-allocs-from-loops" | FileCheck %s --check-prefix=IR
 // IR-LABEL: func.func @for(
 // IR: memref.copy
 // IR-NEXT: scf.for {{.*}} -> (memref<32xf32>)
 // IR-NOT: memref.copy
+// IR: scf.yield
+// IR-NEXT: }
+// IR-NEXT: memref.alloc
+// IR-NEXT: memref.copy
 // IR-LABEL: func.func @acc(
-// IR-LABEL: func.func @if(
-// IR-NOT: memref.copy
 // IR-NOT: systile.to_storage
 // IR-NOT: systile.from_storage
 
@@ -161,5 +168,49 @@ func.func @region(%x: tensor<3x5xf32>) -> tensor<3x5xf32> {
     scf.yield %t : !m
   }
   %u = systile.unpack %r : !m -> tensor<3x5xf32>
+  return %u : tensor<3x5xf32>
+}
+
+// An scf.if result that is one of its operands' storage, then a matmul
+// accumulating into that operand: the matmul must not accumulate over the
+// buffer the if's result still holds (read after it). x, or -x, and
+// x + (-x) @ w.
+func.func @if_then_acc(%x: tensor<3x5xf32>, %w: tensor<5x5xf32>, %p: i1)
+    -> (tensor<3x5xf32>, tensor<3x5xf32>) {
+  %acc = systile.pack %x : tensor<3x5xf32> -> !m
+  %a = systile.elementwise ins(%acc : !m) -> !m {
+  ^bb0(%e: f32):
+    %q = arith.negf %e : f32
+    systile.yield %q : f32
+  }
+  %wt = systile.pack %w : tensor<5x5xf32> -> !w
+  %r = scf.if %p -> (!m) {
+    scf.yield %acc : !m
+  } else {
+    scf.yield %a : !m
+  }
+  %d = systile.matmul %a, %wt, %acc : !m, !w -> !m
+  %ur = systile.unpack %r : !m -> tensor<3x5xf32>
+  %ud = systile.unpack %d : !m -> tensor<3x5xf32>
+  return %ur, %ud : tensor<3x5xf32>, tensor<3x5xf32>
+}
+
+// A loop that writes its carried storage as a tensor, the tiled value
+// read from it outside the loop each time: the writes must not reach it.
+// Each iteration sets slot 0 of the storage to 100 and carries that;
+// the result is the untouched x.
+func.func @loop_storage(%x: tensor<3x5xf32>) -> tensor<3x5xf32> {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c3 = arith.constant 3 : index
+  %v = arith.constant 100.0 : f32
+  %a = systile.pack %x : tensor<3x5xf32> -> !m
+  %s = systile.to_storage %a : !m -> tensor<32xf32>
+  %t = systile.from_storage %s : tensor<32xf32> -> !m
+  %r = scf.for %i = %c0 to %c3 step %c1 iter_args(%q = %s) -> (tensor<32xf32>) {
+    %w = tensor.insert %v into %q[%c0] : tensor<32xf32>
+    scf.yield %w : tensor<32xf32>
+  }
+  %u = systile.unpack %t : !m -> tensor<3x5xf32>
   return %u : tensor<3x5xf32>
 }

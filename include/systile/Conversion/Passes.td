@@ -340,11 +340,14 @@ def SystileExpandUnloweredOps : Pass<"systile-expand-unlowered-ops"> {
       The op carries the value's storage instead, a `tensor<N x T>` of the
       type's `N` storage slots, with `systile.to_storage` where the value
       enters it and `systile.from_storage` where it is read (upstream's
-      structural type conversion of scf ops). Both bufferize to the tiled
-      value's own buffer, so the loop copies nothing of its own; a value
-      that is still read after a loop that starts from it is copied once,
-      before the loop (upstream's `scf.for` treats its initial buffers as
-      updated).
+      structural type conversion of scf ops). Inside a loop, the
+      `from_storage` of the carried value is marked `unique` when every
+      other use of that value passes it on through its block's
+      terminator, so both ops bufferize to the tiled value's own buffer
+      and the loop copies nothing of its own; a value still read after a
+      loop that starts from it is copied once, before the loop (upstream's
+      `scf.for` treats its initial buffers as updated), and the tiled
+      value read from a carrier's result is a copy.
 
     * An `scf.execute_region` that yields a tiled value is inlined into
       its parent (upstream's canonicalization patterns: one block in

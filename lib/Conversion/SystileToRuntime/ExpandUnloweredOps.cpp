@@ -19,13 +19,14 @@
 //   tensors only (on such an op One-Shot Bufferize rebuilds it endlessly),
 //   so the op carries the value's storage instead, a tensor<N x T>
 //   (systile.to_storage where the value enters, systile.from_storage where
-//   it is used: both bufferize to the same buffer, no copy), by upstream's
-//   structural type conversion of scf ops.
+//   it is used: in a loop, both bufferize to the same buffer, no copy), by
+//   upstream's structural type conversion of scf ops.
 //
 // An scf.execute_region that yields a tiled value is inlined into its
 // parent first. Any other op with regions that carries a tiled value (an
-// execute_region of several blocks in a loop body, an op of another
-// dialect) has no path: the pass refuses it with an error at the op.
+// execute_region of several blocks inside an op other than a function,
+// an op of another dialect) has no path: the pass refuses it with an error
+// at the op.
 //
 //===----------------------------------------------------------------------===//
 
@@ -134,6 +135,24 @@ LogicalResult carryStorage(Operation *root) {
   root->walk([](systile::FromStorageOp op) {
     if (op->use_empty())
       op->erase();
+  });
+  // Inside a loop, the tiled value read from the carried storage may share
+  // its buffer (`unique`): nothing writes a loop's carried value when its
+  // every use is a from_storage or passes it on through the terminator of
+  // its block (upstream's scf.for and scf.while count their initial
+  // buffers as written, so One-Shot Bufferize copies an initial value that
+  // is read again). Elsewhere from_storage copies.
+  root->walk([](systile::FromStorageOp op) {
+    auto arg = dyn_cast<BlockArgument>(op.getInput());
+    if (!arg || !isa_and_nonnull<scf::ForOp, scf::WhileOp>(
+                    arg.getOwner()->getParentOp()))
+      return;
+    if (llvm::all_of(arg.getUsers(), [&](Operation *user) {
+          return isa<systile::FromStorageOp>(user) ||
+                 (isa<scf::YieldOp, scf::ConditionOp>(user) &&
+                  user->getBlock() == arg.getOwner());
+        }))
+      op.setUnique(true);
   });
   return success();
 }

@@ -141,18 +141,22 @@ LogicalResult executeUnpack(systile::UnpackOp unpack, ExecContext &ctx) {
   return success();
 }
 
-/// systile.to_storage: a dense view of the tiled value's storage, which it
-/// keeps alive (no copy; values are never written in place while shared).
+/// systile.to_storage: a copy of the tiled value's storage (a view would
+/// chain every to_storage and from_storage pair of a loop's iterations to
+/// the first storage).
 LogicalResult executeToStorage(systile::ToStorageOp op, ExecContext &ctx) {
-  auto holder = std::make_shared<RtValue>(ctx.lookup(op.getInput()));
-  const void *data = std::visit(
-      [](const auto &b) -> const void * { return b.data(); },
-      holder->tiled().batch);
-  const ElementKind kind = holder->kind();
-  std::shared_ptr<const void> keep(holder, data);
-  ctx.bind(op.getResult(),
-           RtValue(DenseValue::adopt(kind, op.getType().getShape(),
-                                     std::move(keep), data)));
+  const TiledValue &input = ctx.tiled(op.getInput());
+  auto out = DenseValue::allocate(input.kind(), op.getType().getShape(),
+                                  /*zero=*/false, ctx.options().memoryBudget);
+  if (!out)
+    return ExecContext::fail(op, out.takeError());
+  std::visit(
+      [&](const auto &b) {
+        std::memcpy(out->template mutableData<char>(), b.data(),
+                    out->sizeInBytes());
+      },
+      input.batch);
+  ctx.bind(op.getResult(), RtValue(std::move(*out)));
   return success();
 }
 

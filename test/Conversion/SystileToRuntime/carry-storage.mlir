@@ -2,7 +2,8 @@
 // scf.index_switch that carries a tiled value carry its storage, a
 // one-dimensional tensor of the type's storage slots: systile.to_storage
 // where the value enters the op, systile.from_storage where the op's
-// regions or its user read it. Other carried values stay as they are, and
+// regions or its user read it, `unique` (the storage's own buffer) inside
+// a loop whose carried value nothing else uses, a copy elsewhere. Other carried values stay as they are, and
 // so does a loop that carries no tiled value.
 //
 // RUN: systile-opt %s --split-input-file --systile-expand-unlowered-ops | FileCheck %s
@@ -14,11 +15,11 @@
 // CHECK: %[[A:.*]] = systile.pack %[[X]]
 // CHECK: %[[S0:.*]] = systile.to_storage %[[A]] : !systile.tiled<3x5xf32, #systile.geometry<2x4, mxu = 4>> -> tensor<32xf32>
 // CHECK: %[[R:.*]]:2 = scf.for {{.*}} iter_args(%[[S:.*]] = %[[S0]], %[[N:.*]] = %{{.*}}) -> (tensor<32xf32>, f32) {
-// CHECK:   %[[T:.*]] = systile.from_storage %[[S]] : tensor<32xf32> -> !systile.tiled<3x5xf32, #systile.geometry<2x4, mxu = 4>>
+// CHECK:   %[[T:.*]] = systile.from_storage %[[S]] unique : tensor<32xf32> -> !systile.tiled<3x5xf32, #systile.geometry<2x4, mxu = 4>>
 // CHECK:   %[[E:.*]] = systile.elementwise ins(%[[T]], %[[A]] :
 // CHECK:   %[[Y:.*]] = systile.to_storage %[[E]]
 // CHECK:   scf.yield %[[Y]], %{{.*}} : tensor<32xf32>, f32
-// CHECK: %[[F:.*]] = systile.from_storage %[[R]]#0
+// CHECK: %[[F:.*]] = systile.from_storage %[[R]]#0 :
 // CHECK: systile.unpack %[[F]]
 func.func @for(%x: tensor<3x5xf32>) -> (tensor<3x5xf32>, f32) {
   %c0 = arith.constant 0 : index
@@ -51,7 +52,7 @@ func.func @for(%x: tensor<3x5xf32>) -> (tensor<3x5xf32>, f32) {
 // CHECK-NOT: systile.from_storage
 // CHECK:   scf.condition(%{{.*}}) %{{.*}}, %[[S]] : index, tensor<32xf32>
 // CHECK: ^bb0(%{{.*}}: index, %[[B:.*]]: tensor<32xf32>):
-// CHECK:   systile.from_storage %[[B]]
+// CHECK:   systile.from_storage %[[B]] unique
 // CHECK:   systile.to_storage
 // CHECK:   scf.yield
 // CHECK: systile.from_storage

@@ -40,7 +40,9 @@ func.func @storage(%t: !systile.tiled<3x5xf32, #systile.geometry<2x4, mxu = 4>>,
   %0 = systile.to_storage %t : !systile.tiled<3x5xf32, #systile.geometry<2x4, mxu = 4>> -> tensor<32xf32>
   // CHECK: systile.from_storage %{{.*}} : tensor<64xbf16> -> !systile.tiled<2x3x5xbf16, #systile.geometry<2x4, mxu = 4>, pad = undef>
   %1 = systile.from_storage %s : tensor<64xbf16> -> !systile.tiled<2x3x5xbf16, #systile.geometry<2x4, mxu = 4>, pad = undef>
-  return %0, %1 : tensor<32xf32>, !systile.tiled<2x3x5xbf16, #systile.geometry<2x4, mxu = 4>, pad = undef>
+  // CHECK: systile.from_storage %{{.*}} unique : tensor<64xbf16> -> !systile.tiled<2x3x5xbf16, #systile.geometry<2x4, mxu = 4>, pad = undef>
+  %2 = systile.from_storage %s unique : tensor<64xbf16> -> !systile.tiled<2x3x5xbf16, #systile.geometry<2x4, mxu = 4>, pad = undef>
+  return %0, %2 : tensor<32xf32>, !systile.tiled<2x3x5xbf16, #systile.geometry<2x4, mxu = 4>, pad = undef>
 }
 
 // CHECK-LABEL: func.func @pack_unpack

@@ -13,8 +13,9 @@
 // simulates it whole, as the interpreter does; a chain with loads folded
 // away stays load by load, accumulating in one buffer. A
 // systile.constant becomes a read-only memref.global of its storage.
-// systile.to_storage and systile.from_storage are the buffer they are
-// given (a copy only where a write could reach a tiled value).
+// systile.to_storage is the buffer it is given; systile.from_storage a
+// copy of it, or the buffer itself when the op promises that nothing
+// writes it (`unique`).
 //
 //===----------------------------------------------------------------------===//
 
@@ -112,9 +113,16 @@ bool accumulateInPlace(OpOperand &acc) {
   auto alloc = toTensor.getBuffer().getDefiningOp<memref::AllocOp>();
   if (!alloc || toTensor->getBlock() != block || alloc->getBlock() != block)
     return false;
+  // Every other user must be a systile op on buffers (the producer, or a
+  // reader before this op) or a dead to_tensor: an op that took the
+  // buffer itself (an scf.yield or scf.for init that passes it into a
+  // result, a view of it) may hold it past this op, and an earlier
+  // to_tensor user it replaced need not be there any more.
   return llvm::all_of(alloc->getUsers(), [&](Operation *user) {
+    if (isa<OnBuffersOp>(user))
+      return true;
     auto other = dyn_cast<bufferization::ToTensorOp>(user);
-    return !other || other == toTensor || other->use_empty();
+    return other && (other == toTensor || other->use_empty());
   });
 }
 
@@ -424,13 +432,14 @@ struct ToStorageOpModel
   }
   /// Writable only when the tiled value's buffer is its own (a fresh
   /// allocation of a systile op's result) and nothing else reads it: this
-  /// is its one use. Not a constant's read-only global, a from_storage's
-  /// borrowed buffer, a free relayout's view of its input's buffer, or a
-  /// function argument.
+  /// is its one use, in the block that defines it (in a loop, a value from
+  /// outside would be read again by the next iteration). Not a constant's
+  /// read-only global, a from_storage's buffer, a free relayout's view of
+  /// its input's buffer, or a function argument.
   bool isWritable(Operation *op, Value, const AnalysisState &) const {
     Value input = op->getOperand(0);
     Operation *def = input.getDefiningOp();
-    return input.hasOneUse() && def &&
+    return input.hasOneUse() && def && def->getBlock() == op->getBlock() &&
            isa_and_nonnull<SystileDialect>(def->getDialect()) &&
            !isa<ConstantOp, FromStorageOp>(def) && !sharesInputStorage(def);
   }
@@ -452,22 +461,15 @@ struct ToStorageOpModel
   }
 };
 
-/// systile.from_storage: the builtin tensor's buffer itself, read as the
-/// tiled value's storage, when nothing can write that buffer while the
-/// tiled value lives: every use of the tensor is a from_storage or passes
-/// it on through an scf terminator (the form systile-expand-unlowered-ops
-/// writes). Otherwise, and when the buffer is not an identity-layout
-/// memref<N x T>, the storage is copied into a fresh buffer.
+/// systile.from_storage: a copy of the builtin tensor's buffer, or, when
+/// the op is `unique` (nothing writes that buffer while the tiled value
+/// lives: the op's promise, see its description) and the buffer is an
+/// identity-layout memref<N x T>, that buffer itself.
 struct FromStorageOpModel
     : public BufferizableOpInterface::ExternalModel<FromStorageOpModel,
                                                     FromStorageOp> {
-  /// (Bufferization goes in dominance order: a bufferization.to_buffer
-  /// user is an op before this one, bufferized already.)
   static bool sharesBuffer(Operation *op) {
-    return llvm::all_of(op->getOperand(0).getUsers(), [](Operation *user) {
-      return isa<FromStorageOp, scf::YieldOp, scf::ConditionOp,
-                 bufferization::ToBufferOp>(user);
-    });
+    return cast<FromStorageOp>(op).getUnique();
   }
   bool bufferizesToMemoryRead(Operation *, OpOperand &,
                               const AnalysisState &) const {

@@ -128,9 +128,9 @@ def Systile_ToStorageOp : Systile_Op<"to_storage", [Pure]> {
     batched type): `tensor<N x T>` for `N` storage slots of elements `T`.
     No element is moved: it is the tiled value's storage seen as a builtin
     tensor, which is what the value bufferizes to (`memref<N x T>`), so
-    bufferization gives the result the input's buffer, with no copy (a
-    buffer that is then only read: a write to it in place copies it
-    first).
+    bufferization gives the result the input's buffer, with no copy. A
+    write to the result in place copies it first, unless the tiled value
+    is a fresh result of a systile op in the same block with no other use.
 
     It lets ops that take builtin tensors only carry a tiled value:
     `systile-expand-unlowered-ops` rewrites an `scf.for`, `scf.while`,
@@ -161,8 +161,17 @@ def Systile_FromStorageOp : Systile_Op<"from_storage", [Pure]> {
     The inverse of `systile.to_storage`: the result is the tiled value of
     its type whose storage slots, in storage order, are the elements of
     the input, `tensor<N x T>` for the type's `N` storage slots of elements
-    `T`. It moves no element: bufferization gives the result the input's
-    buffer.
+    `T`.
+
+    Bufferization gives the result a copy of the input's buffer, unless
+    the op is marked `unique`: then the result is the input's buffer
+    itself, no copy. `unique` is a promise, as `restrict` is on
+    `bufferization.to_tensor`, which One-Shot Analysis cannot check,
+    since it does not follow tiled values: nothing writes the input's
+    buffer (through the input or any value that shares it) while the
+    result is read. `systile-expand-unlowered-ops` marks the ops it creates
+    where that holds by construction (every other use of the input passes
+    it on through the terminator of its block).
 
     Where the result's pad kind is `zero`, the input's padding slots must
     hold zero (all-zero bits), as `systile.constant`'s must: the interpreter
@@ -178,11 +187,13 @@ def Systile_FromStorageOp : Systile_Op<"from_storage", [Pure]> {
     ```mlir
     %t = systile.from_storage %s
         : tensor<32xf32> -> !systile.tiled<3x5xf32, #systile.geometry<2x4, mxu = 4>>
+    %u = systile.from_storage %s unique
+        : tensor<32xf32> -> !systile.tiled<3x5xf32, #systile.geometry<2x4, mxu = 4>>
     ```
   }];
-  let arguments = (ins Systile_StorageTensor:$input);
+  let arguments = (ins Systile_StorageTensor:$input, UnitAttr:$unique);
   let results = (outs Systile_TiledType:$result);
-  let assemblyFormat = "$input attr-dict `:` qualified(type($input)) `->` qualified(type($result))";
+  let assemblyFormat = "$input (`unique` $unique^)? attr-dict `:` qualified(type($input)) `->` qualified(type($result))";
   let hasVerifier = 1;
   let hasFolder = 1;
 }
