@@ -410,14 +410,12 @@ struct ConstantOpModel
   }
 };
 
-/// systile.to_storage: the tiled value's buffer itself, seen as the
-/// builtin tensor's (the two bufferize to the same memref<N x T>). One-Shot
-/// Analysis does not follow tiled values (see SystileOpModel), so it may
-/// write the result in place only where no other value reads the buffer
-/// (isWritable); elsewhere a write to it copies it first.
-struct ToStorageOpModel
-    : public BufferizableOpInterface::ExternalModel<ToStorageOpModel,
-                                                    ToStorageOp> {
+/// What systile.to_storage and systile.from_storage have in common: they
+/// read their operand, write nothing, and their result's buffer is the
+/// storage memref<N x T> of their tiled type.
+template <typename Model, typename OpTy>
+struct StorageCastModel
+    : public BufferizableOpInterface::ExternalModel<Model, OpTy> {
   bool bufferizesToMemoryRead(Operation *, OpOperand &,
                               const AnalysisState &) const {
     return true;
@@ -425,6 +423,22 @@ struct ToStorageOpModel
   bool bufferizesToMemoryWrite(Operation *, OpOperand &,
                                const AnalysisState &) const {
     return false;
+  }
+  FailureOr<BufferLikeType>
+  getBufferType(Operation *op, Value, const BufferizationOptions &,
+                const BufferizationState &, SmallVector<Value> &) const {
+    return cast<BufferLikeType>(storageBufferType(Model::tiledType(op)));
+  }
+};
+
+/// systile.to_storage: the tiled value's buffer itself, seen as the
+/// builtin tensor's (the two bufferize to the same memref<N x T>). One-Shot
+/// Analysis does not follow tiled values (see SystileOpModel), so it may
+/// write the result in place only where no other value reads the buffer
+/// (isWritable); elsewhere a write to it copies it first.
+struct ToStorageOpModel : public StorageCastModel<ToStorageOpModel, ToStorageOp> {
+  static TiledType tiledType(Operation *op) {
+    return cast<ToStorageOp>(op).getInput().getType();
   }
   AliasingValueList getAliasingValues(Operation *op, OpOperand &,
                                       const AnalysisState &) const {
@@ -443,12 +457,6 @@ struct ToStorageOpModel
            isa_and_nonnull<SystileDialect>(def->getDialect()) &&
            !isa<ConstantOp, FromStorageOp>(def) && !sharesInputStorage(def);
   }
-  FailureOr<BufferLikeType>
-  getBufferType(Operation *op, Value, const BufferizationOptions &,
-                const BufferizationState &, SmallVector<Value> &) const {
-    return cast<BufferLikeType>(
-        storageBufferType(cast<ToStorageOp>(op).getInput().getType()));
-  }
   LogicalResult bufferize(Operation *op, RewriterBase &rewriter,
                           const BufferizationOptions &options,
                           BufferizationState &state) const {
@@ -466,30 +474,18 @@ struct ToStorageOpModel
 /// lives: the op's promise, see its description) and the buffer is an
 /// identity-layout memref<N x T>, that buffer itself.
 struct FromStorageOpModel
-    : public BufferizableOpInterface::ExternalModel<FromStorageOpModel,
-                                                    FromStorageOp> {
+    : public StorageCastModel<FromStorageOpModel, FromStorageOp> {
+  static TiledType tiledType(Operation *op) {
+    return cast<FromStorageOp>(op).getType();
+  }
   static bool sharesBuffer(Operation *op) {
     return cast<FromStorageOp>(op).getUnique();
-  }
-  bool bufferizesToMemoryRead(Operation *, OpOperand &,
-                              const AnalysisState &) const {
-    return true;
-  }
-  bool bufferizesToMemoryWrite(Operation *, OpOperand &,
-                               const AnalysisState &) const {
-    return false;
   }
   AliasingValueList getAliasingValues(Operation *op, OpOperand &,
                                       const AnalysisState &) const {
     if (sharesBuffer(op))
       return {{op->getResult(0), BufferRelation::Equivalent}};
     return {};
-  }
-  FailureOr<BufferLikeType>
-  getBufferType(Operation *op, Value, const BufferizationOptions &,
-                const BufferizationState &, SmallVector<Value> &) const {
-    return cast<BufferLikeType>(
-        storageBufferType(cast<FromStorageOp>(op).getType()));
   }
   LogicalResult bufferize(Operation *op, RewriterBase &rewriter,
                           const BufferizationOptions &options,
@@ -501,12 +497,13 @@ struct FromStorageOpModel
         getBuffer(rewriter, op->getOperand(0), options, state);
     if (failed(buffer))
       return failure();
-    MemRefType type = storageBufferType(cast<FromStorageOp>(op).getType());
+    MemRefType type = storageBufferType(tiledType(op));
     if (shares && buffer->getType() == type) {
       replaceOpWithBufferizedValues(rewriter, op, *buffer);
       return success();
     }
-    FailureOr<Value> copy = options.createAlloc(rewriter, op->getLoc(), type, {});
+    FailureOr<Value> copy =
+        options.createAlloc(rewriter, op->getLoc(), type, {});
     if (failed(copy) ||
         failed(options.createMemCpy(rewriter, op->getLoc(), *buffer, *copy)))
       return failure();
