@@ -392,6 +392,8 @@ llvm::Expected<DenseValue>
 systile::interp::asDense(const RtValue &value, const MemoryBudgetRef &budget) {
   if (value.isDense())
     return value.dense();
+  if (!value.isTiled())
+    return llvm::createStringError("a function value has no elements");
   return toDense(value.tiled(), budget);
 }
 

@@ -9,6 +9,7 @@
 #include "systile/Runner/Npy.h"
 #include "systile/Runner/RunnerSupport.h"
 
+#include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/BuiltinAttributes.h"
 #include "mlir/IR/Location.h"
 #include "mlir/IR/Operation.h"
@@ -227,6 +228,13 @@ LogicalResult OpDump::describe(Operation *op,
     if (role == "operand" && from != producers.end())
       entry["from"] = json::Array{from->second.first, from->second.second};
     if (!value) {
+      entry["file"] = nullptr;
+      out.push_back(std::move(entry));
+      continue;
+    }
+    if (value->isFunction()) { // A function value has no data: its name.
+      entry["function"] =
+          ("@" + cast<func::FuncOp>(value->function()).getSymName()).str();
       entry["file"] = nullptr;
       out.push_back(std::move(entry));
       continue;

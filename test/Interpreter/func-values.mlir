@@ -30,6 +30,13 @@
 // TRUE: result #0: tensor<4xf32> = [2, -4, 7, 0]
 // RUN: systile-run %s --entry tensors --input %t/f.npy --input %t/x.npy | FileCheck %s --check-prefix=FALSE
 // FALSE: result #0: tensor<4xf32> = [-1, 2, -3.5, -0]
+// --dump-op records a function value by its name (it has no data).
+// RUN: systile-run %s --entry select --input %t/t.npy --input %t/n.npy --dump-op=func.call_indirect,arith.select --dump-dir %t/dump > /dev/null
+// RUN: FileCheck %s --check-prefix=DUMP < %t/dump/manifest.jsonl
+// DUMP: "op":"arith.select"
+// DUMP-SAME: {"file":null,"function":"@inc","type":"(i64) -> i64"}
+// DUMP: "op":"func.call_indirect"
+// DUMP-SAME: {"file":null,"from":[0,0],"function":"@inc","type":"(i64) -> i64"}
 // RUN: not systile-run %s --entry tensors --compile --input %t/f.npy --input %t/x.npy 2>&1 | FileCheck %s --check-prefix=COMPILED
 // COMPILED: error: op was not bufferized
 // COMPILED: systile-run: error: --compile: lowering @tensors of '{{.*}}func-values.mlir' to LLVM failed

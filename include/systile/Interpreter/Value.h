@@ -32,6 +32,7 @@ class Operation;
 #include "llvm/Support/raw_ostream.h"
 
 #include <atomic>
+#include <cassert>
 #include <cstdint>
 #include <memory>
 #include <optional>
@@ -227,7 +228,10 @@ public:
   /// The tiled matrix for in-place update; only when isUniqueTiled().
   TiledValue &mutableTiled() { return const_cast<TiledValue &>(*tiled_); }
   /// The element kind of a dense or tiled value (not of a function).
-  ElementKind kind() const { return isDense_ ? dense_.kind() : tiled_->kind(); }
+  ElementKind kind() const {
+    assert(!function_ && "a function value has no element kind");
+    return isDense_ ? dense_.kind() : tiled_->kind();
+  }
 
 private:
   DenseValue dense_;
