@@ -7,7 +7,7 @@
 // f32 whatever the order, and the expected results are numpy's.
 //
 // RUN: rm -rf %t && mkdir -p %t
-// RUN: %python -c "import numpy as np; x = (np.arange(15, dtype='<f4').reshape(3, 5) %% 7) - 3; w = (np.arange(25, dtype='<f4').reshape(5, 5) %% 3) - 1; np.save('%t/x.npy', x); np.save('%t/w.npy', w); np.save('%t/x4.npy', 4 * x); np.save('%t/acc.npy', x + 3 * (x @ w)); np.save('%t/neg.npy', -x); np.save('%t/x8.npy', 8 * x); np.save('%t/x3.npy', 3 * x); np.save('%t/x0.npy', 0 * x); np.save('%t/acc1.npy', x + (-x) @ w); np.save('%t/true.npy', np.array(True)); np.save('%t/false.npy', np.array(False)); [np.save('%t/c%%d.npy' %% c, np.array(c, dtype='<i8')) for c in range(3)]"
+// RUN: %python -c "import numpy as np; x = (np.arange(15, dtype='<f4').reshape(3, 5) %% 7) - 3; w = (np.arange(25, dtype='<f4').reshape(5, 5) %% 3) - 1; np.save('%t/x.npy', x); np.save('%t/w.npy', w); np.save('%t/x4.npy', 4 * x); np.save('%t/acc.npy', x + 3 * (x @ w)); np.save('%t/neg.npy', -x); np.save('%t/x8.npy', 8 * x); np.save('%t/x3.npy', 3 * x); np.save('%t/x0.npy', 0 * x); np.save('%t/acc1.npy', x + (-x) @ w); np.save('%t/acc8.npy', 8 * x + x @ w); np.save('%t/true.npy', np.array(True)); np.save('%t/false.npy', np.array(False)); [np.save('%t/c%%d.npy' %% c, np.array(c, dtype='<i8')) for c in range(3)]"
 // RUN: for mode in "" --compile; do \
 // RUN:   systile-run %s --entry for $mode --input %t/x.npy --expect %t/x4.npy --expect %t/x.npy && \
 // RUN:   systile-run %s --entry acc $mode --input %t/x.npy --input %t/w.npy --expect %t/acc.npy --expect %t/x.npy && \
@@ -20,7 +20,8 @@
 // RUN:   systile-run %s --entry region $mode --input %t/x.npy --expect %t/neg.npy && \
 // RUN:   systile-run %s --entry if_then_acc $mode --input %t/x.npy --input %t/w.npy --input %t/true.npy --expect %t/x.npy --expect %t/acc1.npy && \
 // RUN:   systile-run %s --entry if_then_acc $mode --input %t/x.npy --input %t/w.npy --input %t/false.npy --expect %t/neg.npy --expect %t/acc1.npy && \
-// RUN:   systile-run %s --entry loop_storage $mode --input %t/x.npy --expect %t/x.npy || exit 1; \
+// RUN:   systile-run %s --entry loop_storage $mode --input %t/x.npy --expect %t/x.npy && \
+// RUN:   systile-run %s --entry after_acc $mode --input %t/x.npy --input %t/w.npy --expect %t/acc8.npy --expect %t/x.npy || exit 1; \
 // RUN: done > %t/log 2>&1; cat %t/log | FileCheck %s
 // Each run of either mode, in order:
 // CHECK-COUNT-2: expect: result #0 matches {{.*}}x4.npy (0 of 15 elements differ, max ulp 0)
@@ -213,4 +214,27 @@ func.func @loop_storage(%x: tensor<3x5xf32>) -> tensor<3x5xf32> {
   }
   %u = systile.unpack %t : !m -> tensor<3x5xf32>
   return %u : tensor<3x5xf32>
+}
+
+// The value read from a loop's result (a copy) is a matmul's accumulator,
+// which may accumulate over that copy: 8x + x @ w; x itself is intact.
+func.func @after_acc(%x: tensor<3x5xf32>, %w: tensor<5x5xf32>)
+    -> (tensor<3x5xf32>, tensor<3x5xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c3 = arith.constant 3 : index
+  %a = systile.pack %x : tensor<3x5xf32> -> !m
+  %wt = systile.pack %w : tensor<5x5xf32> -> !w
+  %r = scf.for %i = %c0 to %c3 step %c1 iter_args(%s = %a) -> (!m) {
+    %t = systile.elementwise ins(%s : !m) -> !m {
+    ^bb0(%p: f32):
+      %v = arith.addf %p, %p : f32
+      systile.yield %v : f32
+    }
+    scf.yield %t : !m
+  }
+  %d = systile.matmul %a, %wt, %r : !m, !w -> !m
+  %ud = systile.unpack %d : !m -> tensor<3x5xf32>
+  %ua = systile.unpack %a : !m -> tensor<3x5xf32>
+  return %ud, %ua : tensor<3x5xf32>, tensor<3x5xf32>
 }

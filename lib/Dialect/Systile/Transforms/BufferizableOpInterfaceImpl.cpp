@@ -113,13 +113,13 @@ bool accumulateInPlace(OpOperand &acc) {
   auto alloc = toTensor.getBuffer().getDefiningOp<memref::AllocOp>();
   if (!alloc || toTensor->getBlock() != block || alloc->getBlock() != block)
     return false;
-  // Every other user must be a systile op on buffers (the producer, or a
-  // reader before this op) or a dead to_tensor: an op that took the
-  // buffer itself (an scf.yield or scf.for init that passes it into a
-  // result, a view of it) may hold it past this op, and an earlier
-  // to_tensor user it replaced need not be there any more.
+  // Every other user must be a systile op on buffers or a memref.copy
+  // (the producer, or a reader before this op) or a dead to_tensor: an op
+  // that took the buffer itself (an scf.yield or scf.for init that passes
+  // it into a result, a view of it) may hold it past this op, and an
+  // earlier to_tensor user it replaced need not be there any more.
   return llvm::all_of(alloc->getUsers(), [&](Operation *user) {
-    if (isa<OnBuffersOp>(user))
+    if (isa<OnBuffersOp, memref::CopyOp>(user))
       return true;
     auto other = dyn_cast<bufferization::ToTensorOp>(user);
     return other && (other == toTensor || other->use_empty());
