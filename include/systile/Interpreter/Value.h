@@ -23,10 +23,6 @@
 #include "systile/Runtime/TiledBatch.h"
 
 #include "mlir/IR/Types.h"
-
-namespace mlir {
-class Operation;
-} // namespace mlir
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/Support/Error.h"
 #include "llvm/Support/raw_ostream.h"
@@ -38,6 +34,10 @@ class Operation;
 #include <optional>
 #include <string>
 #include <variant>
+
+namespace mlir {
+class Operation;
+} // namespace mlir
 
 namespace systile::interp {
 

@@ -141,6 +141,20 @@ LogicalResult executeUnpack(systile::UnpackOp unpack, ExecContext &ctx) {
   return success();
 }
 
+/// `f(T{})` for the storage type T of a tiled element type (f32, bf16, i8,
+/// f64; i32 otherwise, the verifier admitting no other).
+template <typename F> auto withTiledElement(Type element, F &&f) {
+  if (element.isF32())
+    return f(float{});
+  if (element.isBF16())
+    return f(rt::bf16{});
+  if (element.isInteger(8))
+    return f(int8_t{});
+  if (element.isF64())
+    return f(double{});
+  return f(int32_t{});
+}
+
 /// systile.to_storage: a copy of the tiled value's storage (a view would
 /// chain every to_storage and from_storage pair of a loop's iterations to
 /// the first storage).
@@ -168,22 +182,11 @@ FailureOr<RtValue> tiledFromStorage(systile::FromStorageOp op,
                                     const DenseValue &storage,
                                     const MemoryBudgetRef &budget) {
   TiledType type = op.getType();
-  if (type.getPadKind() == systile::PadKind::Zero) {
-    const int64_t n = type.getNumMatrixStorageElements();
-    for (int64_t b = 0; b < type.getNumMatrices(); ++b) {
-      std::optional<rt::TileGrid::Slot> slot = rt::findNonZeroPadding(
-          type.getTileGrid(), storage.data<T>() + b * n, sizeof(T));
-      if (!slot)
-        continue;
-      InFlightDiagnostic diag = ExecContext::opError(op);
-      diag << ": pad kind 'zero' requires zero padding, but padding slot ("
-           << slot->row << ", " << slot->col << ")";
-      if (type.isBatched())
-        diag << " of matrix " << b;
-      return diag << " at storage offset " << b * n + slot->offset
-                  << " is not +0";
-    }
-  }
+  if (type.getPadKind() == systile::PadKind::Zero)
+    if (std::optional<std::string> where =
+            systile::describeNonZeroPadding(type, storage.rawData()))
+      return ExecContext::opError(op)
+             << ": pad kind 'zero' requires zero padding, but " << *where;
   rt::Expected<rt::Layout> layout = systile::layoutOf(type);
   if (!layout)
     return ExecContext::opError(op) << ": " << layout.error();
@@ -201,13 +204,11 @@ FailureOr<RtValue> tiledFromStorage(systile::FromStorageOp op,
 LogicalResult executeFromStorage(systile::FromStorageOp op, ExecContext &ctx) {
   const DenseValue &storage = ctx.dense(op.getInput());
   const MemoryBudgetRef &budget = ctx.options().memoryBudget;
-  Type element = op.getType().getElementType();
   FailureOr<RtValue> value =
-      element.isF32()       ? tiledFromStorage<float>(op, storage, budget)
-      : element.isBF16()    ? tiledFromStorage<rt::bf16>(op, storage, budget)
-      : element.isInteger(8) ? tiledFromStorage<int8_t>(op, storage, budget)
-      : element.isF64()     ? tiledFromStorage<double>(op, storage, budget)
-                            : tiledFromStorage<int32_t>(op, storage, budget);
+      withTiledElement(op.getType().getElementType(), [&](auto element) {
+        using T = decltype(element);
+        return tiledFromStorage<T>(op, storage, budget);
+      });
   if (failed(value))
     return failure();
   return bindChecked(op, ctx, std::move(*value));
@@ -297,16 +298,9 @@ FailureOr<RtValue> buildTiledConstant(Operation *op,
                   .getRawHandle()
                   .getKey()
            << "' has no data (elided or not loaded)";
-  Type element = type.getElementType();
-  if (element.isF32())
-    return buildConstant<float>(op, *bytes, type, budget);
-  if (element.isBF16())
-    return buildConstant<rt::bf16>(op, *bytes, type, budget);
-  if (element.isInteger(8))
-    return buildConstant<int8_t>(op, *bytes, type, budget);
-  if (element.isF64())
-    return buildConstant<double>(op, *bytes, type, budget);
-  return buildConstant<int32_t>(op, *bytes, type, budget);
+  return withTiledElement(type.getElementType(), [&](auto element) {
+    return buildConstant<decltype(element)>(op, *bytes, type, budget);
+  });
 }
 
 LogicalResult executeConstant(systile::ConstantOp op, ExecContext &ctx) {

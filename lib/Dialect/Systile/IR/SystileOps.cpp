@@ -205,22 +205,10 @@ LogicalResult ConstantOp::verify() {
                ? success()
                : emitOpError("pad kind 'zero' requires zero padding, "
                              "but the splat value is not +0");
-  const int64_t matrixBytes =
-      type.getNumMatrixStorageElements() * bytesPerElement;
-  for (int64_t b = 0; b < type.getNumMatrices(); ++b) {
-    std::optional<rt::TileGrid::Slot> slot = rt::findNonZeroPadding(
-        type.getTileGrid(), raw.data() + b * matrixBytes, bytesPerElement);
-    if (!slot)
-      continue;
-    InFlightDiagnostic diag = emitOpError(
-        "pad kind 'zero' requires zero padding, but padding slot (");
-    diag << slot->row << ", " << slot->col << ")";
-    if (type.isBatched())
-      diag << " of matrix " << b;
-    return diag << " at storage offset "
-                << b * type.getNumMatrixStorageElements() + slot->offset
-                << " is not +0; use pad = undef or zero it";
-  }
+  if (std::optional<std::string> where =
+          describeNonZeroPadding(type, raw.data()))
+    return emitOpError("pad kind 'zero' requires zero padding, but ")
+           << *where << "; use pad = undef or zero it";
   return success();
 }
 

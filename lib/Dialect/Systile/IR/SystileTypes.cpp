@@ -239,3 +239,24 @@ TiledType TiledType::withPadKind(PadKind padKind) const {
 RankedTensorType TiledType::getLogicalTensorType() const {
   return RankedTensorType::get(getShape(), getElementType());
 }
+
+std::optional<std::string>
+systile::describeNonZeroPadding(TiledType type, const void *storage) {
+  const int64_t bytes = elementBytes(type);
+  const int64_t n = type.getNumMatrixStorageElements();
+  const auto *base = static_cast<const char *>(storage);
+  for (int64_t b = 0; b < type.getNumMatrices(); ++b) {
+    std::optional<rt::TileGrid::Slot> slot =
+        rt::findNonZeroPadding(type.getTileGrid(), base + b * n * bytes, bytes);
+    if (!slot)
+      continue;
+    std::string s;
+    llvm::raw_string_ostream os(s);
+    os << "padding slot (" << slot->row << ", " << slot->col << ")";
+    if (type.isBatched())
+      os << " of matrix " << b;
+    os << " at storage offset " << b * n + slot->offset << " is not +0";
+    return s;
+  }
+  return std::nullopt;
+}

@@ -221,27 +221,42 @@ LogicalResult checkNotCarried(Operation *op) {
   return success();
 }
 
-/// The model of every systile op with tiled or tensor operands and results
-/// (all but constant and the terminators).
-template <typename OpTy>
-struct SystileOpModel
-    : public BufferizableOpInterface::ExternalModel<SystileOpModel<OpTy>,
-                                                    OpTy> {
-  bool hasTensorSemantics(Operation *op) const {
-    return !isOnBuffers(op);
-  }
+/// Bufferizes `op` as its first operand's buffer itself (no copy).
+LogicalResult replaceByOperandBuffer(Operation *op, RewriterBase &rewriter,
+                                     const BufferizationOptions &options,
+                                     BufferizationState &state) {
+  FailureOr<Value> buffer =
+      getBuffer(rewriter, op->getOperand(0), options, state);
+  if (failed(buffer))
+    return failure();
+  replaceOpWithBufferizedValues(rewriter, op, *buffer);
+  return success();
+}
+
+/// A model whose op reads its operands and, as far as One-Shot Analysis
+/// is concerned, writes none: its conflict detection does not look at
+/// tensor-like values other than builtin tensors (MLIR 22), so an in-place
+/// write it allowed could be a wrong one. accumulateInPlace decides the
+/// one in-place case of the systile ops itself.
+template <typename Model, typename OpTy>
+struct ReadingModel
+    : public BufferizableOpInterface::ExternalModel<Model, OpTy> {
   bool bufferizesToMemoryRead(Operation *, OpOperand &,
                               const AnalysisState &) const {
     return true;
   }
-  // As far as One-Shot Analysis is concerned every result is a new buffer
-  // and no operand is written: its conflict detection does not look at
-  // tensor-like values other than builtin tensors (MLIR 22), so an in-place
-  // write it allowed could be a wrong one. accumulateInPlace decides the one
-  // in-place case itself.
   bool bufferizesToMemoryWrite(Operation *, OpOperand &,
                                const AnalysisState &) const {
     return false;
+  }
+};
+
+/// The model of every systile op with tiled or tensor operands and results
+/// (all but constant and the terminators).
+template <typename OpTy>
+struct SystileOpModel : public ReadingModel<SystileOpModel<OpTy>, OpTy> {
+  bool hasTensorSemantics(Operation *op) const {
+    return !isOnBuffers(op);
   }
   AliasingValueList getAliasingValues(Operation *op, OpOperand &operand,
                                       const AnalysisState &) const {
@@ -261,14 +276,8 @@ struct SystileOpModel
     Location loc = op->getLoc();
     if (failed(checkNotCarried(op)))
       return failure();
-    if (sharesInputStorage(op)) {
-      FailureOr<Value> buffer =
-          getBuffer(rewriter, op->getOperand(0), options, state);
-      if (failed(buffer))
-        return failure();
-      replaceOpWithBufferizedValues(rewriter, op, *buffer);
-      return success();
-    }
+    if (sharesInputStorage(op))
+      return replaceByOperandBuffer(op, rewriter, options, state);
     SmallVector<Value> inputs;
     for (Value operand : op->getOperands()) {
       if (!isa<TensorLikeType>(operand.getType())) {
@@ -414,16 +423,7 @@ struct ConstantOpModel
 /// read their operand, write nothing, and their result's buffer is the
 /// storage memref<N x T> of their tiled type.
 template <typename Model, typename OpTy>
-struct StorageCastModel
-    : public BufferizableOpInterface::ExternalModel<Model, OpTy> {
-  bool bufferizesToMemoryRead(Operation *, OpOperand &,
-                              const AnalysisState &) const {
-    return true;
-  }
-  bool bufferizesToMemoryWrite(Operation *, OpOperand &,
-                               const AnalysisState &) const {
-    return false;
-  }
+struct StorageCastModel : public ReadingModel<Model, OpTy> {
   FailureOr<BufferLikeType>
   getBufferType(Operation *op, Value, const BufferizationOptions &,
                 const BufferizationState &, SmallVector<Value> &) const {
@@ -460,12 +460,7 @@ struct ToStorageOpModel : public StorageCastModel<ToStorageOpModel, ToStorageOp>
   LogicalResult bufferize(Operation *op, RewriterBase &rewriter,
                           const BufferizationOptions &options,
                           BufferizationState &state) const {
-    FailureOr<Value> buffer =
-        getBuffer(rewriter, op->getOperand(0), options, state);
-    if (failed(buffer))
-      return failure();
-    replaceOpWithBufferizedValues(rewriter, op, *buffer);
-    return success();
+    return replaceByOperandBuffer(op, rewriter, options, state);
   }
 };
 

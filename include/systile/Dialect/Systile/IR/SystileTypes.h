@@ -14,6 +14,8 @@
 #include "systile/Runtime/Layout.h"
 #include "systile/Runtime/Tiling.h"
 
+#include <optional>
+#include <string>
 #include <vector>
 
 #define GET_TYPEDEF_CLASSES
@@ -53,6 +55,12 @@ inline int64_t elementBytes(TiledType type) {
 inline int64_t storageBytes(TiledType type) {
   return type.getNumStorageElements() * elementBytes(type);
 }
+/// The first padding slot of `storage` (the type's whole storage, every
+/// matrix) that is not all-zero bits, described for a diagnostic:
+/// "padding slot (r, c)[ of matrix b] at storage offset N is not +0";
+/// nothing when every padding slot is zero.
+std::optional<std::string> describeNonZeroPadding(TiledType type,
+                                                  const void *storage);
 } // namespace systile
 
 #endif // SYSTILE_DIALECT_SYSTILE_IR_SYSTILETYPES_H
