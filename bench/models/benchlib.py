@@ -69,60 +69,68 @@ def cpu_features():
 REPEAT = 3
 
 
+def run_systile_process(run, mlir, x_npy, out_npy, threads, extra=()):
+    """One systile-run process running the program REPEAT times (systile-run
+    --repeat): a dict with "runs" (each run's execute time in ms, the first
+    cold), "calls" and "matmuls" (with --compile: the later runs' time inside
+    the runtime's C interface and inside its matmuls), "kernel", "compile"
+    (with --compile: the JIT's time, or None) and "sys" (the process's
+    system time in ms)."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN).ru_stime
+    r = subprocess.run([run, mlir, f"--input={x_npy}", f"--output={out_npy}",
+                        "--quiet", "--timing", f"--repeat={REPEAT}",
+                        f"--threads={threads}", *extra],
+                       capture_output=True, text=True, check=True)
+    sys_ms = (resource.getrusage(resource.RUSAGE_CHILDREN).ru_stime - before) * 1e3
+    m = re.search(r"matmul-kernel=(\S+)(?: contraction-kernel=(\S+))?",
+                  r.stderr)
+    runs = [float(t) for t in
+            re.search(r"runs=([\d.,]+)", r.stderr).group(1).split(",")]
+    c = re.search(r"compile=([\d.]+)ms", r.stderr)
+    t = re.search(r"runtime-calls=([\d.,]+) matmul-calls=([\d.,]+)",
+                  r.stderr)
+    calls = [float(v) for v in t.group(1).split(",")[1:]] if t else []
+    matmuls = [float(v) for v in t.group(2).split(",")[1:]] if t else []
+    kernel = m.group(1) + (f", contraction {m.group(2)}"
+                           if m.group(2) and m.group(2) != "none" else "")
+    return dict(runs=runs, calls=calls, matmuls=matmuls, kernel=kernel,
+                compile=float(c.group(1)) if c else None, sys=sys_ms)
+
+
+def summarize(processes):
+    """The figures of several run_systile_process results: "cold" and "warm"
+    (medians in ms, of the first runs and of all later runs), "calls" and
+    "matmul_calls" (medians of the warm runs' runtime and matmul time, or
+    None), "kernel", "compile" (median, or None) and "spread" (the fastest
+    and slowest run of each kind, and the median of each process's system
+    time, which on these VMs is mostly the kernel providing fresh pages, the
+    part of a run that varies from one moment to the next)."""
+    cold = [p["runs"][0] for p in processes]
+    warm = [t for p in processes for t in p["runs"][1:]]
+    calls = [t for p in processes for t in p["calls"]]
+    matmuls = [t for p in processes for t in p["matmuls"]]
+    compile_ms = [p["compile"] for p in processes if p["compile"] is not None]
+    spread = (f"cold min {min(cold):.1f} max {max(cold):.1f} ms, "
+              f"warm min {min(warm):.1f} max {max(warm):.1f} ms, "
+              f"system time (page faults) median "
+              f"{statistics.median(p['sys'] for p in processes):.0f} "
+              f"ms per process")
+    return dict(cold=statistics.median(cold), warm=statistics.median(warm),
+                kernel=processes[-1]["kernel"], spread=spread,
+                compile=statistics.median(compile_ms) if compile_ms else None,
+                calls=statistics.median(calls) if calls else None,
+                matmul_calls=statistics.median(matmuls) if matmuls else None)
+
+
 def run_systile(run, mlir, x_npy, out_npy, reps, threads, extra=()):
     """systile-run's execute phase, cold and warm: reps processes, each
     running the program REPEAT times (systile-run --repeat). The first run
     of a process is cold: it pays for the fresh memory the kernel hands
     over. The later runs are warm: they reuse what the earlier ones freed,
     as PyTorch eager's forward timed after warm-up does, so they are the
-    figure to hold against it.
-
-    Returns a dict: "cold" and "warm" (medians in ms, of the first runs and
-    of all later runs), "calls" and "matmul_calls" (with --compile: the
-    warm runs' median time inside the runtime's C interface, and inside its
-    matmuls), "kernel" (the kernel paths systile-run reports:
-    "matmul K" or "matmul K, contraction C" when the dense contraction path
-    ran too), "compile" (with --compile among `extra`: the median time
-    systile-run took to lower and JIT-compile the program, not part of the
-    runs) and "spread" (the fastest and slowest run of each kind, and the
-    median of each process's system time, which on these VMs is mostly the
-    kernel providing fresh pages, the part of a run that varies from one
-    moment to the next)."""
-    cold, warm, sys_ms, kernel, compile_ms = [], [], [], "?", []
-    calls, matmuls = [], []
-    for _ in range(reps):
-        before = resource.getrusage(resource.RUSAGE_CHILDREN).ru_stime
-        r = subprocess.run([run, mlir, f"--input={x_npy}", f"--output={out_npy}",
-                            "--quiet", "--timing", f"--repeat={REPEAT}",
-                            f"--threads={threads}", *extra],
-                           capture_output=True, text=True, check=True)
-        sys_ms.append(
-            (resource.getrusage(resource.RUSAGE_CHILDREN).ru_stime - before) * 1e3)
-        m = re.search(r"matmul-kernel=(\S+)(?: contraction-kernel=(\S+))?",
-                      r.stderr)
-        runs = [float(t) for t in
-                re.search(r"runs=([\d.,]+)", r.stderr).group(1).split(",")]
-        c = re.search(r"compile=([\d.]+)ms", r.stderr)
-        if c:
-            compile_ms.append(float(c.group(1)))
-        t = re.search(r"runtime-calls=([\d.,]+) matmul-calls=([\d.,]+)",
-                      r.stderr)
-        if t:
-            calls.extend(float(v) for v in t.group(1).split(",")[1:])
-            matmuls.extend(float(v) for v in t.group(2).split(",")[1:])
-        cold.append(runs[0])
-        warm.extend(runs[1:])
-        kernel = m.group(1) + (f", contraction {m.group(2)}"
-                               if m.group(2) and m.group(2) != "none" else "")
-    spread = (f"cold min {min(cold):.1f} max {max(cold):.1f} ms, "
-              f"warm min {min(warm):.1f} max {max(warm):.1f} ms, "
-              f"system time (page faults) median {statistics.median(sys_ms):.0f} "
-              f"ms per process")
-    return dict(cold=statistics.median(cold), warm=statistics.median(warm),
-                kernel=kernel, spread=spread,
-                compile=statistics.median(compile_ms) if compile_ms else None,
-                calls=statistics.median(calls) if calls else None,
-                matmul_calls=statistics.median(matmuls) if matmuls else None)
+    figure to hold against it. Returns summarize()'s dict."""
+    return summarize([run_systile_process(run, mlir, x_npy, out_npy, threads,
+                                          extra) for _ in range(reps)])
 
 
 def time_torch(model, x, reps):
