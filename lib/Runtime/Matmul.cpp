@@ -28,6 +28,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "systile/Runtime/Matmul.h"
+#include "systile/Runtime/Allocation.h"
 
 #include "systile/Runtime/Cpu.h"
 #include "systile/Runtime/Parallel.h"
@@ -38,6 +39,7 @@
 #include <algorithm>
 #include <atomic>
 #include <cmath>
+#include <cstdint>
 #include <cstring>
 #include <iterator>
 #include <limits>
@@ -887,7 +889,10 @@ void MatmulRun<A, B, Acc, Mode>::plan() {
 
 /// Whether the kernel can read B's column panels in place: f32 values
 /// used as they are (no bf16 rounding, no int8 widening), every NR-column
-/// panel within one tile column, every k block starting a tile row.
+/// panel within one tile column, every k block starting a tile row, and
+/// storage on a cache line: a weight the interpreter borrows from its
+/// attribute is only 8-byte aligned, and the kernel's vector loads across
+/// two lines cost more than packing it.
 template <typename A, typename B, typename Acc, typename Mode>
 bool MatmulRun<A, B, Acc, Mode>::canReadRhs() const {
   if constexpr (!std::is_same_v<B, float> || !std::is_same_v<Packed, float>)
@@ -895,7 +900,8 @@ bool MatmulRun<A, B, Acc, Mode>::canReadRhs() const {
   const Geometry g = lb.geometry();
   return options.readRhsInPlace && !packedB && !options.rhsTransposed &&
          precision == Precision::F32 &&
-         g.lanes % NR == 0 && m % NR == 0 && m % g.sublanes == 0;
+         g.lanes % NR == 0 && m % NR == 0 && m % g.sublanes == 0 &&
+         reinterpret_cast<uintptr_t>(rhs.data()) % kBufferAlignment == 0;
 }
 
 template <typename A, typename B, typename Acc, typename Mode>

@@ -15,6 +15,8 @@
 #include "TestUtil.h"
 #include "gtest/gtest.h"
 
+#include <cstdint>
+#include <cstring>
 #include <limits>
 #include <random>
 
@@ -191,6 +193,46 @@ TEST(Matmul, LargeLhsIsPackedPerRowChunk) {
   std::mt19937 rng(7);
   checkFloatCase<float, float>(rng, {}, {1100, 2048, 130}, Precision::F32,
                                /*zeros=*/true);
+}
+
+TEST(Matmul, RhsOffTheCacheLineMatchesModel) {
+  // A weight borrowed from an attribute is only 8-byte aligned; the kernel
+  // then packs it rather than reading it in place. Every storage offset a
+  // float can have within a cache line gives the model's bits.
+  std::mt19937 rng(11);
+  const Dims d{37, 300, 260};
+  std::vector<float> a = randomFloats(rng, size_t(d.M * d.K));
+  std::vector<float> b = randomFloats(rng, size_t(d.K * d.N));
+  std::vector<float> c = randomFloats(rng, size_t(d.M * d.N));
+  auto lhs = TiledMatrix<float>::fromDense({d.M, d.K}, {}, a);
+  auto rhs = TiledMatrix<float>::fromDense({d.K, d.N}, {}, b);
+  auto acc = TiledMatrix<float>::fromDense({d.M, d.N}, {}, c);
+  ASSERT_TRUE(lhs && rhs && acc);
+  const std::vector<float> want =
+      naiveMatmulF32(d.M, d.K, d.N, a, b, c, 128, /*bf16=*/false);
+  const size_t bytes = size_t(rhs->size()) * sizeof(float);
+  std::vector<float> backing(size_t(rhs->size()) + 32);
+  for (size_t shift = 0; shift < 16; ++shift) {
+    // The first float of `backing` at or past a 64-byte boundary, plus
+    // `shift` floats.
+    auto base = reinterpret_cast<uintptr_t>(backing.data());
+    float *at = backing.data() + ((64 - base % 64) % 64) / sizeof(float) + shift;
+    std::memcpy(at, rhs->data(), bytes);
+    auto borrowed =
+        TiledMatrix<float>::borrow(rhs->layout(), at, bytes, rhs->padKind());
+    ASSERT_TRUE(borrowed);
+    ASSERT_TRUE(borrowed->isBorrowed());
+    for (KernelPath path : availableKernelPaths()) {
+      MatmulOptions opts;
+      opts.path = path;
+      opts.threads = 1;
+      const std::string what = std::string(toString(path)) + " shift " +
+                               std::to_string(shift);
+      auto r = simulateMatmul(*lhs, *borrowed, *acc, Precision::F32, opts);
+      ASSERT_TRUE(r) << what << ": " << r.error();
+      expectBitsEqual(r->result.toDense(), want, what);
+    }
+  }
 }
 
 TEST(Matmul, OtherGeometriesMatchModel) {
