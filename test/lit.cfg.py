@@ -44,3 +44,10 @@ config.substitutions.append(("%mlir_c_runner_utils", os.path.join(
 # memory at start-up, so tests that run a tool under `ulimit -v` skip them.
 if getattr(config, "llvm_use_sanitizer", ""):
     config.available_features.add("sanitizer")
+
+# examples/embed's downstream compiler, which scripts/test.sh builds against
+# the installed package before running lit (test/Embed); a plain lit run
+# without it reports test/Embed unsupported rather than failed.
+if os.path.exists(os.path.join(config.systile_obj_root, "embed",
+                               "systile-embed-demo")):
+    config.available_features.add("embed-demo")

@@ -1,6 +1,7 @@
 // The examples/embed downstream compiler, built by scripts/test.sh against
 // the installed Systile CMake package, lowers this file with its own
 // PassManager on geometry (2, 4, 4), precision bf16.
+// REQUIRES: embed-demo
 // RUN: %systile_obj_root/embed/systile-embed-demo %s 2>&1 | FileCheck %s
 // RUN: not %systile_obj_root/embed/systile-embed-demo %s 0 2>&1 | FileCheck %s --check-prefix=BAD
 
