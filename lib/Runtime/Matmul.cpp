@@ -28,8 +28,8 @@
 //===----------------------------------------------------------------------===//
 
 #include "systile/Runtime/Matmul.h"
-#include "systile/Runtime/Allocation.h"
 
+#include "systile/Runtime/Allocation.h"
 #include "systile/Runtime/Cpu.h"
 #include "systile/Runtime/Parallel.h"
 
