@@ -21,9 +21,11 @@
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/ScopeExit.h"
 #include "llvm/ADT/SmallPtrSet.h"
+#include "llvm/ADT/StringSet.h"
 #include "llvm/ExecutionEngine/Orc/JITTargetMachineBuilder.h"
 #include "llvm/ExecutionEngine/Orc/Mangling.h"
 #include "llvm/Passes/PassBuilder.h"
+#include "llvm/Support/DynamicLibrary.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/TargetSelect.h"
 
@@ -32,6 +34,8 @@
 #include <cstring>
 #include <functional>
 #include <mutex>
+#include <utility>
+#include <vector>
 
 using namespace mlir;
 using namespace systile;
@@ -149,12 +153,14 @@ void compiledFree(void *p) {
   std::free(p);
 }
 
-/// The C interface's entry points, bound by name in the JIT.
-llvm::orc::SymbolMap runtimeSymbols(llvm::orc::MangleAndInterner interner) {
-  llvm::orc::SymbolMap map;
+using RuntimeBindings = std::vector<std::pair<const char *, const void *>>;
+
+/// The C interface's entry points, each with its address, bound by name in
+/// the JIT.
+RuntimeBindings makeRuntimeBindings() {
+  RuntimeBindings list;
   auto bind = [&](const char *name, auto *fn) {
-    map[interner(name)] = {llvm::orc::ExecutorAddr::fromPtr(fn),
-                           llvm::JITSymbolFlags::Exported};
+    list.emplace_back(name, reinterpret_cast<const void *>(fn));
   };
 #define SYSTILE_BIND(name) bind(#name, &name);
 #define SYSTILE_BIND_TYPES(prefix)                                             \
@@ -198,7 +204,45 @@ llvm::orc::SymbolMap runtimeSymbols(llvm::orc::MangleAndInterner interner) {
   bind("malloc", &compiledMalloc);
   bind("calloc", &compiledCalloc);
   bind("free", &compiledFree);
+  return list;
+}
+
+const RuntimeBindings &runtimeBindings() {
+  static const RuntimeBindings bindings = makeRuntimeBindings();
+  return bindings;
+}
+
+llvm::orc::SymbolMap runtimeSymbols(llvm::orc::MangleAndInterner interner) {
+  llvm::orc::SymbolMap map;
+  for (const auto &[name, address] : runtimeBindings())
+    map[interner(name)] = {llvm::orc::ExecutorAddr::fromPtr(address),
+                           llvm::JITSymbolFlags::Exported};
   return map;
+}
+
+/// Whether the lowered module calls a function that neither the runtime's
+/// C interface nor the process (the C library, libm) defines: one of the
+/// helpers upstream's lowering may call (memrefCopy, printMemrefF32, ...)
+/// from libmlir_c_runner_utils and libmlir_runner_utils. Debian builds
+/// those two against libMLIR.so and libLLVM.so, so loading them costs
+/// about 30 ms and 80 MB and a second copy of LLVM in the process: they
+/// are loaded only for a program that needs them.
+bool needsUpstreamRunnerUtils(ModuleOp module) {
+  llvm::StringSet<> bound;
+  for (const auto &binding : runtimeBindings())
+    bound.insert(binding.first);
+  std::string error;
+  llvm::sys::DynamicLibrary process =
+      llvm::sys::DynamicLibrary::getPermanentLibrary(nullptr, &error);
+  for (auto fn : module.getOps<LLVM::LLVMFuncOp>()) {
+    if (!fn.isExternal() || fn.getName().starts_with("llvm.") ||
+        bound.contains(fn.getName()))
+      continue;
+    if (!process.isValid() ||
+        !process.getAddressOfSymbol(fn.getName().str().c_str()))
+      return true;
+  }
+  return false;
 }
 
 /// Constant globals of at least this many bytes are bound to memory of
@@ -404,9 +448,12 @@ CompiledEntry::compile(ModuleOp module, StringRef entry, FunctionType type,
   options.transformer = optimize;
   options.jitCodeGenOptLevel = llvm::CodeGenOptLevel::Default;
   SmallVector<StringRef, 2> libs;
-  for (StringRef lib : {SYSTILE_MLIR_C_RUNNER_UTILS, SYSTILE_MLIR_RUNNER_UTILS})
-    if (!lib.empty() && llvm::sys::fs::exists(lib))
-      libs.push_back(lib);
+  const bool upstreamUtils = needsUpstreamRunnerUtils(module);
+  if (upstreamUtils)
+    for (StringRef lib :
+         {SYSTILE_MLIR_C_RUNNER_UTILS, SYSTILE_MLIR_RUNNER_UTILS})
+      if (!lib.empty() && llvm::sys::fs::exists(lib))
+        libs.push_back(lib);
   options.sharedLibPaths = libs;
   Bindings constants = bindLargeConstants(module, budget);
   // Zero pages, never written: reading them maps the kernel's zero page.
@@ -436,6 +483,7 @@ CompiledEntry::compile(ModuleOp module, StringRef entry, FunctionType type,
   compiled->engine = std::move(*engine);
   compiled->boundMemory = std::move(constants.memory);
   compiled->bound = constants.counts;
+  compiled->bound.upstreamRunnerUtils = !libs.empty();
   compiled->name = ("_mlir_ciface_" + entry).str();
   compiled->type = type;
   if (auto fn = compiled->engine->lookupPacked(compiled->name); !fn)

@@ -804,12 +804,14 @@ LogicalResult Runner::run() {
       llvm::errs() << llvm::format(
           "timing: compile=%.2fms (lowering and JIT, part of execute) "
           "bound-constants=%lld (%.2f MiB, %lld copied to align them) "
-          "zero-constants=%lld (%.2f MiB of zero pages)\n",
+          "zero-constants=%lld (%.2f MiB of zero pages) "
+          "upstream-runner-utils=%s\n",
           compileMs, static_cast<long long>(bound.data),
           double(bound.dataBytes) / (1 << 20),
           static_cast<long long>(bound.copies),
           static_cast<long long>(bound.zeros),
-          double(bound.zeroBytes) / (1 << 20));
+          double(bound.zeroBytes) / (1 << 20),
+          bound.upstreamRunnerUtils ? "loaded" : "not-needed");
       // Where each run's time went: the runtime's functions (the
       // interpreter's kernels; matmuls among them) and the rest, the
       // compiled code's own.

@@ -56,6 +56,9 @@ public:
   /// zero splats mapped to zero pages.
   struct BoundConstants {
     int64_t data = 0, dataBytes = 0, copies = 0, zeros = 0, zeroBytes = 0;
+    /// Whether upstream's libmlir_c_runner_utils and libmlir_runner_utils
+    /// were loaded: only for a program that calls one of their helpers.
+    bool upstreamRunnerUtils = false;
   };
   const BoundConstants &boundConstants() const { return bound; }
 
