@@ -220,14 +220,35 @@ llvm::orc::SymbolMap runtimeSymbols(llvm::orc::MangleAndInterner interner) {
   return map;
 }
 
-/// Whether the lowered module calls a function that neither the runtime's
-/// C interface nor the process (the C library, libm) defines: one of the
-/// helpers upstream's lowering may call (memrefCopy, printMemrefF32, ...)
-/// from libmlir_c_runner_utils and libmlir_runner_utils. Debian builds
-/// those two against libMLIR.so and libLLVM.so, so loading them costs
-/// about 30 ms and 80 MB and a second copy of LLVM in the process: they
-/// are loaded only for a program that needs them.
+/// Whether `type` is or holds bf16 or f16.
+bool holdsHalf(Type type) {
+  bool found = false;
+  type.walk([&](Type t) { found |= isa<BFloat16Type, Float16Type>(t); });
+  return found;
+}
+
+/// Whether the lowered module may need libmlir_c_runner_utils or
+/// libmlir_runner_utils: it calls a function that neither the runtime's
+/// C interface nor the process (the C library, libm, libgcc) defines, one
+/// of the helpers upstream's lowering may call (memrefCopy,
+/// printMemrefF32, ...), or it computes with bf16 or f16 values, for
+/// which LLVM's code generator may call conversion helpers
+/// (__truncsfbf2, __truncdfhf2, ...) that only libmlir_float16_utils,
+/// which those libraries load, defines here. Debian builds them against
+/// libMLIR.so and libLLVM.so, so loading them costs about 30 ms and 80 MB
+/// and a second copy of LLVM in the process: they are loaded only for a
+/// program that may need them.
 bool needsUpstreamRunnerUtils(ModuleOp module) {
+  bool half = false;
+  module.walk([&](Operation *op) {
+    half = llvm::any_of(op->getResultTypes(), holdsHalf) ||
+           llvm::any_of(op->getRegions(), [](Region &region) {
+             return llvm::any_of(region.getArgumentTypes(), holdsHalf);
+           });
+    return half ? WalkResult::interrupt() : WalkResult::advance();
+  });
+  if (half)
+    return true;
   llvm::StringSet<> bound;
   for (const auto &binding : runtimeBindings())
     bound.insert(binding.first);

@@ -18,15 +18,10 @@
 // RUN: systile-run %t.lowered.mlir --entry bias_relu | FileCheck %s --check-prefix=INTERP-RELU
 // RUN: systile-run %t.lowered.mlir --entry matmul --compile | FileCheck %s --check-prefix=INTERP
 // RUN: systile-run %t.lowered.mlir --entry bias_relu --compile | FileCheck %s --check-prefix=INTERP-RELU
-//
-// systile-run --compile loads upstream's libmlir_c_runner_utils and
-// libmlir_runner_utils only for a program that calls one of their helpers
-// (@entry's printMemrefF32); the others run without them.
+// The whole printing entry also runs under systile-run --compile
+// (test/Compiled/upstream-runner-utils.mlir: which programs load
+// upstream's runner utilities).
 // RUN: systile-run %t.lowered.mlir --entry entry --compile | FileCheck %s
-// RUN: systile-run %t.lowered.mlir --entry entry --compile --timing 2>&1 >/dev/null | FileCheck %s --check-prefix=LIBS
-// RUN: systile-run %t.lowered.mlir --entry matmul --compile --timing 2>&1 >/dev/null | FileCheck %s --check-prefix=NO-LIBS
-// LIBS: upstream-runner-utils=loaded
-// NO-LIBS: upstream-runner-utils=not-needed
 
 // A is 3x6 with row i all (i + 1), B[k][j] = k + j, C[i][j] = 100 i, so
 // D[i][j] = (i + 1) (15 + 6 j) + 100 i; K = 6 and N = 5 are 2 x 2 weight
