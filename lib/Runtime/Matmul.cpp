@@ -677,6 +677,7 @@ private:
     skip[(part * nkb + kbi) * nnb + nbi] = 1;
   }
   bool canReadRhs() const;
+  bool rhsOnCacheLine() const;
   /// Where element k goes within its k group of a packed panel row.
   static int64_t slot(int64_t k) {
     return Mode::kSwapPairs ? ks - 1 - k % ks : k % ks;
@@ -830,7 +831,6 @@ void MatmulRun<A, B, Acc, Mode>::plan() {
   colPanelsPerBlock = (std::min(m, N) + NR - 1) / NR;
   aPanelSize = MR * kDepth;
   bPanelSize = NR * kDepth;
-  readRhs = canReadRhs();
   if constexpr (std::is_same_v<Packed, float>) {
     exactKernel = kset.f32ExactProducts;
     checkExact = exactKernel && options.fuseExactProducts &&
@@ -838,13 +838,6 @@ void MatmulRun<A, B, Acc, Mode>::plan() {
                   (std::is_same_v<A, bf16> && std::is_same_v<B, bf16>));
   }
   slabKernel = kernel;
-  const Geometry g = lb.geometry();
-  bStrides = readRhs ? detail::BPanelStrides{g.lanes, g.sublanes,
-                                             lb.tileCols() * g.sublanes *
-                                                 g.lanes}
-                     : detail::BPanelStrides{NR * ks, std::max<int64_t>(
-                                                          kDepth / ks, 1),
-                                             0};
 
   threads = options.threads > 0
                 ? options.threads
@@ -863,6 +856,20 @@ void MatmulRun<A, B, Acc, Mode>::plan() {
   // place, costs the budget in panels, not another 1 GiB.
   const int64_t blockBytes =
       parts * nkb * colPanelsPerBlock * bPanelSize * int64_t(sizeof(Packed));
+  // An rhs off the cache line is packed only when its smallest slab fits
+  // the budget: a huge borrowed weight is read where it is, slower, rather
+  // than taking packing memory past the budget.
+  readRhs = canReadRhs() &&
+            (rhsOnCacheLine() ||
+             double(std::min<int64_t>(threads, nnb)) * double(blockBytes) >
+                 double(options.packedRhsBudget));
+  const Geometry g = lb.geometry();
+  bStrides = readRhs ? detail::BPanelStrides{g.lanes, g.sublanes,
+                                             lb.tileCols() * g.sublanes *
+                                                 g.lanes}
+                     : detail::BPanelStrides{NR * ks, std::max<int64_t>(
+                                                          kDepth / ks, 1),
+                                             0};
   slabNb = readRhs ? nnb
                    : std::clamp<int64_t>(
                          std::max<int64_t>(options.packedRhsBudget, 0) /
@@ -889,10 +896,7 @@ void MatmulRun<A, B, Acc, Mode>::plan() {
 
 /// Whether the kernel can read B's column panels in place: f32 values
 /// used as they are (no bf16 rounding, no int8 widening), every NR-column
-/// panel within one tile column, every k block starting a tile row, and
-/// storage on a cache line: a weight the interpreter borrows from its
-/// attribute is only 8-byte aligned, and the kernel's vector loads across
-/// two lines cost more than packing it.
+/// panel within one tile column, every k block starting a tile row.
 template <typename A, typename B, typename Acc, typename Mode>
 bool MatmulRun<A, B, Acc, Mode>::canReadRhs() const {
   if constexpr (!std::is_same_v<B, float> || !std::is_same_v<Packed, float>)
@@ -900,8 +904,16 @@ bool MatmulRun<A, B, Acc, Mode>::canReadRhs() const {
   const Geometry g = lb.geometry();
   return options.readRhsInPlace && !packedB && !options.rhsTransposed &&
          precision == Precision::F32 &&
-         g.lanes % NR == 0 && m % NR == 0 && m % g.sublanes == 0 &&
-         reinterpret_cast<uintptr_t>(rhs.data()) % kBufferAlignment == 0;
+         g.lanes % NR == 0 && m % NR == 0 && m % g.sublanes == 0;
+}
+
+/// Whether B's storage starts on a cache line. A weight the interpreter
+/// borrows from its attribute is only 8-byte aligned, and the kernel's
+/// vector loads across two lines cost it more than packing B (about a
+/// tenth of a matmul).
+template <typename A, typename B, typename Acc, typename Mode>
+bool MatmulRun<A, B, Acc, Mode>::rhsOnCacheLine() const {
+  return reinterpret_cast<uintptr_t>(rhs.data()) % kBufferAlignment == 0;
 }
 
 template <typename A, typename B, typename Acc, typename Mode>

@@ -197,8 +197,10 @@ TEST(Matmul, LargeLhsIsPackedPerRowChunk) {
 
 TEST(Matmul, RhsOffTheCacheLineMatchesModel) {
   // A weight borrowed from an attribute is only 8-byte aligned; the kernel
-  // then packs it rather than reading it in place. Every storage offset a
-  // float can have within a cache line gives the model's bits.
+  // then packs it rather than reading it in place, unless its packing
+  // would not fit the budget (1 byte here: read in place). Every storage
+  // offset a float can have within a cache line gives the model's bits
+  // either way.
   std::mt19937 rng(11);
   const Dims d{37, 300, 260};
   std::vector<float> a = randomFloats(rng, size_t(d.M * d.K));
@@ -222,16 +224,19 @@ TEST(Matmul, RhsOffTheCacheLineMatchesModel) {
         TiledMatrix<float>::borrow(rhs->layout(), at, bytes, rhs->padKind());
     ASSERT_TRUE(borrowed);
     ASSERT_TRUE(borrowed->isBorrowed());
-    for (KernelPath path : availableKernelPaths()) {
-      MatmulOptions opts;
-      opts.path = path;
-      opts.threads = 1;
-      const std::string what = std::string(toString(path)) + " shift " +
-                               std::to_string(shift);
-      auto r = simulateMatmul(*lhs, *borrowed, *acc, Precision::F32, opts);
-      ASSERT_TRUE(r) << what << ": " << r.error();
-      expectBitsEqual(r->result.toDense(), want, what);
-    }
+    for (KernelPath path : availableKernelPaths())
+      for (int64_t budget : {MatmulOptions().packedRhsBudget, int64_t(1)}) {
+        MatmulOptions opts;
+        opts.path = path;
+        opts.threads = 1;
+        opts.packedRhsBudget = budget;
+        const std::string what = std::string(toString(path)) + " shift " +
+                                 std::to_string(shift) + " budget " +
+                                 std::to_string(budget);
+        auto r = simulateMatmul(*lhs, *borrowed, *acc, Precision::F32, opts);
+        ASSERT_TRUE(r) << what << ": " << r.error();
+        expectBitsEqual(r->result.toDense(), want, what);
+      }
   }
 }
 
