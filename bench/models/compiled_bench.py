@@ -10,9 +10,11 @@ Each is lowered once with systile-opt --systile-pipeline (mxu=128
 precision=f32) and run by systile-run --timing --quiet --repeat=3 in REPS
 processes, interpreted and with --compile; the figure is the execute phase
 of the warm runs (median), the anchor the interpreter's, measured in the
-same run: interpreter and compiled processes alternate, and the ratio is
-the median of the pairs' ratios, since the speed of a shared VM drifts
-from one minute to the next. The JIT's time (lowering to LLVM and
+same run: interpreter and compiled processes alternate (each mode first in
+every other pair), and the ratio is the median of the pairs' ratios (each
+pair's warm runs' medians), since the speed of a shared VM drifts from one
+minute to the next; the warm figures printed beside it are the medians of
+all warm runs of each mode. The JIT's time (lowering to LLVM and
 compiling, once per process) is printed on its own. Both outputs must be
 bit-identical. The goals: the
 compiled MLP no slower than the interpreter (ratio <= 1.0), the compiled
@@ -128,9 +130,12 @@ def main():
             # before it, and the ratio is the median of those pairs.
             procs = {"interpreted": [], "compiled": []}
             pairs = []
-            for _ in range(args.reps):
-                for mode, extra in (("interpreted", []),
-                                    ("compiled", ["--compile"])):
+            modes = [("interpreted", []), ("compiled", ["--compile"])]
+            for rep in range(args.reps):
+                # Either mode goes first in turn, so that running second
+                # (a warmer page cache, a clock that ramped up) favours
+                # neither.
+                for mode, extra in (modes if rep % 2 == 0 else modes[::-1]):
                     procs[mode].append(run_systile_process(
                         run, low, x_npy, outs[mode], args.threads, extra))
                 pairs.append(statistics.median(procs["compiled"][-1]["runs"][1:]) /
