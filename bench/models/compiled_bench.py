@@ -25,8 +25,9 @@ any compiled code that calls them) and the rest, the compiled code's own.
 A third holds the matmuls against the machine: the MACs they issue
 (systile-run --stats, padding included) at this core's peak of separate
 multiplies and adds (RFC 6 rounds each product, so no FMA;
-systile-runtime-bench's BM_NoFmaPeak, one thread, the fastest of five
-repetitions measured right after the model's runs), as a share of the
+systile-runtime-bench's BM_NoFmaPeak, on one thread or, with --threads
+above 1, on all of them, the fastest of five repetitions measured right
+after the model's runs), as a share of the
 interpreter's execute: no executor that keeps these numerics, compiled or
 not, can run the model in less.
 Run it on an idle machine, with the PyTorch venv:
@@ -76,14 +77,16 @@ def models():
     return [("mlp", mlp, x_mlp, 1.0), ("gpt2", block, x_block, 0.8)]
 
 
-def no_fma_peak(bin_dir):
-    """GFLOP/s of BM_NoFmaPeak/1, the fastest of 5 repetitions (a peak: a
-    slower repetition only caught the VM at a slower moment), or None
-    without the benchmark program (built with the project: build/bench)."""
+def no_fma_peak(bin_dir, threads):
+    """GFLOP/s of BM_NoFmaPeak on one thread (threads == 1) or on all of
+    them (otherwise), the fastest of 5 repetitions (a peak: a slower
+    repetition only caught the VM at a slower moment), or None without the
+    benchmark program (built with the project: build/bench)."""
     prog = os.path.join(bin_dir, os.pardir, "bench", "systile-runtime-bench")
     if not os.path.exists(prog):
         return None, "n/a"
-    r = subprocess.run([prog, "--benchmark_filter=^BM_NoFmaPeak/1/",
+    arg = 1 if threads == 1 else 0  # 0: every thread of the machine
+    r = subprocess.run([prog, f"--benchmark_filter=^BM_NoFmaPeak/{arg}/",
                         "--benchmark_repetitions=5",
                         "--benchmark_format=json"],
                        capture_output=True, text=True, check=True)
@@ -169,12 +172,14 @@ def main():
                   f"execute, the floor of the ratio above")
             macs = issued_macs(run, low, x_npy)
             # The peak right after the model's runs, as the VM runs now.
-            peak, peak_isa = no_fma_peak(args.bin)
+            peak, peak_isa = no_fma_peak(args.bin, args.threads)
             if macs and peak:
                 floor = 2 * macs / (peak * 1e9) * 1e3
                 print(f"{name}: matmul roofline: {macs / 1e9:.2f} G MACs "
                       f"issued, at this core's no-FMA peak of {peak:.1f} "
-                      f"GFLOP/s ({peak_isa}, one thread) {floor:.1f} ms = "
+                      f"GFLOP/s ({peak_isa}, "
+                      f"{'one thread' if args.threads == 1 else 'all threads'}) "
+                      f"{floor:.1f} ms = "
                       f"{floor / interp['warm']:.2f}x the interpreter's "
                       f"execute; the runtime's matmuls took "
                       f"{comp['matmul_calls']:.1f} ms "
