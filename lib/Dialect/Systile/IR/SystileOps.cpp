@@ -61,6 +61,18 @@ static std::string shapeString(ArrayRef<int64_t> shape) {
   return s;
 }
 
+/// A tensor holding a tiled value's elements has the tiled element type.
+static LogicalResult verifySameElementType(Operation *op,
+                                           RankedTensorType tensor,
+                                           TiledType tiled) {
+  if (tensor.getElementType() != tiled.getElementType())
+    return op->emitOpError("tensor element type ")
+           << tensor.getElementType()
+           << " does not match the tiled element type "
+           << tiled.getElementType();
+  return success();
+}
+
 /// Checks that a dense tensor and a tiled type agree in logical shape and
 /// element type.
 static LogicalResult verifyDenseMatchesTiled(Operation *op,
@@ -75,12 +87,7 @@ static LogicalResult verifyDenseMatchesTiled(Operation *op,
            << shapeString(dense.getShape())
            << " does not match the tiled logical shape "
            << shapeString(tiled.getShape());
-  if (dense.getElementType() != tiled.getElementType())
-    return op->emitOpError("tensor element type ")
-           << dense.getElementType()
-           << " does not match the tiled element type "
-           << tiled.getElementType();
-  return success();
+  return verifySameElementType(op, dense, tiled);
 }
 
 static LogicalResult verifyQuantParams(Operation *op, APFloat scale,
@@ -138,12 +145,7 @@ static LogicalResult verifyStorageOf(Operation *op, RankedTensorType storage,
            << storage.getDimSize(0) << " elements is not the storage of "
            << tiled << ", which has " << tiled.getNumStorageElements()
            << " storage slots";
-  if (storage.getElementType() != tiled.getElementType())
-    return op->emitOpError("tensor element type ")
-           << storage.getElementType()
-           << " does not match the tiled element type "
-           << tiled.getElementType();
-  return success();
+  return verifySameElementType(op, storage, tiled);
 }
 
 LogicalResult ToStorageOp::verify() {
